@@ -1,0 +1,276 @@
+//! Stage 3: the checked, normalized catalog that code is emitted from. Everything here is valid by construction:
+//! enums instead of strings, escalation in ascending order, templates split into pieces.
+
+/// Enforcement level, mildest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// `silent`
+    Silent,
+    /// `nudge`
+    Nudge,
+    /// `warning`
+    Warning,
+    /// `soft_block`
+    SoftBlock,
+    /// `hard_block`
+    HardBlock,
+}
+
+impl Level {
+    /// Parses a YAML level name.
+    pub fn parse(name: &str) -> Option<Level> {
+        Some(match name {
+            "silent" => Level::Silent,
+            "nudge" => Level::Nudge,
+            "warning" => Level::Warning,
+            "soft_block" => Level::SoftBlock,
+            "hard_block" => Level::HardBlock,
+            _ => return None,
+        })
+    }
+
+    /// The YAML name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Silent => "silent",
+            Level::Nudge => "nudge",
+            Level::Warning => "warning",
+            Level::SoftBlock => "soft_block",
+            Level::HardBlock => "hard_block",
+        }
+    }
+}
+
+/// Hook event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Event {
+    /// `PreToolUse`
+    PreToolUse,
+    /// `PostToolUse`
+    PostToolUse,
+    /// `UserPromptSubmit`
+    UserPromptSubmit,
+    /// `Stop`
+    Stop,
+}
+
+impl Event {
+    /// Parses an event name.
+    pub fn parse(name: &str) -> Option<Event> {
+        Some(match name {
+            "PreToolUse" => Event::PreToolUse,
+            "PostToolUse" => Event::PostToolUse,
+            "UserPromptSubmit" => Event::UserPromptSubmit,
+            "Stop" => Event::Stop,
+            _ => return None,
+        })
+    }
+
+    /// True when the event carries a tool name and `tool_input`.
+    pub fn has_tool(self) -> bool {
+        matches!(self, Event::PreToolUse | Event::PostToolUse)
+    }
+
+    /// The event name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::PreToolUse => "PreToolUse",
+            Event::PostToolUse => "PostToolUse",
+            Event::UserPromptSubmit => "UserPromptSubmit",
+            Event::Stop => "Stop",
+        }
+    }
+}
+
+/// Behavior category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// `core`
+    Core,
+    /// `opinionated`
+    Opinionated,
+    /// `experimental`
+    Experimental,
+}
+
+/// The whole catalog in index order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalog {
+    /// Behaviors in index order.
+    pub behaviors: Vec<Behavior>,
+}
+
+/// One validated behavior.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Behavior {
+    /// Kebab-case id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Description.
+    pub description: String,
+    /// Category.
+    pub category: Category,
+    /// Effective enabled flag (index entry over file).
+    pub enabled: bool,
+    /// Triggers in declaration order.
+    pub triggers: Vec<Trigger>,
+    /// `default_level`.
+    pub default_level: Level,
+    /// Escalation steps, ascending, one per `after` (the highest level wins on repeats).
+    pub escalation: Vec<(u32, Level)>,
+    /// Recovery.
+    pub recovery: Recovery,
+    /// Templates.
+    pub templates: Templates,
+    /// `applies_to.tools`.
+    pub tools: Vec<String>,
+    /// `applies_to.agents`.
+    pub agents: Vec<String>,
+    /// `applies_to.profiles`.
+    pub profiles: Vec<String>,
+}
+
+/// `policy.recovery`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovery {
+    /// `hint`
+    pub hint: String,
+    /// `suggested_tool`
+    pub suggested_tool: Option<String>,
+    /// `suggested_action`
+    pub suggested_action: Option<String>,
+}
+
+/// Pre-split templates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Templates {
+    /// `nudge_template`
+    pub nudge: Option<Vec<Piece>>,
+    /// `warning_template`
+    pub warning: Option<Vec<Piece>>,
+    /// `block_reason`
+    pub block_reason: Option<Vec<Piece>>,
+    /// `override_prompt`
+    pub override_prompt: Option<Vec<Piece>>,
+}
+
+/// A piece of a template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// Literal text.
+    Text(String),
+    /// A variable, by its SCHEMA §4 name.
+    Var(String),
+}
+
+/// One trigger.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trigger {
+    /// Event.
+    pub event: Event,
+    /// The matcher as written.
+    pub matcher_text: String,
+    /// How the matcher matches.
+    pub matcher: Matcher,
+    /// Conditions.
+    pub conditions: Vec<Condition>,
+    /// How conditions combine.
+    pub logic: Logic,
+    /// What a match does.
+    pub action: Action,
+}
+
+/// Tool matcher (CONTRACT §5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Matcher {
+    /// Empty or `*`, or an event without a tool.
+    Any,
+    /// Exact tool names.
+    Names(Vec<String>),
+    /// An unanchored regex on the tool name.
+    Regex(String),
+}
+
+/// Condition combination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Logic {
+    /// Every condition holds.
+    All,
+    /// At least one holds.
+    Any,
+}
+
+/// Trigger action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Violation.
+    Evaluate,
+    /// Set a flag.
+    SetFlag(String),
+    /// Check a flag.
+    CheckFlag {
+        /// Flag name.
+        flag: String,
+        /// Consume (`true`) or keep.
+        consume: bool,
+        /// Violate (`true`) or skip when absent.
+        violate: bool,
+    },
+}
+
+impl Action {
+    /// True when this trigger can produce a violation.
+    pub fn can_violate(&self) -> bool {
+        matches!(self, Action::Evaluate | Action::CheckFlag { violate: true, .. })
+    }
+}
+
+/// One condition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition {
+    /// The field name.
+    pub field: String,
+    /// The operator name as written.
+    pub operator: String,
+    /// The test.
+    pub test: Test,
+}
+
+/// What a condition tests.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Test {
+    /// `regex_match`
+    Regex(String),
+    /// `contains`
+    Contains(String),
+    /// `not_contains`
+    NotContains(String),
+    /// `equals` on a string field
+    Equals(String),
+    /// `starts_with`
+    StartsWith(String),
+    /// `ends_with`
+    EndsWith(String),
+    /// `exists` (true) / `not_exists` (false) on a string field
+    Exists(bool),
+    /// `exists` / `not_exists` on `counter`: constant
+    CounterExists(bool),
+    /// A numeric comparison of `counter`
+    Counter(Compare, u64),
+}
+
+/// Numeric comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// `gt`
+    Gt,
+    /// `lt`
+    Lt,
+    /// `gte`
+    Gte,
+    /// `lte`
+    Lte,
+    /// `equals`
+    Eq,
+}

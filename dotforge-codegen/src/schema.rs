@@ -1,0 +1,109 @@
+//! The closed vocabulary of SCHEMA §2–§5: the keys each mapping accepts and the values each enum accepts.
+//! Validation, suggestions and generated descriptions all read these tables, so there is one copy.
+
+/// Keys of a behavior.yaml.
+pub const BEHAVIOR_KEYS: &[&str] = &[
+    "schema_version",
+    "id",
+    "name",
+    "description",
+    "category",
+    "scope",
+    "enabled",
+    "policy",
+    "rendering",
+    "applies_to",
+    "metadata",
+];
+/// Keys of `policy`.
+pub const POLICY_KEYS: &[&str] = &["triggers", "enforcement", "recovery"];
+/// Keys of a trigger.
+pub const TRIGGER_KEYS: &[&str] =
+    &["event", "matcher", "conditions", "logic", "action", "flag", "on_present", "on_absent"];
+/// Keys of a condition.
+pub const CONDITION_KEYS: &[&str] = &["field", "operator", "value"];
+/// Keys of `policy.enforcement`.
+pub const ENFORCEMENT_KEYS: &[&str] = &["default_level", "escalation"];
+/// Keys of an escalation step.
+pub const ESCALATION_KEYS: &[&str] = &["after", "level"];
+/// Keys of `policy.recovery`.
+pub const RECOVERY_KEYS: &[&str] = &["hint", "suggested_tool", "suggested_action"];
+/// Keys of `rendering`.
+pub const RENDERING_KEYS: &[&str] = &["nudge_template", "warning_template", "block_reason", "override_prompt"];
+/// Keys of `applies_to`.
+pub const APPLIES_TO_KEYS: &[&str] = &["tools", "agents", "profiles"];
+/// Keys of `metadata`.
+pub const METADATA_KEYS: &[&str] = &["author", "version", "tags"];
+/// Keys of index.yaml.
+pub const INDEX_KEYS: &[&str] = &["schema_version", "behaviors"];
+/// Keys of an index entry.
+pub const INDEX_ENTRY_KEYS: &[&str] = &["id", "enabled"];
+
+/// Hook events.
+pub const EVENTS: &[&str] = &["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"];
+/// Enforcement levels, mildest first.
+pub const LEVELS: &[&str] = &["silent", "nudge", "warning", "soft_block", "hard_block"];
+/// Categories.
+pub const CATEGORIES: &[&str] = &["core", "opinionated", "experimental"];
+/// Scopes (only `session` acts in v1).
+pub const SCOPES: &[&str] = &["session", "task", "project"];
+/// Condition logic.
+pub const LOGICS: &[&str] = &["all", "any"];
+/// Trigger actions.
+pub const ACTIONS: &[&str] = &["evaluate", "set_flag", "check_flag"];
+/// `on_present` values.
+pub const ON_PRESENT: &[&str] = &["consume", "keep"];
+/// `on_absent` values.
+pub const ON_ABSENT: &[&str] = &["skip", "violate"];
+/// Hook profiles.
+pub const PROFILES: &[&str] = &["minimal", "standard", "strict"];
+
+/// tool_input fields of the closed DSL, with the tools that provide them (SCHEMA §3).
+pub const TOOL_INPUT_FIELDS: &[(&str, &[&str])] = &[
+    ("command", &["Bash"]),
+    ("file_path", &["Write", "Edit", "Read"]),
+    ("content", &["Write", "Edit"]),
+    ("old_string", &["Edit"]),
+    ("pattern", &["Grep", "Glob"]),
+    ("query", &["WebSearch"]),
+    ("url", &["WebFetch"]),
+    ("prompt", &["Agent"]),
+];
+/// The one session_state field.
+pub const COUNTER_FIELD: &str = "counter";
+/// Every condition field.
+pub const FIELDS: &[&str] =
+    &["command", "file_path", "content", "old_string", "pattern", "query", "url", "prompt", "counter"];
+
+/// Operators for tool_input (string) fields.
+pub const STRING_OPERATORS: &[&str] =
+    &["regex_match", "contains", "not_contains", "equals", "starts_with", "ends_with"];
+/// Operators for `counter`.
+pub const NUMERIC_OPERATORS: &[&str] = &["gt", "lt", "gte", "lte", "equals"];
+/// Operators for any field.
+pub const EXISTENCE_OPERATORS: &[&str] = &["exists", "not_exists"];
+/// Every operator.
+pub const OPERATORS: &[&str] = &[
+    "regex_match",
+    "contains",
+    "not_contains",
+    "equals",
+    "starts_with",
+    "ends_with",
+    "gt",
+    "lt",
+    "gte",
+    "lte",
+    "exists",
+    "not_exists",
+];
+
+/// Template variables (SCHEMA §4).
+pub const TEMPLATE_VARS: &[&str] = &["behavior_name", "behavior_id", "counter", "tool_name", "level", "threshold"];
+
+/// Longest `nudge_template`, in characters.
+pub const NUDGE_MAX: usize = 120;
+/// Longest `warning_template`, in characters.
+pub const WARNING_MAX: usize = 500;
+/// Longest `block_reason`, in characters.
+pub const BLOCK_REASON_MAX: usize = 200;

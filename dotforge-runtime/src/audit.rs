@@ -1,0 +1,208 @@
+//! The audit trail of overrides (CONTRACT §7) and the per-behavior metrics (CONTRACT §8).
+
+use crate::atomic::write_atomic;
+use crate::warn::warn;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// Longest `tool_input_summary`, in characters.
+const SUMMARY_MAX_CHARS: usize = 100;
+
+/// One override, as written to state.json and overrides.log.
+#[derive(Clone, Debug)]
+pub(crate) struct OverrideRecord<'a> {
+    pub timestamp: &'a str,
+    pub session_id: &'a str,
+    pub behavior_id: &'a str,
+    pub tool_name: &'a str,
+    pub tool_input_summary: String,
+    pub counter: u32,
+    pub reason: &'a str,
+}
+
+impl OverrideRecord<'_> {
+    /// The entry appended to the behavior's `overrides[]` in state.json.
+    pub(crate) fn state_entry(&self) -> Value {
+        let mut entry = Map::new();
+        entry.insert("timestamp".into(), Value::from(self.timestamp));
+        entry.insert("tool_name".into(), Value::from(self.tool_name));
+        entry.insert("tool_input_summary".into(), Value::from(self.tool_input_summary.as_str()));
+        entry.insert("counter_at_override".into(), Value::from(self.counter));
+        entry.insert("reason".into(), Value::from(self.reason));
+        Value::Object(entry)
+    }
+
+    /// `TIMESTAMP|SESSION_ID|BEHAVIOR_ID|TOOL_NAME|TOOL_INPUT_SUMMARY|COUNTER|REASON\n`, every field escaped.
+    pub(crate) fn log_line(&self) -> String {
+        let session: String = self.session_id.chars().take(8).collect();
+        let counter = self.counter.to_string();
+        let fields = [
+            self.timestamp,
+            &session,
+            self.behavior_id,
+            self.tool_name,
+            &self.tool_input_summary,
+            &counter,
+            self.reason,
+        ];
+        let mut line = fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|");
+        line.push('\n');
+        line
+    }
+}
+
+/// `\` → `\\`, `|` → `\|`, newline → `\n`, carriage return → `\r`.
+pub(crate) fn escape_field(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '\\' => out.push_str("\\\\"),
+            '|' => out.push_str("\\|"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `key=value` pairs of the string fields of `tool_input`, sorted by key, space-separated, cut to 100 characters.
+pub(crate) fn summarize_tool_input(tool_input: &Value) -> String {
+    let summary = match tool_input {
+        Value::Object(map) => {
+            let mut pairs: Vec<(&String, &str)> =
+                map.iter().filter_map(|(key, value)| value.as_str().map(|text| (key, text))).collect();
+            pairs.sort();
+            pairs.iter().map(|(key, text)| format!("{key}={text}")).collect::<Vec<_>>().join(" ")
+        }
+        Value::String(text) => text.clone(),
+        _ => String::new(),
+    };
+    summary.chars().take(SUMMARY_MAX_CHARS).collect()
+}
+
+/// Appends one line to `audit/overrides.log` with a single write on an `O_APPEND` file (mode 0644).
+pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord<'_>) -> io::Result<()> {
+    std::fs::create_dir_all(audit_dir)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.append(true).create(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
+    let mut file = options.open(audit_dir.join("overrides.log"))?;
+    file.write_all(record.log_line().as_bytes())
+}
+
+/// Counts to add to `audit/metrics.json` for one event.
+#[derive(Debug, Default)]
+pub(crate) struct MetricsDelta {
+    per_behavior: BTreeMap<&'static str, [u64; 3]>,
+}
+
+impl MetricsDelta {
+    pub(crate) fn violation(&mut self, behavior_id: &'static str) {
+        self.per_behavior.entry(behavior_id).or_default()[0] += 1;
+    }
+
+    pub(crate) fn block(&mut self, behavior_id: &'static str) {
+        self.per_behavior.entry(behavior_id).or_default()[1] += 1;
+    }
+
+    pub(crate) fn override_(&mut self, behavior_id: &'static str) {
+        self.per_behavior.entry(behavior_id).or_default()[2] += 1;
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.per_behavior.is_empty()
+    }
+}
+
+/// `healthy` < 0.3 ≤ `review` ≤ 0.7 < `ineffective`.
+pub(crate) fn effectiveness(override_rate: f64) -> &'static str {
+    if override_rate < 0.3 {
+        "healthy"
+    } else if override_rate <= 0.7 {
+        "review"
+    } else {
+        "ineffective"
+    }
+}
+
+/// Adds `delta` to `audit/metrics.json` (read, update, atomic write). Call it under the state lock.
+pub(crate) fn update_metrics(audit_dir: &Path, delta: &MetricsDelta, now: u64) -> io::Result<()> {
+    if delta.is_empty() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(audit_dir)?;
+    let path = audit_dir.join("metrics.json");
+    let mut root = match std::fs::read(&path) {
+        Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
+            Ok(Value::Object(root)) => root,
+            _ => {
+                let aside = audit_dir.join(format!("metrics.json.corrupt-{now}"));
+                warn(&format!("{} is corrupt; moved aside to {}", path.display(), aside.display()));
+                let _ = std::fs::rename(&path, &aside);
+                Map::new()
+            }
+        },
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Map::new(),
+        Err(error) => return Err(error),
+    };
+    root.insert("schema_version".into(), Value::from("1"));
+    let behaviors = root.entry("behaviors").or_insert_with(|| Value::Object(Map::new()));
+    if !behaviors.is_object() {
+        *behaviors = Value::Object(Map::new());
+    }
+    if let Value::Object(behaviors) = behaviors {
+        for (id, [violations, blocks, overrides]) in &delta.per_behavior {
+            let entry = behaviors.entry(*id).or_insert_with(|| Value::Object(Map::new()));
+            if !entry.is_object() {
+                *entry = Value::Object(Map::new());
+            }
+            if let Value::Object(entry) = entry {
+                let mut add = |key: &str, amount: u64| {
+                    let total = entry.get(key).and_then(Value::as_u64).unwrap_or(0) + amount;
+                    entry.insert(key.to_owned(), Value::from(total));
+                    total
+                };
+                add("violations", *violations);
+                let blocks = add("blocks", *blocks);
+                let overrides = add("overrides", *overrides);
+                let rate = if blocks == 0 { 0.0 } else { overrides as f64 / blocks as f64 };
+                entry.insert("override_rate".into(), Value::from(rate));
+                entry.insert("escalation_effectiveness".into(), Value::from(effectiveness(rate)));
+            }
+        }
+    }
+    let bytes = serde_json::to_vec_pretty(&Value::Object(root)).map_err(io::Error::other)?;
+    write_atomic(&path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn escaping_keeps_a_line_on_one_line() {
+        assert_eq!(escape_field("a|b\\c\nd\re"), "a\\|b\\\\c\\nd\\re");
+    }
+
+    #[test]
+    fn summary_lists_string_fields_sorted_and_cut() {
+        let input = json!({"old_string": "x", "file_path": "/src/a.ts", "replace_all": true});
+        assert_eq!(summarize_tool_input(&input), "file_path=/src/a.ts old_string=x");
+        let long = json!({"command": "y".repeat(300)});
+        assert_eq!(summarize_tool_input(&long).chars().count(), 100);
+    }
+
+    #[test]
+    fn effectiveness_bands() {
+        assert_eq!(effectiveness(0.0), "healthy");
+        assert_eq!(effectiveness(0.29), "healthy");
+        assert_eq!(effectiveness(0.3), "review");
+        assert_eq!(effectiveness(0.7), "review");
+        assert_eq!(effectiveness(0.71), "ineffective");
+    }
+}

@@ -1,0 +1,73 @@
+//! What a generated trigger function sees: the event ([`Call`]) and its behavior's slice of the session ([`Scope`]).
+
+use crate::catalog::{Event, OnPresent};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+/// One hook event as seen by trigger conditions.
+#[derive(Clone, Copy, Debug)]
+pub struct Call<'a> {
+    event: Event,
+    tool_name: &'a str,
+    fields: Option<&'a Map<String, Value>>,
+}
+
+impl<'a> Call<'a> {
+    pub(crate) fn new(event: Event, tool_name: &'a str, fields: Option<&'a Map<String, Value>>) -> Self {
+        Call { event, tool_name, fields }
+    }
+
+    /// The event that fired.
+    pub fn event(&self) -> Event {
+        self.event
+    }
+
+    /// The tool name, or `""` for events without a tool.
+    pub fn tool_name(&self) -> &'a str {
+        self.tool_name
+    }
+
+    /// A condition field (CONTRACT §5): from `tool_input` on tool events, from the payload's top level otherwise.
+    /// Missing or `null` is `""`; numbers and booleans are their JSON text; arrays and objects are compact JSON.
+    pub fn field(&self, name: &str) -> Cow<'a, str> {
+        match self.fields.and_then(|fields| fields.get(name)) {
+            None | Some(Value::Null) => Cow::Borrowed(""),
+            Some(Value::String(text)) => Cow::Borrowed(text.as_str()),
+            Some(other) => Cow::Owned(other.to_string()),
+        }
+    }
+}
+
+/// A behavior's view of the session during one event: its counter before this event and the session flags.
+#[derive(Debug)]
+pub struct Scope<'s> {
+    counter: u32,
+    flags: &'s mut Map<String, Value>,
+    now: &'s str,
+}
+
+impl<'s> Scope<'s> {
+    pub(crate) fn new(counter: u32, flags: &'s mut Map<String, Value>, now: &'s str) -> Self {
+        Scope { counter, flags, now }
+    }
+
+    /// The behavior's violation counter BEFORE this event's increment.
+    pub fn counter(&self) -> u32 {
+        self.counter
+    }
+
+    /// `action: set_flag` — creates the flag or refreshes its `set_at`.
+    pub fn set_flag(&mut self, flag: &str) {
+        let mut entry = Map::new();
+        entry.insert("set_at".to_owned(), Value::String(self.now.to_owned()));
+        self.flags.insert(flag.to_owned(), Value::Object(entry));
+    }
+
+    /// `action: check_flag` — true when the flag was present (and consumes it when asked to).
+    pub fn check_flag(&mut self, flag: &str, on_present: OnPresent) -> bool {
+        match on_present {
+            OnPresent::Consume => self.flags.remove(flag).is_some(),
+            OnPresent::Keep => self.flags.contains_key(flag),
+        }
+    }
+}

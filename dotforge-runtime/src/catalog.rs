@@ -1,0 +1,243 @@
+//! The compiled catalog: static tables and functions that generated code provides, one [`Behavior`] per entry of
+//! `behaviors/index.yaml`, in index order.
+
+use crate::call::{Call, Scope};
+
+/// Enforcement level (SPEC §1), ordered from the mildest to the strictest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Level {
+    /// Counted, never shown.
+    #[default]
+    Silent,
+    /// A one-line reminder.
+    Nudge,
+    /// A firm 2–4 line warning.
+    Warning,
+    /// A block the user may override.
+    SoftBlock,
+    /// A block with no escape.
+    HardBlock,
+}
+
+impl Level {
+    /// Every level, mildest first.
+    pub const ALL: [Level; 5] = [Level::Silent, Level::Nudge, Level::Warning, Level::SoftBlock, Level::HardBlock];
+
+    /// The lowercase name used in YAML, state.json and templates.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Silent => "silent",
+            Level::Nudge => "nudge",
+            Level::Warning => "warning",
+            Level::SoftBlock => "soft_block",
+            Level::HardBlock => "hard_block",
+        }
+    }
+
+    /// Parses a lowercase level name.
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+
+    /// True for `soft_block` and `hard_block`, the levels that cut the chain.
+    pub const fn is_block(self) -> bool {
+        matches!(self, Level::SoftBlock | Level::HardBlock)
+    }
+}
+
+/// A Claude Code hook event that behaviors can trigger on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// Before a tool runs.
+    PreToolUse,
+    /// After a tool ran.
+    PostToolUse,
+    /// When the user submits a prompt.
+    UserPromptSubmit,
+    /// When the agent wants to stop.
+    Stop,
+}
+
+impl Event {
+    /// The event name as it appears in payloads and settings.json.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Event::PreToolUse => "PreToolUse",
+            Event::PostToolUse => "PostToolUse",
+            Event::UserPromptSubmit => "UserPromptSubmit",
+            Event::Stop => "Stop",
+        }
+    }
+
+    /// Parses an event name; other Claude Code events are not handled.
+    pub fn parse(name: &str) -> Option<Event> {
+        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop]
+            .into_iter()
+            .find(|event| event.name() == name)
+    }
+
+    /// True for the events whose payload names a tool.
+    pub const fn has_tool(self) -> bool {
+        matches!(self, Event::PreToolUse | Event::PostToolUse)
+    }
+}
+
+/// Behavior category (SCHEMA §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// Shipped and on by default.
+    Core,
+    /// Shipped, opt-in.
+    Opinionated,
+    /// Unstable.
+    Experimental,
+}
+
+impl Category {
+    /// The lowercase name used in YAML.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::Core => "core",
+            Category::Opinionated => "opinionated",
+            Category::Experimental => "experimental",
+        }
+    }
+}
+
+/// What a `check_flag` trigger does with a flag it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnPresent {
+    /// Delete the flag after reading it.
+    Consume,
+    /// Leave the flag in place.
+    Keep,
+}
+
+/// Result of running one behavior's triggers against one event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// No trigger produced a violation.
+    Pass,
+    /// A trigger matched (evaluate) or a required flag was absent (check_flag with on_absent: violate).
+    Violation,
+}
+
+/// A template variable (SCHEMA §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Var {
+    /// `{behavior_name}`
+    BehaviorName,
+    /// `{behavior_id}`
+    BehaviorId,
+    /// `{counter}`
+    Counter,
+    /// `{tool_name}`
+    ToolName,
+    /// `{level}`
+    Level,
+    /// `{threshold}`
+    Threshold,
+}
+
+/// One piece of a template, split at build time so nothing is parsed at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// Literal text.
+    Text(&'static str),
+    /// A variable to substitute.
+    Var(Var),
+}
+
+/// A pre-split template.
+pub type Template = &'static [Segment];
+
+/// The rendering templates of a behavior; `None` means the default message is used.
+#[derive(Clone, Copy, Debug)]
+pub struct Templates {
+    /// `rendering.nudge_template`
+    pub nudge: Option<Template>,
+    /// `rendering.warning_template`
+    pub warning: Option<Template>,
+    /// `rendering.block_reason`
+    pub block_reason: Option<Template>,
+    /// `rendering.override_prompt`
+    pub override_prompt: Option<Template>,
+}
+
+/// `policy.recovery` of a behavior.
+#[derive(Clone, Copy, Debug)]
+pub struct Recovery {
+    /// Instruction shown to the agent on violation.
+    pub hint: &'static str,
+    /// Tool to suggest, if any.
+    pub suggested_tool: Option<&'static str>,
+    /// Concrete command or action, if any.
+    pub suggested_action: Option<&'static str>,
+}
+
+/// A plain-words description of one trigger, for operator commands and settings.json installation.
+#[derive(Clone, Copy, Debug)]
+pub struct TriggerInfo {
+    /// The event the trigger listens to.
+    pub event: Event,
+    /// The matcher exactly as written (empty when absent).
+    pub matcher: &'static str,
+    /// What the trigger checks and does, in words.
+    pub summary: &'static str,
+}
+
+/// Signature of a generated trigger function.
+pub type EvaluateFn = fn(&Call<'_>, &mut Scope<'_>) -> Outcome;
+
+/// One compiled behavior.
+#[derive(Clone, Copy, Debug)]
+pub struct Behavior {
+    /// Kebab-case id.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// One to three sentences.
+    pub description: &'static str,
+    /// Category.
+    pub category: Category,
+    /// Enabled in the index (a session's `behavior_overrides` may still change it).
+    pub enabled: bool,
+    /// The events this behavior has triggers for.
+    pub events: &'static [Event],
+    /// `applies_to.profiles`; empty = every profile.
+    pub profiles: &'static [&'static str],
+    /// `applies_to.tools`; empty = every tool.
+    pub tools: &'static [&'static str],
+    /// `applies_to.agents`; empty = every agent.
+    pub agents: &'static [&'static str],
+    /// `policy.enforcement.default_level`.
+    pub default_level: Level,
+    /// `policy.enforcement.escalation` as `(after, level)`, ascending.
+    pub escalation: &'static [(u32, Level)],
+    /// The triggers in declaration order, described.
+    pub triggers: &'static [TriggerInfo],
+    /// Rendering templates.
+    pub templates: Templates,
+    /// Recovery instructions.
+    pub recovery: Recovery,
+    /// Runs the triggers in declaration order.
+    pub evaluate: EvaluateFn,
+    /// Resolves the level for a counter (SPEC §2.1), as a generated `match`.
+    pub level_for: fn(u32) -> Level,
+    /// The smallest `after` greater than the counter, `None` at the top (`{threshold}` = `max`).
+    pub next_threshold: fn(u32) -> Option<u32>,
+}
+
+/// The whole compiled catalog, in index order.
+#[derive(Clone, Copy, Debug)]
+pub struct Catalog {
+    /// Every behavior listed in the index, enabled or not.
+    pub behaviors: &'static [Behavior],
+}
+
+impl Catalog {
+    /// Finds a behavior by id.
+    pub fn find(&self, id: &str) -> Option<&'static Behavior> {
+        self.behaviors.iter().find(|behavior| behavior.id == id)
+    }
+}

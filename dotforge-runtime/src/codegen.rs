@@ -1,0 +1,15 @@
+//! The facade used by generated code — and nothing else of the runtime is.
+//!
+//! Code emitted by `dotforge-codegen` refers only to `::dotforge_runtime::codegen::*`, so the runtime's internals can
+//! change freely as long as this module stays put. [`FacadeV1`] pins the generated code to this shape: a runtime
+//! with another facade version fails to compile the generated code instead of misbehaving.
+
+pub use crate::call::{Call, Scope};
+pub use crate::catalog::{
+    Behavior, Catalog, Category, Event, Level, OnPresent, Outcome, Recovery, Segment, Templates, TriggerInfo, Var,
+};
+pub use crate::regex_cache::LazyRegex;
+
+/// Marker checked by every generated file (`const _: FacadeV1 = FacadeV1;`).
+#[derive(Clone, Copy, Debug)]
+pub struct FacadeV1;

@@ -1,0 +1,167 @@
+//! The SPEC §2 evaluation loop over a compiled catalog, for one event and one session.
+
+use crate::audit::{self, MetricsDelta, OverrideRecord};
+use crate::call::Scope;
+use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
+use crate::hash::tool_input_hash;
+use crate::output::Decision;
+use crate::payload::Payload;
+use crate::render::{self, Facts};
+use crate::session::{PendingBlock, Session};
+use crate::settings::Settings;
+use crate::time::Timestamp;
+use crate::warn::warn;
+
+/// Everything about the event that the loop reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EventInput<'a> {
+    pub payload: &'a Payload,
+    pub event: Event,
+    pub session_id: &'a str,
+    pub settings: &'a Settings,
+    pub now: Timestamp,
+}
+
+/// Whether the session is the stored one (locked) or a throwaway (lock timeout, unwritable `.forge`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StateMode {
+    /// Counters escalate, overrides are detected, audit files are written.
+    Persistent,
+    /// Every violation resolves to the behavior's `default_level`; nothing is recorded.
+    Ephemeral,
+}
+
+/// A behavior that recorded a violation or an override during the event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fired {
+    pub behavior_id: &'static str,
+    pub counter: u32,
+    pub level: Level,
+    pub overridden: bool,
+}
+
+/// The result of the loop.
+#[derive(Debug, Default)]
+pub(crate) struct ChainOutcome {
+    pub decision: Decision,
+    pub fired: Vec<Fired>,
+    pub metrics: MetricsDelta,
+}
+
+/// The canonical `tool_input` hash, computed at most once per event and only when needed.
+struct LazyHash<'a> {
+    payload: &'a Payload,
+    hash: Option<String>,
+}
+
+impl LazyHash<'_> {
+    fn get(&mut self) -> &str {
+        let payload = self.payload;
+        self.hash.get_or_insert_with(|| tool_input_hash(payload.tool_input()))
+    }
+}
+
+fn is_active(behavior: &Behavior, input: &EventInput<'_>, session: &Session) -> bool {
+    if !session.enabled_override(behavior.id).unwrap_or(behavior.enabled) || !behavior.events.contains(&input.event) {
+        return false;
+    }
+    if !behavior.profiles.is_empty() && !behavior.profiles.contains(&input.settings.profile.as_str()) {
+        return false;
+    }
+    let tool_listed = input.event.has_tool() && behavior.tools.contains(&input.payload.tool_name());
+    if !behavior.tools.is_empty() && !tool_listed {
+        return false;
+    }
+    if !behavior.agents.is_empty() {
+        return input.payload.agent_type().is_some_and(|agent| behavior.agents.contains(&agent));
+    }
+    true
+}
+
+/// Runs every active behavior in index order (SPEC §2) against `session`.
+pub(crate) fn run_chain(
+    catalog: &Catalog,
+    input: &EventInput<'_>,
+    session: &mut Session,
+    mode: StateMode,
+) -> ChainOutcome {
+    let mut outcome = ChainOutcome::default();
+    let now_text = input.now.format();
+    let call = input.payload.call(input.event);
+    let tool_name = call.tool_name();
+    let mut hash = LazyHash { payload: input.payload, hash: None };
+    for behavior in catalog.behaviors {
+        if !is_active(behavior, input, session) {
+            continue;
+        }
+        let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
+        let mut scope = Scope::new(prior, &mut session.flags, &now_text);
+        if (behavior.evaluate)(&call, &mut scope) == Outcome::Pass {
+            continue;
+        }
+        let (counter, level) = match mode {
+            StateMode::Ephemeral => (prior.saturating_add(1), behavior.default_level),
+            StateMode::Persistent => {
+                let state = session.behaviors.entry(behavior.id.to_owned()).or_default();
+                if let Some(pending) = state.pending_block.take() {
+                    let fresh = Timestamp::parse(&pending.blocked_at)
+                        .is_some_and(|blocked_at| input.now.seconds_since(blocked_at) < input.settings.override_window);
+                    if fresh && pending.tool_input_hash == hash.get() {
+                        let record = OverrideRecord {
+                            timestamp: &now_text,
+                            session_id: input.session_id,
+                            behavior_id: behavior.id,
+                            tool_name,
+                            tool_input_summary: audit::summarize_tool_input(input.payload.tool_input()),
+                            counter: state.counter,
+                            reason: "",
+                        };
+                        state.overrides.push(record.state_entry());
+                        if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
+                            warn(&format!("cannot append to overrides.log: {error}"));
+                        }
+                        outcome.metrics.override_(behavior.id);
+                        outcome.fired.push(Fired {
+                            behavior_id: behavior.id,
+                            counter: state.counter,
+                            level: state.effective_level,
+                            overridden: true,
+                        });
+                        continue;
+                    }
+                }
+                state.counter = state.counter.saturating_add(1);
+                state.last_violation_at = Some(now_text.clone());
+                state.last_violation_tool = (!tool_name.is_empty()).then(|| tool_name.to_owned());
+                state.effective_level = state.effective_level.max((behavior.level_for)(state.counter));
+                outcome.metrics.violation(behavior.id);
+                (state.counter, state.effective_level)
+            }
+        };
+        // A Stop hook that is already continuing after a block must not block again (CONTRACT §6).
+        let shown = if input.event == Event::Stop && input.payload.stop_hook_active() && level.is_block() {
+            Level::Warning
+        } else {
+            level
+        };
+        outcome.fired.push(Fired { behavior_id: behavior.id, counter, level: shown, overridden: false });
+        let message = render::message(&Facts { behavior, counter, tool_name, level: shown });
+        if shown.is_block() {
+            if mode == StateMode::Persistent {
+                outcome.metrics.block(behavior.id);
+                if shown == Level::SoftBlock {
+                    let pending = PendingBlock { tool_input_hash: hash.get().to_owned(), blocked_at: now_text.clone() };
+                    if let Some(state) = session.behaviors.get_mut(behavior.id) {
+                        state.pending_block = Some(pending);
+                    }
+                }
+            }
+            outcome.decision.block = Some((shown, message));
+            break;
+        }
+        if shown != Level::Silent {
+            outcome.decision.messages.push(message);
+        }
+    }
+    outcome
+}

@@ -1,0 +1,84 @@
+//! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5).
+
+use crate::audit;
+use crate::catalog::Catalog;
+use crate::engine::{run_chain, ChainOutcome, EventInput, StateMode};
+use crate::hash::sha256_hex;
+use crate::lock::{self, LockError};
+use crate::output;
+use crate::payload::Payload;
+use crate::session::Session;
+use crate::settings::Settings;
+use crate::state::StateDoc;
+use crate::time::Timestamp;
+use crate::warn::warn;
+
+/// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
+pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
+    let payload = Payload::parse(input)?;
+    let event = payload.event()?;
+    if catalog.behaviors.is_empty() {
+        return None; // SPEC §7.9: nothing declared, no state access
+    }
+    let settings = Settings::from_env(payload.cwd());
+    let now = Timestamp::now();
+    let session_id = match payload.session_id() {
+        Some(id) => id.to_owned(),
+        None => fallback_session_id(now),
+    };
+    let input = EventInput { payload: &payload, event, session_id: &session_id, settings: &settings, now };
+    let outcome = evaluate_with_state(catalog, &input);
+    output::to_json(event, &outcome.decision).map(|json| json.to_string())
+}
+
+/// A stable id for payloads without `session_id`: hash of current dir, parent pid and UTC date.
+fn fallback_session_id(now: Timestamp) -> String {
+    let cwd = std::env::current_dir().map(|dir| dir.display().to_string()).unwrap_or_default();
+    #[cfg(unix)]
+    let parent = std::os::unix::process::parent_id();
+    #[cfg(not(unix))]
+    let parent = 0;
+    let digest = sha256_hex(format!("{cwd}\n{parent}\n{}", now.date()).as_bytes());
+    format!("anon-{}", &digest[..16])
+}
+
+/// Takes the lock, loads and purges state, runs the chain, saves. Without the lock, runs on a throwaway session.
+fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcome {
+    let settings = input.settings;
+    let runtime_dir = settings.forge_root.join("runtime");
+    let locked = std::fs::create_dir_all(&runtime_dir)
+        .map_err(LockError::Io)
+        .and_then(|()| lock::acquire(&settings.lock_path(), settings.lock_timeout));
+    let _guard = match locked {
+        Ok(guard) => guard,
+        Err(error) => {
+            match error {
+                LockError::Timeout => warn(&format!(
+                    "state lock {} busy for {:.1}s; evaluating with default levels and no saved state",
+                    settings.lock_path().display(),
+                    settings.lock_timeout.as_secs_f64()
+                )),
+                LockError::Io(error) => warn(&format!(
+                    "cannot lock {}: {error}; evaluating with default levels and no saved state",
+                    settings.lock_path().display()
+                )),
+            }
+            let mut scratch = Session::new(input.now);
+            return run_chain(catalog, input, &mut scratch, StateMode::Ephemeral);
+        }
+    };
+    let state_path = settings.state_path();
+    let mut doc = StateDoc::load(&state_path, input.now);
+    doc.purge_expired(input.now, settings.session_ttl);
+    let mut session = doc.take_session(input.session_id, input.now);
+    let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent);
+    session.last_accessed_at = input.now.format();
+    doc.put_session(input.session_id, &session);
+    if let Err(error) = doc.save(&state_path) {
+        warn(&format!("cannot write {}: {error}; this event's state is lost", state_path.display()));
+    }
+    if let Err(error) = audit::update_metrics(&settings.audit_dir(), &outcome.metrics, input.now.0) {
+        warn(&format!("cannot update audit/metrics.json: {error}"));
+    }
+    outcome
+}

@@ -1,0 +1,43 @@
+//! The one state lock per event: an OS file lock (flock via `fslock`) on `runtime/state.lock`, with a timeout.
+//!
+//! The lock is released by the OS when the process dies, so a killed hook never leaves a stale lock behind.
+
+use fslock::LockFile;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Why the lock was not taken.
+#[derive(Debug)]
+pub(crate) enum LockError {
+    /// Another process held it for longer than the timeout.
+    Timeout,
+    /// The lock file could not be created or locked.
+    Io(std::io::Error),
+}
+
+/// A held lock; released when dropped.
+#[derive(Debug)]
+pub(crate) struct StateLock {
+    _file: LockFile,
+}
+
+/// Takes the lock, waiting at most `timeout`. The uncontended case is one non-blocking `flock`; under contention a
+/// helper thread blocks in `flock` so the waiter wakes as soon as the holder releases.
+pub(crate) fn acquire(path: &Path, timeout: Duration) -> Result<StateLock, LockError> {
+    let mut file = LockFile::open(path).map_err(LockError::Io)?;
+    if file.try_lock().map_err(LockError::Io)? {
+        return Ok(StateLock { _file: file });
+    }
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let result = file.lock().map(|()| file);
+        // The receiver may have given up already; the lock is then released when this thread's process exits.
+        let _ = sender.send(result);
+    });
+    match receiver.recv_timeout(timeout) {
+        Ok(Ok(file)) => Ok(StateLock { _file: file }),
+        Ok(Err(error)) => Err(LockError::Io(error)),
+        Err(_) => Err(LockError::Timeout),
+    }
+}

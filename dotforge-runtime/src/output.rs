@@ -1,0 +1,53 @@
+//! The JSON printed for an event (SPEC §5 with the model-facing keys of CONTRACT §6) and the merge of SPEC §2.4.
+
+use crate::catalog::{Event, Level};
+use serde_json::{Map, Value};
+
+/// What the chain produced for the event.
+#[derive(Debug, Default)]
+pub(crate) struct Decision {
+    /// Non-blocking messages (nudge, warning) in index order.
+    pub messages: Vec<String>,
+    /// The block that cut the chain, if any: its level and message.
+    pub block: Option<(Level, String)>,
+}
+
+/// Builds the single JSON object to print, or `None` for a silent pass.
+pub(crate) fn to_json(event: Event, decision: &Decision) -> Option<Value> {
+    if let Some((level, message)) = &decision.block {
+        return Some(block_json(event, *level, message));
+    }
+    let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
+    if messages.is_empty() {
+        return None;
+    }
+    let joined = messages.join("\n\n");
+    let mut root = Map::new();
+    if event != Event::Stop {
+        let mut specific = Map::new();
+        specific.insert("hookEventName".into(), Value::from(event.name()));
+        specific.insert("additionalContext".into(), Value::from(joined.clone()));
+        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    }
+    root.insert("systemMessage".into(), Value::from(joined));
+    Some(Value::Object(root))
+}
+
+fn block_json(event: Event, level: Level, message: &str) -> Value {
+    let mut root = Map::new();
+    if event == Event::PreToolUse {
+        let mut specific = Map::new();
+        specific.insert("hookEventName".into(), Value::from(event.name()));
+        specific.insert("permissionDecision".into(), Value::from("deny"));
+        specific.insert("permissionDecisionReason".into(), Value::from(message));
+        if level == Level::HardBlock {
+            specific.insert("override_allowed".into(), Value::Bool(false));
+        }
+        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    } else {
+        root.insert("decision".into(), Value::from("block"));
+        root.insert("reason".into(), Value::from(message));
+    }
+    root.insert("systemMessage".into(), Value::from(message));
+    Value::Object(root)
+}

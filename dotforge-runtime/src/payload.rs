@@ -1,0 +1,67 @@
+//! Tolerant decoding of a Claude Code hook payload: anything that is not what we expect is treated as absent.
+
+use crate::call::Call;
+use crate::catalog::Event;
+use serde_json::{Map, Value};
+
+/// A hook payload: a JSON object read from stdin.
+#[derive(Debug)]
+pub(crate) struct Payload {
+    root: Map<String, Value>,
+}
+
+impl Payload {
+    /// Parses a payload; `None` when the bytes are not a JSON object.
+    pub(crate) fn parse(bytes: &[u8]) -> Option<Payload> {
+        match serde_json::from_slice::<Value>(bytes) {
+            Ok(Value::Object(root)) => Some(Payload { root }),
+            _ => None,
+        }
+    }
+
+    fn text(&self, key: &str) -> Option<&str> {
+        self.root.get(key).and_then(Value::as_str)
+    }
+
+    /// The event, when it is one of the four handled ones.
+    pub(crate) fn event(&self) -> Option<Event> {
+        self.text("hook_event_name").and_then(Event::parse)
+    }
+
+    /// `session_id`, when it is a non-empty string.
+    pub(crate) fn session_id(&self) -> Option<&str> {
+        self.text("session_id").filter(|id| !id.is_empty())
+    }
+
+    /// `tool_name`, or `""`.
+    pub(crate) fn tool_name(&self) -> &str {
+        self.text("tool_name").unwrap_or("")
+    }
+
+    /// `tool_input` as sent (any JSON type), `null` when absent.
+    pub(crate) fn tool_input(&self) -> &Value {
+        self.root.get("tool_input").unwrap_or(&Value::Null)
+    }
+
+    /// `cwd`, when it is a non-empty string.
+    pub(crate) fn cwd(&self) -> Option<&str> {
+        self.text("cwd").filter(|cwd| !cwd.is_empty())
+    }
+
+    /// `agent_type`, when present.
+    pub(crate) fn agent_type(&self) -> Option<&str> {
+        self.text("agent_type")
+    }
+
+    /// `stop_hook_active: true`.
+    pub(crate) fn stop_hook_active(&self) -> bool {
+        self.root.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false)
+    }
+
+    /// The view given to trigger functions.
+    pub(crate) fn call(&self, event: Event) -> Call<'_> {
+        let fields = if event.has_tool() { self.tool_input().as_object() } else { Some(&self.root) };
+        let tool_name = if event.has_tool() { self.tool_name() } else { "" };
+        Call::new(event, tool_name, fields)
+    }
+}

@@ -1,0 +1,190 @@
+//! One session's entry in state.json (CONTRACT §4), converted tolerantly: fields of the wrong type are repaired
+//! with a warning, unknown fields are kept and written back.
+
+use crate::catalog::Level;
+use crate::time::Timestamp;
+use crate::warn::warn;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// A soft block waiting to be overridden by reinvocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PendingBlock {
+    /// 40 hex chars of the blocked `tool_input`'s SHA-256.
+    pub tool_input_hash: String,
+    /// When the block was emitted.
+    pub blocked_at: String,
+}
+
+/// Per-behavior state inside a session.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BehaviorState {
+    pub counter: u32,
+    pub effective_level: Level,
+    pub last_violation_at: Option<String>,
+    pub last_violation_tool: Option<String>,
+    pub pending_block: Option<PendingBlock>,
+    pub overrides: Vec<Value>,
+    pub extra: Map<String, Value>,
+}
+
+/// A session entry.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Session {
+    pub created_at: String,
+    pub last_accessed_at: String,
+    pub flags: Map<String, Value>,
+    pub behavior_overrides: Map<String, Value>,
+    pub behaviors: BTreeMap<String, BehaviorState>,
+    pub extra: Map<String, Value>,
+}
+
+impl Session {
+    /// A fresh session created now.
+    pub(crate) fn new(now: Timestamp) -> Session {
+        let stamp = now.format();
+        Session { created_at: stamp.clone(), last_accessed_at: stamp, ..Session::default() }
+    }
+
+    /// The session's own on/off switch for a behavior (`behavior_overrides.<id>.enabled`).
+    pub(crate) fn enabled_override(&self, behavior_id: &str) -> Option<bool> {
+        self.behavior_overrides.get(behavior_id)?.get("enabled")?.as_bool()
+    }
+
+    /// Converts a stored entry, repairing what has the wrong shape. `id` names the session in warnings.
+    pub(crate) fn from_value(id: &str, value: Value, now: Timestamp) -> Session {
+        let mut map = match value {
+            Value::Object(map) => map,
+            _ => {
+                warn(&format!("state.json: session `{id}` is not an object; starting it afresh"));
+                return Session::new(now);
+            }
+        };
+        let mut repaired =
+            |field: &str| warn(&format!("state.json: session `{id}`: `{field}` has the wrong type; reset"));
+        let created_at = take_string(&mut map, "created_at").unwrap_or_else(|| now.format());
+        let last_accessed_at = take_string(&mut map, "last_accessed_at").unwrap_or_else(|| now.format());
+        let flags = take_object(&mut map, "flags", &mut repaired);
+        let behavior_overrides = take_object(&mut map, "behavior_overrides", &mut repaired);
+        let behaviors = take_object(&mut map, "behaviors", &mut repaired)
+            .into_iter()
+            .map(|(behavior_id, value)| {
+                let state = BehaviorState::from_value(id, &behavior_id, value);
+                (behavior_id, state)
+            })
+            .collect();
+        Session { created_at, last_accessed_at, flags, behavior_overrides, behaviors, extra: map }
+    }
+
+    /// The stored form, with exactly the documented field names plus any unknown ones found on load.
+    pub(crate) fn to_value(&self) -> Value {
+        let mut map = self.extra.clone();
+        map.insert("created_at".into(), Value::String(self.created_at.clone()));
+        map.insert("last_accessed_at".into(), Value::String(self.last_accessed_at.clone()));
+        map.insert("flags".into(), Value::Object(self.flags.clone()));
+        map.insert("behavior_overrides".into(), Value::Object(self.behavior_overrides.clone()));
+        let behaviors = self.behaviors.iter().map(|(id, state)| (id.clone(), state.to_value())).collect();
+        map.insert("behaviors".into(), Value::Object(behaviors));
+        Value::Object(map)
+    }
+}
+
+impl BehaviorState {
+    fn from_value(session_id: &str, behavior_id: &str, value: Value) -> BehaviorState {
+        let where_ = format!("state.json: session `{session_id}`, behavior `{behavior_id}`");
+        let mut map = match value {
+            Value::Object(map) => map,
+            _ => {
+                warn(&format!("{where_} is not an object; reset"));
+                return BehaviorState::default();
+            }
+        };
+        let counter = match map.remove("counter") {
+            None | Some(Value::Null) => 0,
+            Some(Value::Number(number)) if number.as_u64().is_some() => {
+                number.as_u64().map_or(0, |counter| u32::try_from(counter).unwrap_or(u32::MAX))
+            }
+            Some(Value::String(text)) if text.trim().parse::<u32>().is_ok() => {
+                warn(&format!("{where_}: `counter` is a string; read as a number"));
+                text.trim().parse().unwrap_or(0)
+            }
+            Some(other) => {
+                warn(&format!("{where_}: `counter` {other} is not a count; reset to 0"));
+                0
+            }
+        };
+        let effective_level = match map.remove("effective_level") {
+            None | Some(Value::Null) => Level::Silent,
+            Some(Value::String(name)) if Level::parse(&name).is_some() => Level::parse(&name).unwrap_or_default(),
+            Some(other) => {
+                warn(&format!("{where_}: unknown `effective_level` {other}; reset to silent"));
+                Level::Silent
+            }
+        };
+        let pending_block = match map.remove("pending_block") {
+            Some(Value::Object(mut pending)) => {
+                match (take_string(&mut pending, "tool_input_hash"), take_string(&mut pending, "blocked_at")) {
+                    (Some(tool_input_hash), Some(blocked_at)) => Some(PendingBlock { tool_input_hash, blocked_at }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let overrides = match map.remove("overrides") {
+            Some(Value::Array(items)) => items,
+            None | Some(Value::Null) => Vec::new(),
+            Some(_) => {
+                warn(&format!("{where_}: `overrides` is not a list; reset"));
+                Vec::new()
+            }
+        };
+        BehaviorState {
+            counter,
+            effective_level,
+            last_violation_at: take_string(&mut map, "last_violation_at"),
+            last_violation_tool: take_string(&mut map, "last_violation_tool"),
+            pending_block,
+            overrides,
+            extra: map,
+        }
+    }
+
+    fn to_value(&self) -> Value {
+        let optional = |text: &Option<String>| text.clone().map_or(Value::Null, Value::String);
+        let mut map = self.extra.clone();
+        map.insert("counter".into(), Value::from(self.counter));
+        map.insert("effective_level".into(), Value::String(self.effective_level.name().to_owned()));
+        map.insert("last_violation_at".into(), optional(&self.last_violation_at));
+        map.insert("last_violation_tool".into(), optional(&self.last_violation_tool));
+        let pending = match &self.pending_block {
+            None => Value::Null,
+            Some(pending) => {
+                let mut entry = Map::new();
+                entry.insert("tool_input_hash".into(), Value::String(pending.tool_input_hash.clone()));
+                entry.insert("blocked_at".into(), Value::String(pending.blocked_at.clone()));
+                Value::Object(entry)
+            }
+        };
+        map.insert("pending_block".into(), pending);
+        map.insert("overrides".into(), Value::Array(self.overrides.clone()));
+        Value::Object(map)
+    }
+}
+
+fn take_string(map: &mut Map<String, Value>, key: &str) -> Option<String> {
+    match map.remove(key) {
+        Some(Value::String(text)) => Some(text),
+        _ => None,
+    }
+}
+
+fn take_object(map: &mut Map<String, Value>, key: &str, repaired: &mut impl FnMut(&str)) -> Map<String, Value> {
+    match map.remove(key) {
+        Some(Value::Object(object)) => object,
+        None | Some(Value::Null) => Map::new(),
+        Some(_) => {
+            repaired(key);
+            Map::new()
+        }
+    }
+}

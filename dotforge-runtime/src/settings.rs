@@ -1,0 +1,99 @@
+//! Run-time settings from the environment (CONTRACT §3); a bad value warns and falls back to the default.
+
+use crate::warn::warn;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The hook profiles a behavior's `applies_to.profiles` can name.
+pub(crate) const PROFILES: [&str; 3] = ["minimal", "standard", "strict"];
+
+/// Everything an event needs to know about its environment.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    /// The `.forge` directory.
+    pub forge_root: PathBuf,
+    /// Session TTL in seconds, from `last_accessed_at`.
+    pub session_ttl: u64,
+    /// Reinvocation window for soft_block overrides, in seconds.
+    pub override_window: u64,
+    /// How long to wait for the state lock.
+    pub lock_timeout: Duration,
+    /// The active hook profile.
+    pub profile: String,
+}
+
+impl Settings {
+    /// Reads the environment; `payload_cwd` is the payload's `cwd`, used for `FORGE_ROOT` when nothing else is set.
+    pub(crate) fn from_env(payload_cwd: Option<&str>) -> Settings {
+        Settings {
+            forge_root: forge_root(payload_cwd),
+            session_ttl: seconds_var("FORGE_SESSION_TTL_SECONDS", 86_400),
+            override_window: seconds_var("FORGE_OVERRIDE_WINDOW_SECONDS", 60),
+            lock_timeout: lock_timeout(),
+            profile: profile(),
+        }
+    }
+
+    pub(crate) fn state_path(&self) -> PathBuf {
+        self.forge_root.join("runtime").join("state.json")
+    }
+
+    pub(crate) fn lock_path(&self) -> PathBuf {
+        self.forge_root.join("runtime").join("state.lock")
+    }
+
+    pub(crate) fn audit_dir(&self) -> PathBuf {
+        self.forge_root.join("audit")
+    }
+}
+
+fn non_empty_var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|value| !value.trim().is_empty())
+}
+
+fn forge_root(payload_cwd: Option<&str>) -> PathBuf {
+    if let Some(root) = non_empty_var("FORGE_ROOT") {
+        return PathBuf::from(root);
+    }
+    if let Some(project) = non_empty_var("CLAUDE_PROJECT_DIR") {
+        return PathBuf::from(project).join(".forge");
+    }
+    match payload_cwd {
+        Some(cwd) => PathBuf::from(cwd).join(".forge"),
+        None => PathBuf::from(".forge"),
+    }
+}
+
+fn seconds_var(name: &str, default: u64) -> u64 {
+    let Some(text) = non_empty_var(name) else { return default };
+    match text.trim().parse::<u64>() {
+        Ok(seconds) => seconds,
+        Err(_) => {
+            warn(&format!("{name}=`{text}` is not a whole number of seconds; using {default}"));
+            default
+        }
+    }
+}
+
+fn lock_timeout() -> Duration {
+    let default = Duration::from_secs(2);
+    let Some(text) = non_empty_var("FORGE_LOCK_TIMEOUT") else { return default };
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Duration::from_secs_f64(seconds.min(3600.0)),
+        _ => {
+            warn(&format!("FORGE_LOCK_TIMEOUT=`{text}` is not a number of seconds; using 2"));
+            default
+        }
+    }
+}
+
+fn profile() -> String {
+    let Some(text) = non_empty_var("FORGE_HOOK_PROFILE") else { return "standard".to_owned() };
+    let text = text.trim();
+    if PROFILES.contains(&text) {
+        text.to_owned()
+    } else {
+        warn(&format!("FORGE_HOOK_PROFILE=`{text}` is not one of minimal, standard, strict; using standard"));
+        "standard".to_owned()
+    }
+}
