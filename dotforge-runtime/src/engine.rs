@@ -103,7 +103,9 @@ pub(crate) fn run_chain(
             StateMode::Ephemeral => (prior.saturating_add(1), behavior.default_level),
             StateMode::Persistent => {
                 let state = session.behaviors.entry(behavior.id.to_owned()).or_default();
-                if let Some(pending) = state.pending_block.take() {
+                // Only PreToolUse has a permission prompt, so only there can a user override a block (SPEC §6.1).
+                let pending = state.pending_block.take().filter(|_| input.event == Event::PreToolUse);
+                if let Some(pending) = pending {
                     let fresh = Timestamp::parse(&pending.blocked_at)
                         .is_some_and(|blocked_at| input.now.seconds_since(blocked_at) < input.settings.override_window);
                     if fresh && pending.tool_input_hash == hash.get() {
@@ -149,7 +151,7 @@ pub(crate) fn run_chain(
         if shown.is_block() {
             if mode == StateMode::Persistent {
                 outcome.metrics.block(behavior.id);
-                if shown == Level::SoftBlock {
+                if shown == Level::SoftBlock && input.event == Event::PreToolUse {
                     let pending = PendingBlock { tool_input_hash: hash.get().to_owned(), blocked_at: now_text.clone() };
                     if let Some(state) = session.behaviors.get_mut(behavior.id) {
                         state.pending_block = Some(pending);

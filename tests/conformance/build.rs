@@ -1,0 +1,10 @@
+//! Compiles each fixture catalog under `catalogs/` into its own generated file.
+fn main() {
+    for (dir, file) in [("catalogs/conformance", "conformance.rs"), ("catalogs/empty", "empty.rs")] {
+        let config = dotforge_codegen::Config::new().behaviors_dir(dir).file_name(file).honor_env(false);
+        if let Err(error) = config.compile() {
+            eprintln!("{error}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Shared helpers: run a fixture hook binary as Claude Code would (payload on stdin, env, fresh FORGE_ROOT) and
+//! read back state.json and the audit files.
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static NEXT_ROOT: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh, empty directory under the target's temp folder.
+pub fn scratch_dir(label: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "{label}-{}-{}",
+        std::process::id(),
+        NEXT_ROOT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+/// One hook binary with its own FORGE_ROOT and environment.
+pub struct Hook {
+    pub bin: PathBuf,
+    pub root: PathBuf,
+    pub env: Vec<(String, String)>,
+}
+
+/// What one invocation printed.
+#[derive(Debug)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+impl Hook {
+    /// The conformance catalog's hook with a fresh `.forge`.
+    pub fn conformance(label: &str) -> Hook {
+        Hook::with_bin(env!("CARGO_BIN_EXE_conformance-hook"), label)
+    }
+
+    /// The empty catalog's hook.
+    pub fn empty(label: &str) -> Hook {
+        Hook::with_bin(env!("CARGO_BIN_EXE_empty-hook"), label)
+    }
+
+    fn with_bin(bin: &str, label: &str) -> Hook {
+        let root = scratch_dir(label).join(".forge");
+        Hook { bin: PathBuf::from(bin), root, env: Vec::new() }
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Hook {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    pub fn command(&self) -> Command {
+        let mut command = Command::new(&self.bin);
+        for key in [
+            "FORGE_ROOT",
+            "FORGE_SESSION_TTL_SECONDS",
+            "FORGE_OVERRIDE_WINDOW_SECONDS",
+            "FORGE_LOCK_TIMEOUT",
+            "FORGE_HOOK_PROFILE",
+            "CLAUDE_PROJECT_DIR",
+        ] {
+            command.env_remove(key);
+        }
+        command.env("FORGE_ROOT", &self.root);
+        for (key, value) in &self.env {
+            command.env(key, value);
+        }
+        command
+    }
+
+    /// Runs the hook with raw bytes on stdin.
+    pub fn run_bytes(&self, input: &[u8]) -> Run {
+        run_command(self.command(), input)
+    }
+
+    /// Runs the hook with a JSON payload.
+    pub fn run(&self, payload: &Value) -> Run {
+        self.run_bytes(payload.to_string().as_bytes())
+    }
+
+    /// A PreToolUse call.
+    pub fn pre(&self, session: &str, tool: &str, tool_input: Value) -> Run {
+        self.run(&json!({"hook_event_name": "PreToolUse", "session_id": session, "tool_name": tool, "tool_input": tool_input}))
+    }
+
+    /// A PreToolUse call with an empty tool_input.
+    pub fn tool(&self, session: &str, tool: &str) -> Run {
+        self.pre(session, tool, json!({}))
+    }
+
+    pub fn state_path(&self) -> PathBuf {
+        self.root.join("runtime").join("state.json")
+    }
+
+    pub fn state(&self) -> Value {
+        let text = std::fs::read_to_string(self.state_path()).expect("state.json exists");
+        serde_json::from_str(&text).expect("state.json is valid JSON")
+    }
+
+    pub fn write_state(&self, state: &Value) {
+        std::fs::create_dir_all(self.root.join("runtime")).expect("runtime dir");
+        std::fs::write(self.state_path(), state.to_string()).expect("write state.json");
+    }
+
+    pub fn behavior_state(&self, session: &str, behavior: &str) -> Value {
+        self.state()["sessions"][session]["behaviors"][behavior].clone()
+    }
+
+    /// The counter, 0 when the behavior has no entry.
+    pub fn counter(&self, session: &str, behavior: &str) -> u64 {
+        self.behavior_state(session, behavior)["counter"].as_u64().unwrap_or(0)
+    }
+
+    pub fn overrides_log(&self) -> String {
+        std::fs::read_to_string(self.root.join("audit").join("overrides.log")).unwrap_or_default()
+    }
+
+    pub fn metrics(&self) -> Value {
+        let text = std::fs::read_to_string(self.root.join("audit").join("metrics.json")).expect("metrics.json exists");
+        serde_json::from_str(&text).expect("metrics.json is valid JSON")
+    }
+}
+
+pub fn run_command(mut command: Command, input: &[u8]) -> Run {
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().expect("spawn hook");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input);
+    }
+    let output = child.wait_with_output().expect("wait for hook");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code(),
+    }
+}
+
+/// Keys CONTRACT §6 allows at the top level and inside hookSpecificOutput.
+const TOP_KEYS: &[&str] = &["systemMessage", "hookSpecificOutput", "decision", "reason"];
+const SPECIFIC_KEYS: &[&str] =
+    &["hookEventName", "permissionDecision", "permissionDecisionReason", "override_allowed", "additionalContext"];
+
+impl Run {
+    /// Exit 0 and stdout empty or exactly one JSON object with only the allowed keys; returns it.
+    pub fn checked(&self) -> Option<Value> {
+        assert_eq!(self.code, Some(0), "hook must exit 0; stderr: {}", self.stderr);
+        let text = self.stdout.trim();
+        if text.is_empty() {
+            return None;
+        }
+        assert_eq!(self.stdout.trim_end().lines().count(), 1, "one JSON line: {}", self.stdout);
+        let value: Value = serde_json::from_str(text).expect("stdout is JSON");
+        let object = value.as_object().expect("stdout is a JSON object");
+        for key in object.keys() {
+            assert!(TOP_KEYS.contains(&key.as_str()), "unexpected key {key} in {text}");
+        }
+        if let Some(specific) = object.get("hookSpecificOutput") {
+            for key in specific.as_object().expect("hookSpecificOutput is an object").keys() {
+                assert!(SPECIFIC_KEYS.contains(&key.as_str()), "unexpected key {key} in {text}");
+            }
+        }
+        Some(value)
+    }
+
+    /// Asserts a silent pass (no output, exit 0).
+    pub fn assert_pass(&self) {
+        assert_eq!(self.checked(), None, "expected no output");
+    }
+
+    /// The systemMessage ("" when none).
+    pub fn message(&self) -> String {
+        self.checked().and_then(|value| value["systemMessage"].as_str().map(str::to_owned)).unwrap_or_default()
+    }
+
+    /// "pass", "message" (nudge/warning), "deny" (PreToolUse block) or "block" (other events).
+    pub fn kind(&self) -> &'static str {
+        match self.checked() {
+            None => "pass",
+            Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => "deny",
+            Some(value) if value["decision"] == "block" => "block",
+            Some(_) => "message",
+        }
+    }
+
+    pub fn is_hard_block(&self) -> bool {
+        self.checked().is_some_and(|value| value["hookSpecificOutput"]["override_allowed"] == false)
+    }
+}

@@ -1,0 +1,267 @@
+//! SPEC §7.3–§7.9 and CONTRACT §3–§5: TTL purge, hook timeout and stale locks, lock contention, corrupt state,
+//! an empty index, FORGE_ROOT resolution, session-id fallback and a hostile file system.
+mod common;
+use common::{run_command, scratch_dir, Hook};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn session(last_accessed_at: &str, ladder_counter: u64) -> Value {
+    json!({"created_at": last_accessed_at, "last_accessed_at": last_accessed_at,
+           "behaviors": {"ladder": {"counter": ladder_counter, "effective_level": "warning"}}})
+}
+
+#[test]
+fn spec_7_3_expired_sessions_are_purged_on_access() {
+    let hook = Hook::conformance("ttl");
+    hook.write_state(&json!({"schema_version": "1", "sessions": {
+        "old": session("2020-01-01T00:00:00Z", 7),
+        "live": session("2999-01-01T00:00:00Z", 2),
+        "s": session("2020-01-01T00:00:00Z", 4),
+    }}));
+    let message = hook.tool("s", "Ladder").message();
+    assert_eq!(message, "Ladder: Climb the ladder slowly. (violation 1/3)", "expired session starts fresh");
+    let sessions = hook.state()["sessions"].clone();
+    assert!(sessions.get("old").is_none(), "expired session purged");
+    assert_eq!(sessions["live"]["behaviors"]["ladder"]["counter"], 2, "live session kept");
+    assert_eq!(hook.counter("s", "ladder"), 1);
+}
+
+#[test]
+fn session_ttl_is_configurable() {
+    let hook = Hook::conformance("ttl-env").env("FORGE_SESSION_TTL_SECONDS", "99999999999");
+    hook.write_state(&json!({"schema_version": "1", "sessions": {"s": session("2020-01-01T00:00:00Z", 2)}}));
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.counter("s", "ladder"), 3, "a long TTL keeps the old session");
+}
+
+#[test]
+fn spec_7_4_lock_left_by_a_killed_process_does_not_block() {
+    let hook = Hook::conformance("stale-lock").env("FORGE_LOCK_TIMEOUT", "5");
+    std::fs::create_dir_all(hook.root.join("runtime")).expect("runtime dir");
+    let lock_path = hook.root.join("runtime").join("state.lock");
+    let mut holder = Command::new(env!("CARGO_BIN_EXE_lock-holder"))
+        .arg(&lock_path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn lock-holder");
+    let mut line = String::new();
+    BufReader::new(holder.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
+    assert_eq!(line.trim(), "locked");
+    holder.kill().expect("SIGKILL the lock holder");
+    holder.wait().expect("reap");
+    let started = Instant::now();
+    let run = hook.tool("s", "Ladder");
+    assert!(started.elapsed() < Duration::from_secs(4), "took {:?}", started.elapsed());
+    assert_eq!(run.message(), "Ladder: Climb the ladder slowly. (violation 1/3)");
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    assert_eq!(hook.counter("s", "ladder"), 1);
+}
+
+#[test]
+fn spec_7_6_lock_timeout_falls_back_to_default_levels_without_state() {
+    let hook = Hook::conformance("lock-timeout").env("FORGE_LOCK_TIMEOUT", "0.3");
+    std::fs::create_dir_all(hook.root.join("runtime")).expect("runtime dir");
+    let mut lock = Some(hold_lock(&hook.root.join("runtime").join("state.lock")));
+    let started = Instant::now();
+    let hard = hook.tool("s", "Hard");
+    assert!(hard.is_hard_block(), "hard_block still blocks: {}", hard.stdout);
+    assert!(hard.stderr.contains("[forge] state lock"), "{}", hard.stderr);
+    assert!(started.elapsed() < Duration::from_secs(3));
+    hook.tool("s", "Ladder").assert_pass(); // default_level silent
+    assert_eq!(hook.tool("s", "Soft").kind(), "deny"); // default_level soft_block
+    assert!(!hook.state_path().exists(), "nothing saved without the lock");
+    drop(lock.take());
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.counter("s", "ladder"), 1, "counting resumes once the lock is free");
+}
+
+/// Holds the state lock in a helper process until the returned guard is dropped.
+fn hold_lock(path: &std::path::Path) -> KillOnDrop {
+    let mut holder = Command::new(env!("CARGO_BIN_EXE_lock-holder"))
+        .arg(path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn lock-holder");
+    let mut line = String::new();
+    BufReader::new(holder.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
+    assert_eq!(line.trim(), "locked");
+    KillOnDrop(holder)
+}
+
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn spec_7_7_corrupt_state_is_moved_aside_and_replaced() {
+    let hook = Hook::conformance("corrupt");
+    std::fs::create_dir_all(hook.root.join("runtime")).expect("runtime dir");
+    std::fs::write(hook.state_path(), "{\"schema_version\": \"1\", \"sessions\": {\"s\": {\"coun").expect("write");
+    let run = hook.tool("s", "Ladder");
+    assert_eq!(run.message(), "Ladder: Climb the ladder slowly. (violation 1/3)");
+    assert!(run.stderr.starts_with("[forge] "), "{}", run.stderr);
+    assert!(run.stderr.contains("corrupt"), "{}", run.stderr);
+    assert_eq!(hook.counter("s", "ladder"), 1);
+    let aside: Vec<_> = std::fs::read_dir(hook.root.join("runtime"))
+        .expect("list")
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("state.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    let kept = std::fs::read_to_string(aside[0].path()).expect("read aside");
+    assert!(kept.ends_with("\"coun"), "the broken bytes are kept for inspection");
+}
+
+#[test]
+fn empty_and_wrongly_shaped_state_files_are_handled() {
+    for (label, content) in [("empty", ""), ("array", "[]"), ("sessions-array", r#"{"sessions": []}"#)] {
+        let hook = Hook::conformance(label);
+        std::fs::create_dir_all(hook.root.join("runtime")).expect("runtime dir");
+        std::fs::write(hook.state_path(), content).expect("write");
+        let run = hook.tool("s", "Ladder");
+        assert_eq!(run.message(), "Ladder: Climb the ladder slowly. (violation 1/3)", "{label}");
+        assert!(run.stderr.contains("[forge] "), "{label}: {}", run.stderr);
+        assert_eq!(hook.counter("s", "ladder"), 1, "{label}");
+    }
+}
+
+#[test]
+fn wrongly_typed_fields_are_repaired_with_a_warning() {
+    let hook = Hook::conformance("repair");
+    hook.write_state(&json!({"schema_version": "1", "sessions": {"s": {
+        "created_at": "2999-01-01T00:00:00Z", "last_accessed_at": "2999-01-01T00:00:00Z",
+        "flags": "not a map",
+        "behaviors": {"ladder": {"counter": "2", "effective_level": "mega"}, "soft": {"counter": -3}}
+    }}}));
+    let run = hook.tool("s", "Ladder");
+    assert_eq!(hook.counter("s", "ladder"), 3, "a numeric string is read as the number");
+    assert_eq!(
+        hook.behavior_state("s", "ladder")["effective_level"],
+        "warning",
+        "unknown level reset, then recomputed for 3"
+    );
+    assert_eq!(hook.counter("s", "soft"), 0);
+    assert_eq!(hook.state()["sessions"]["s"]["flags"], json!({}));
+    assert!(run.stderr.contains("`counter` is a string"), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown `effective_level`"), "{}", run.stderr);
+}
+
+#[test]
+fn unknown_fields_in_state_are_preserved() {
+    let hook = Hook::conformance("preserve");
+    hook.write_state(&json!({"schema_version": "1", "custom_top": {"k": 1}, "sessions": {"s": {
+        "created_at": "2999-01-01T00:00:00Z", "last_accessed_at": "2999-01-01T00:00:00Z", "note": "mine",
+        "behaviors": {"ladder": {"counter": 1, "effective_level": "nudge", "extra_field": true}}
+    }}}));
+    hook.tool("s", "Ladder").checked();
+    let state = hook.state();
+    assert_eq!(state["custom_top"], json!({"k": 1}));
+    assert_eq!(state["sessions"]["s"]["note"], "mine");
+    assert_eq!(state["sessions"]["s"]["behaviors"]["ladder"]["extra_field"], true);
+    assert_eq!(state["sessions"]["s"]["created_at"], "2999-01-01T00:00:00Z");
+}
+
+#[test]
+fn state_json_has_exactly_the_documented_fields() {
+    let hook = Hook::conformance("fields");
+    hook.tool("s", "Ladder").checked();
+    let state = hook.state();
+    let keys = |value: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = value.as_object().map(|map| map.keys().cloned().collect()).unwrap_or_default();
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&state), ["schema_version", "sessions"]);
+    assert_eq!(state["schema_version"], "1");
+    assert_eq!(
+        keys(&state["sessions"]["s"]),
+        ["behavior_overrides", "behaviors", "created_at", "flags", "last_accessed_at"]
+    );
+    assert_eq!(
+        keys(&state["sessions"]["s"]["behaviors"]["ladder"]),
+        ["counter", "effective_level", "last_violation_at", "last_violation_tool", "overrides", "pending_block"]
+    );
+}
+
+#[test]
+fn spec_7_9_empty_index_exits_without_touching_state() {
+    let hook = Hook::empty("empty-index");
+    hook.tool("s", "Anything").assert_pass();
+    assert!(!hook.root.exists(), "no state access at all");
+}
+
+#[test]
+fn spec_7_5_no_external_tool_is_needed() {
+    let hook = Hook::conformance("no-path").env("PATH", "");
+    assert_eq!(hook.tool("s", "Ladder").message(), "Ladder: Climb the ladder slowly. (violation 1/3)");
+}
+
+#[test]
+fn missing_session_id_falls_back_to_a_stable_id() {
+    let hook = Hook::conformance("anon");
+    let payload = json!({"hook_event_name": "PreToolUse", "tool_name": "Ladder", "tool_input": {}});
+    hook.run(&payload).checked();
+    hook.run(&payload).checked();
+    let sessions = hook.state()["sessions"].as_object().cloned().unwrap_or_default();
+    assert_eq!(sessions.len(), 1);
+    let (id, session) = sessions.into_iter().next().expect("one session");
+    assert!(id.starts_with("anon-") && id.len() == 21, "{id}");
+    assert_eq!(session["behaviors"]["ladder"]["counter"], 2, "calls from one process share the session");
+}
+
+#[test]
+fn forge_root_comes_from_claude_project_dir_then_payload_cwd() {
+    let hook = Hook::conformance("root-resolution");
+    let project = scratch_dir("project");
+    let mut command = hook.command();
+    command.env_remove("FORGE_ROOT").env("CLAUDE_PROJECT_DIR", &project);
+    let payload = json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Count", "tool_input": {}});
+    run_command(command, payload.to_string().as_bytes()).assert_pass();
+    assert!(project.join(".forge/runtime/state.json").exists());
+
+    let cwd = scratch_dir("payload-cwd");
+    let mut command = hook.command();
+    command.env_remove("FORGE_ROOT");
+    let payload =
+        json!({"hook_event_name": "PreToolUse", "session_id": "s", "tool_name": "Count", "tool_input": {}, "cwd": cwd});
+    run_command(command, payload.to_string().as_bytes()).assert_pass();
+    assert!(cwd.join(".forge/runtime/state.json").exists());
+}
+
+#[test]
+fn unusable_forge_root_still_decides_and_warns() {
+    let base = scratch_dir("unusable");
+    let file = base.join("not-a-dir");
+    std::fs::write(&file, "x").expect("write file");
+    let mut hook = Hook::conformance("unusable-root");
+    hook.root = file.join(".forge");
+    let run = hook.tool("s", "Hard");
+    assert!(run.is_hard_block());
+    assert!(run.stderr.contains("[forge] cannot lock"), "{}", run.stderr);
+}
+
+#[test]
+fn state_path_that_is_a_directory_still_decides_and_warns() {
+    let hook = Hook::conformance("state-dir");
+    std::fs::create_dir_all(hook.state_path()).expect("make state.json a directory");
+    let run = hook.tool("s", "Hard");
+    assert!(run.is_hard_block());
+    assert!(run.stderr.contains("[forge] "), "{}", run.stderr);
+}
+
+#[test]
+fn audit_log_is_created_with_mode_0644() {
+    use std::os::unix::fs::PermissionsExt;
+    let hook = Hook::conformance("mode");
+    hook.pre("s", "Soft", json!({"a": 1})).checked();
+    hook.pre("s", "Soft", json!({"a": 1})).assert_pass();
+    let mode = std::fs::metadata(hook.root.join("audit/overrides.log")).expect("log exists").permissions().mode();
+    assert_eq!(mode & 0o777 & !0o022, 0o644 & !0o022);
+}
