@@ -33,7 +33,29 @@ pub(crate) fn emit(catalog: &Catalog, source_label: &str) -> Result<String, Stri
         #(#modules)*
     };
     let file: syn::File = syn::parse2(tokens).map_err(|error| format!("generated code does not parse: {error}"))?;
-    Ok(format!("{HEADER}// Source: {source_label}\n\n{}", prettyplease::unparse(&file)))
+    Ok(format!("{HEADER}// Source: {source_label}\n\n{}", space_items(&prettyplease::unparse(&file))))
+}
+
+/// Puts a blank line between items, which prettyplease prints back to back. String literals never span lines in
+/// the printed code (newlines are escaped), so only item boundaries are touched.
+fn space_items(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + code.len() / 16);
+    let mut previous = "";
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        let starts_item = ["///", "#[", "pub ", "static ", "const ", "fn ", "mod ", "use "]
+            .iter()
+            .any(|prefix| trimmed.starts_with(prefix));
+        let ends_item = previous.ends_with('}') || previous.ends_with(';');
+        let continues_doc = previous.trim_start().starts_with("///") || previous.trim_start().starts_with("#[");
+        if starts_item && ends_item && !continues_doc {
+            out.push('\n');
+        }
+        out.push_str(line);
+        out.push('\n');
+        previous = line;
+    }
+    out
 }
 
 /// A module name for an id: kebab → snake, with `_` appended to Rust keywords.
@@ -120,15 +142,22 @@ fn combine(logic: Logic, guards: Vec<Guard>) -> Guard {
 /// Collects the lazily built regexes of one behavior module.
 #[derive(Default)]
 struct Regexes {
-    statics: Vec<TokenStream>,
+    /// `(trigger index, 0 for the matcher or 1 + condition index)` and the static item.
+    statics: Vec<((usize, usize), TokenStream)>,
 }
 
 impl Regexes {
-    fn add(&mut self, name: String, pattern: &str) -> Ident {
+    fn add(&mut self, order: (usize, usize), name: String, pattern: &str) -> Ident {
         let ident = format_ident!("{}", name);
         let literal = string_literal(pattern);
-        self.statics.push(quote! { static #ident: __forge::LazyRegex = __forge::LazyRegex::new(#literal); });
+        self.statics.push((order, quote! { static #ident: __forge::LazyRegex = __forge::LazyRegex::new(#literal); }));
         ident
+    }
+
+    /// The statics in trigger and condition order.
+    fn into_items(mut self) -> Vec<TokenStream> {
+        self.statics.sort_by_key(|(order, _)| *order);
+        self.statics.into_iter().map(|(_, item)| item).collect()
     }
 }
 
@@ -140,7 +169,7 @@ fn matcher_guard(trigger: &Trigger, index: usize, regexes: &mut Regexes) -> Guar
             Guard::Expr(quote! { matches!(tool, #(#names)|*) })
         }
         Matcher::Regex(pattern) => {
-            let ident = regexes.add(format!("TRIGGER_{index}_MATCHER"), pattern);
+            let ident = regexes.add((index, 0), format!("TRIGGER_{index}_MATCHER"), pattern);
             Guard::Expr(quote! { #ident.is_match(tool) })
         }
     }
@@ -157,7 +186,11 @@ fn condition_guard(
     let value = quote! { call.field(#field) };
     match test {
         Test::Regex(pattern) => {
-            let ident = regexes.add(format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}"), pattern);
+            let ident = regexes.add(
+                (trigger_index, condition_index + 1),
+                format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}"),
+                pattern,
+            );
             Guard::Expr(quote! { #ident.is_match(&#value) })
         }
         Test::Contains(text) => {
@@ -168,6 +201,7 @@ fn condition_guard(
             let text = string_literal(text);
             Guard::Expr(quote! { !#value.contains(#text) })
         }
+        Test::Equals(text) if text.is_empty() => Guard::Expr(quote! { #value.is_empty() }),
         Test::Equals(text) => {
             let text = string_literal(text);
             Guard::Expr(quote! { #value == #text })
@@ -405,7 +439,7 @@ fn behavior_module(behavior: &Behavior, source_label: &str) -> TokenStream {
     let evaluate = evaluate_fn(behavior, &mut regexes);
     let level = level_fn(behavior);
     let threshold = threshold_fn(behavior);
-    let statics = &regexes.statics;
+    let statics = regexes.into_items();
     let id = string_literal(&behavior.id);
     let name = string_literal(&behavior.name);
     let description = string_literal(behavior.description.trim_end());

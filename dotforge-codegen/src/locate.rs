@@ -41,7 +41,7 @@ impl Locator {
         scanner.locator
     }
 
-    /// The key's position, or the nearest located parent's.
+    /// The key's position, or the nearest located parent's (the file's start for the root).
     pub(crate) fn key(&self, path: &str) -> Option<Span> {
         self.find(path, |locator, candidate| locator.keys.get(candidate).or_else(|| locator.values.get(candidate)))
     }
@@ -58,7 +58,7 @@ impl Locator {
                 return Some(*span);
             }
             if candidate.is_empty() {
-                return None;
+                return Some(Span { line: 1, col: 1, len: 1 });
             }
             candidate = parent(candidate);
         }

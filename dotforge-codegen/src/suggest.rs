@@ -2,6 +2,12 @@
 
 /// The closest candidate within a small edit distance, if any.
 pub(crate) fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lowered = word.to_lowercase();
+    if lowered.chars().count() >= 3 {
+        if let Some(candidate) = candidates.iter().find(|candidate| candidate.starts_with(&lowered)) {
+            return Some(candidate);
+        }
+    }
     let limit = (word.chars().count() / 3).clamp(1, 3);
     candidates
         .iter()
@@ -52,6 +58,7 @@ mod tests {
         assert_eq!(closest("enforcment", &["policy", "enforcement", "recovery"]), Some("enforcement"));
         assert_eq!(closest("trigers", &["triggers", "enforcement"]), Some("triggers"));
         assert_eq!(closest("zzz", &["triggers", "enforcement"]), None);
+        assert_eq!(closest("count", &["counter", "level"]), Some("counter"));
         assert_eq!(list(&["a", "b", "c"]), "`a`, `b` or `c`");
     }
 }

@@ -1,5 +1,5 @@
-//! Template splitting: `{name}` placeholders (SCHEMA §4) become variable pieces at build time; anything else,
-//! including braces that do not enclose an identifier, stays literal text.
+//! Template splitting: `{name}` placeholders (SCHEMA §4) become variable pieces at build time; `{{` and `}}` are a
+//! literal `{` and `}`; anything else, including braces that do not enclose an identifier, stays literal text.
 
 use crate::ir::Piece;
 
@@ -10,7 +10,15 @@ pub(crate) fn split(text: &str, known: &[&str]) -> Result<Vec<Piece>, Vec<(Strin
     let mut literal = String::new();
     let mut rest = text;
     let mut offset = 0;
-    while let Some(open) = rest.find('{') {
+    while let Some(open) = rest.find(['{', '}']) {
+        let doubled = rest[open + 1..].starts_with(&rest[open..=open]);
+        if doubled || rest.as_bytes()[open] == b'}' {
+            literal.push_str(&rest[..=open]);
+            let consumed = if doubled { open + 2 } else { open + 1 };
+            offset += rest[..consumed].chars().count();
+            rest = &rest[consumed..];
+            continue;
+        }
         let after = &rest[open + 1..];
         let name_len = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
         let name = &after[..name_len];
@@ -65,6 +73,15 @@ mod tests {
                 Piece::Var("threshold".into()),
                 Piece::Text(" {} {1} {\"a\": 1}".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn doubled_braces_are_literal_braces() {
+        let pieces = split("{{counter}} is {counter} }} {{", TEMPLATE_VARS).unwrap_or_default();
+        assert_eq!(
+            pieces,
+            vec![Piece::Text("{counter} is ".into()), Piece::Var("counter".into()), Piece::Text(" } {".into())]
         );
     }
 

@@ -5,7 +5,7 @@ use super::checker::{item, join, kind_of, Checker};
 use super::trigger::trigger;
 use crate::ir::{self, Category, Level, Piece, Recovery, Templates};
 use crate::schema::*;
-use crate::suggest::{help_for, list};
+use crate::suggest::{closest, help_for, list};
 use crate::template;
 use serde_yaml::{Mapping, Value};
 
@@ -343,11 +343,11 @@ fn rendering(checker: &mut Checker<'_, '_>, map: &Mapping) -> Option<Templates> 
             Ok(pieces) => Some(pieces),
             Err(unknown) => {
                 for (name, _) in unknown {
-                    checker.error(
-                        &path,
-                        format!("unknown template variable `{{{name}}}`"),
-                        format!("{}; variables are {}", help_for(&name, TEMPLATE_VARS), list(TEMPLATE_VARS)),
-                    );
+                    let help = match closest(&name, TEMPLATE_VARS) {
+                        Some(known) => format!("did you mean `{{{known}}}`? variables are {}", list(TEMPLATE_VARS)),
+                        None => format!("variables are {}", list(TEMPLATE_VARS)),
+                    };
+                    checker.error(&path, format!("unknown template variable `{{{name}}}`"), help);
                 }
                 ok = false;
                 None

@@ -1,0 +1,106 @@
+//! Golden tests of the generated code, plus determinism and the all-or-nothing rule.
+//!
+//! Re-bless after an intended change to the generator: `DOTFORGE_BLESS=1 cargo test -p dotforge-codegen --test golden`
+//! and review the diff of `tests/golden/*.rs`. Those files are also compiled and run against the runtime by the
+//! trybuild `pass` cases in `dotforge-runtime/tests/ui/pass/`.
+
+use dotforge_codegen::{generate, Config, Sources};
+use std::path::{Path, PathBuf};
+
+fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> Sources {
+    Sources::from_dir(&manifest_dir().join("tests/fixtures").join(name), "behaviors").expect("fixture folder")
+}
+
+fn check_golden(name: &str) {
+    let generated = generate(&fixture(name)).unwrap_or_else(|report| panic!("fixture `{name}` is invalid:\n{report}"));
+    let path = manifest_dir().join("tests/golden").join(format!("{name}.rs"));
+    if std::env::var_os("DOTFORGE_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("golden dir")).expect("create golden dir");
+        std::fs::write(&path, &generated.code).expect("write golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == generated.code,
+        "generated code for `{name}` differs from {}; if the change is intended, run \
+         `DOTFORGE_BLESS=1 cargo test -p dotforge-codegen --test golden` and review the diff.\n--- generated ---\n{}",
+        path.display(),
+        generated.code
+    );
+}
+
+#[test]
+fn golden_basic_schema_examples() {
+    check_golden("basic");
+}
+
+#[test]
+fn golden_every_feature() {
+    check_golden("features");
+}
+
+#[test]
+fn golden_hostile_strings() {
+    check_golden("hostile");
+}
+
+#[test]
+fn generated_code_starts_with_the_generated_header_and_has_one_module_per_behavior() {
+    let code = generate(&fixture("basic")).expect("valid").code;
+    assert!(code.starts_with("// @generated"));
+    assert_eq!(code.matches("pub fn evaluate(").count(), 2);
+    assert!(code.contains("pub mod no_destructive_git {"));
+    assert!(code.contains("pub mod search_first {"));
+    assert!(code.contains("5.. => __forge::Level::SoftBlock,"));
+    assert!(code.contains("/// Require the agent to search existing code before writing new implementations."));
+    assert!(!code.contains("dotforge_runtime::engine"), "only the facade is used");
+}
+
+#[test]
+fn output_is_deterministic() {
+    for name in ["basic", "features", "hostile"] {
+        let first = generate(&fixture(name)).expect("valid").code;
+        for _ in 0..3 {
+            assert_eq!(generate(&fixture(name)).expect("valid").code, first, "{name}");
+        }
+    }
+}
+
+fn scratch(label: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("golden-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn compile_writes_only_when_the_content_changes() {
+    let out = scratch("write-once");
+    let config = Config::new()
+        .behaviors_dir(manifest_dir().join("tests/fixtures/basic"))
+        .out_dir(&out)
+        .honor_env(false)
+        .cargo_directives(false);
+    let first = config.compile().expect("compiles");
+    assert!(first.written);
+    let second = config.compile().expect("compiles");
+    assert!(!second.written, "same input → file left untouched");
+    assert_eq!(first.inputs.len(), 3, "index + two behaviors: {:?}", first.inputs);
+}
+
+#[test]
+fn an_invalid_catalog_writes_nothing() {
+    let catalog = scratch("invalid-catalog");
+    std::fs::create_dir_all(catalog.join("broken")).expect("dir");
+    std::fs::write(catalog.join("index.yaml"), "schema_version: \"1\"\nbehaviors:\n  - id: broken\n").expect("index");
+    std::fs::write(catalog.join("broken/behavior.yaml"), "schema_version: \"1\"\nid: broken\n").expect("behavior");
+    let out = scratch("invalid-out");
+    let result = Config::new().behaviors_dir(&catalog).out_dir(&out).honor_env(false).cargo_directives(false).compile();
+    let error = result.expect_err("invalid");
+    assert!(error.to_string().contains("missing required key `name`"), "{error}");
+    assert!(!out.join("behaviors.rs").exists());
+}
