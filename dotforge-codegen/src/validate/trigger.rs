@@ -12,14 +12,18 @@ use serde_yaml::{Mapping, Value};
 pub(super) fn trigger(checker: &mut Checker<'_, '_>, value: &Value, path: &str) -> Option<Trigger> {
     let map = checker.mapping(value, path, TRIGGER_KEYS)?;
     let event = checker.req_enum(map, path, "event", EVENTS).and_then(Event::parse);
-    let (matcher_text, matcher) = matcher(checker, map, path, event)?;
-    let conditions = conditions(checker, map, path, event, &matcher);
+    let matcher = matcher(checker, map, path, event);
+    let conditions = match &matcher {
+        Some((_, matcher)) => conditions(checker, map, path, event, matcher),
+        None => conditions(checker, map, path, event, &Matcher::Any),
+    };
     let logic = match checker.opt_enum(map, path, "logic", LOGICS) {
         Some("any") => Logic::Any,
         _ => Logic::All,
     };
-    let action = action(checker, map, path)?;
-    Some(Trigger { event: event?, matcher_text, matcher, conditions: conditions?, logic, action })
+    let action = action(checker, map, path);
+    let (matcher_text, matcher) = matcher?;
+    Some(Trigger { event: event?, matcher_text, matcher, conditions: conditions?, logic, action: action? })
 }
 
 fn matcher(

@@ -40,15 +40,16 @@ pub struct Run {
 impl Hook {
     /// The conformance catalog's hook with a fresh `.forge`.
     pub fn conformance(label: &str) -> Hook {
-        Hook::with_bin(env!("CARGO_BIN_EXE_conformance-hook"), label)
+        Hook::with_bin(option_env!("CARGO_BIN_EXE_conformance-hook").expect("built by dotforge-conformance"), label)
     }
 
     /// The empty catalog's hook.
     pub fn empty(label: &str) -> Hook {
-        Hook::with_bin(env!("CARGO_BIN_EXE_empty-hook"), label)
+        Hook::with_bin(option_env!("CARGO_BIN_EXE_empty-hook").expect("built by dotforge-conformance"), label)
     }
 
-    fn with_bin(bin: &str, label: &str) -> Hook {
+    /// Any hook binary with a fresh `.forge` (the root package's tests use this for `dotforge-hook`).
+    pub fn with_bin(bin: &str, label: &str) -> Hook {
         let root = scratch_dir(label).join(".forge");
         Hook { bin: PathBuf::from(bin), root, env: Vec::new() }
     }
