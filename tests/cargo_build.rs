@@ -41,13 +41,22 @@ fn project() -> PathBuf {
     dir
 }
 
-fn cargo_build(dir: &Path, behaviors_dir: Option<&Path>) -> Output {
+fn cargo_command(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
     command
         .current_dir(dir)
-        .args(["build", "-v", "--offline"])
+        .args(args)
         .env("CARGO_TARGET_DIR", workspace().join("target/e2e-hook-project"))
         .env_remove("DOTFORGE_BEHAVIORS_DIR");
+    command
+}
+
+fn cargo(dir: &Path, args: &[&str]) -> Output {
+    cargo_command(dir, args).output().expect("run cargo")
+}
+
+fn cargo_build(dir: &Path, behaviors_dir: Option<&Path>) -> Output {
+    let mut command = cargo_command(dir, &["build", "-v", "--offline"]);
     if let Some(behaviors_dir) = behaviors_dir {
         command.env("DOTFORGE_BEHAVIORS_DIR", behaviors_dir);
     }
@@ -59,7 +68,9 @@ fn text(output: &Output) -> String {
 }
 
 fn build_script_ran(output: &Output) -> bool {
-    text(output).lines().any(|line| line.contains("Running") && line.contains("e2e-hook") && line.contains("build-script-build"))
+    text(output)
+        .lines()
+        .any(|line| line.contains("Running") && line.contains("e2e-hook") && line.contains("build-script-build"))
 }
 
 fn hook_output(payload: &str) -> String {
@@ -82,16 +93,18 @@ fn a_hook_project_builds_rebuilds_and_rejects_broken_catalogs() {
     let dir = project();
     let first = cargo_build(&dir, None);
     assert!(first.status.success(), "{}", text(&first));
-    assert!(hook_output(FORCE_PUSH).contains("Force push, hard reset, and destructive git operations are permanently blocked."));
+    assert!(hook_output(FORCE_PUSH)
+        .contains("Force push, hard reset, and destructive git operations are permanently blocked."));
 
     let again = cargo_build(&dir, None);
     assert!(again.status.success());
     assert!(!build_script_ran(&again), "no change → no build script run:\n{}", text(&again));
 
     let behavior = dir.join("behaviors/no-destructive-git/behavior.yaml");
-    let edited = std::fs::read_to_string(&behavior)
-        .expect("read")
-        .replace("destructive git operations are permanently blocked.\"", "destructive git operations are off limits here.\"");
+    let edited = std::fs::read_to_string(&behavior).expect("read").replace(
+        "destructive git operations are permanently blocked.\"",
+        "destructive git operations are off limits here.\"",
+    );
     std::fs::write(&behavior, edited).expect("edit");
     let rebuilt = cargo_build(&dir, None);
     assert!(rebuilt.status.success(), "{}", text(&rebuilt));
@@ -128,8 +141,33 @@ fn a_hook_project_builds_rebuilds_and_rejects_broken_catalogs() {
     }
 
     let restored = cargo_build(&dir, None);
-    assert!(restored.status.success(), "unsetting DOTFORGE_BEHAVIORS_DIR rebuilds from behaviors/:\n{}", text(&restored));
+    assert!(
+        restored.status.success(),
+        "unsetting DOTFORGE_BEHAVIORS_DIR rebuilds from behaviors/:\n{}",
+        text(&restored)
+    );
     assert!(build_script_ran(&restored));
+
+    // Scenarios become named tests of the hook project: a wrong expectation fails `cargo test`.
+    write(
+        &dir.join("behaviors/no-destructive-git/tests/force-push.yaml"),
+        "name: force push\nsteps:\n  - tool: Bash\n    tool_input: { command: \"git push -f\" }\n    expect: { level: hard_block, counter: 1 }\n",
+    );
+    write(
+        &dir.join("behaviors/no-destructive-git/tests/wrong.yaml"),
+        "name: expects a nudge\nsteps:\n  - tool: Bash\n    tool_input: { command: \"git reset --hard\" }\n    expect: { level: nudge }\n",
+    );
+    let tested = cargo(&dir, &["test", "--offline"]);
+    let output = text(&tested);
+    assert!(!tested.status.success(), "a wrong scenario fails cargo test:\n{output}");
+    assert!(output.contains("behaviors::scenario_tests::no_destructive_git::force_push ... ok"), "{output}");
+    assert!(output.contains("behaviors::scenario_tests::no_destructive_git::wrong ... FAILED"), "{output}");
+    assert!(
+        output.contains(
+            "no-destructive-git/tests/wrong.yaml:3: scenario `expects a nudge`, step 1: expected nudge, got hard_block"
+        ),
+        "{output}"
+    );
 }
 
 #[test]

@@ -6,7 +6,8 @@
 
 use crate::describe;
 use crate::ir::{
-    Action, Behavior, Catalog, Category, Compare, Event, Level, Logic, Matcher, Piece, Templates, Test, Trigger,
+    Action, Behavior, Catalog, Category, Compare, Event, Expect, Level, Logic, Matcher, Piece, Scenario, Templates,
+    Test, Trigger,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -20,6 +21,7 @@ pub(crate) fn emit(catalog: &Catalog, source_label: &str) -> Result<String, Stri
     let modules: Vec<TokenStream> =
         catalog.behaviors.iter().map(|behavior| behavior_module(behavior, source_label)).collect();
     let names: Vec<Ident> = catalog.behaviors.iter().map(|behavior| module_ident(&behavior.id)).collect();
+    let scenario_tests = scenario_tests(catalog);
     let tokens = quote! {
         use ::dotforge_runtime::codegen as __forge;
 
@@ -31,6 +33,8 @@ pub(crate) fn emit(catalog: &Catalog, source_label: &str) -> Result<String, Stri
         };
 
         #(#modules)*
+
+        #scenario_tests
     };
     let file: syn::File = syn::parse2(tokens).map_err(|error| format!("generated code does not parse: {error}"))?;
     Ok(format!("{HEADER}// Source: {source_label}\n\n{}", space_items(&prettyplease::unparse(&file))))
@@ -58,7 +62,7 @@ fn space_items(code: &str) -> String {
     out
 }
 
-/// A module name for an id: kebab → snake, with `_` appended to Rust keywords.
+/// An identifier for an id or file name: kebab → snake, with `_` appended to Rust keywords.
 fn module_ident(id: &str) -> Ident {
     let snake = id.replace('-', "_");
     match syn::parse_str::<Ident>(&snake) {
@@ -469,6 +473,7 @@ fn behavior_module(behavior: &Behavior, source_label: &str) -> TokenStream {
         quote! { __forge::TriggerInfo { event: #event, matcher: #matcher, summary: #summary } }
     });
     let templates = templates_tokens(&behavior.templates);
+    let scenarios = behavior.scenarios.iter().map(scenario_tokens);
     let hint = string_literal(&behavior.recovery.hint);
     let suggested_tool = optional_str(&behavior.recovery.suggested_tool);
     let suggested_action = optional_str(&behavior.recovery.suggested_action);
@@ -484,6 +489,9 @@ fn behavior_module(behavior: &Behavior, source_label: &str) -> TokenStream {
             #level
 
             #threshold
+
+            /// Scenario tests from this behavior's `tests/` folder.
+            pub const SCENARIOS: &[__forge::Scenario] = &[#(#scenarios),*];
 
             /// Metadata and entry points of this behavior.
             pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
@@ -508,7 +516,119 @@ fn behavior_module(behavior: &Behavior, source_label: &str) -> TokenStream {
                 evaluate,
                 level_for: level,
                 next_threshold: threshold,
+                scenarios: SCENARIOS,
             };
+        }
+    }
+}
+
+fn optional_literal(text: &Option<String>) -> TokenStream {
+    match text {
+        Some(text) => {
+            let text = string_literal(text);
+            quote! { Some(#text) }
+        }
+        None => quote! { None },
+    }
+}
+
+fn expect_tokens(expect: &Expect) -> TokenStream {
+    let level = match expect.level.as_deref() {
+        None => quote! { None },
+        Some("pass") => quote! { Some(__forge::ExpectLevel::Pass) },
+        Some("override") => quote! { Some(__forge::ExpectLevel::Override) },
+        Some(name) => {
+            let level = level_tokens(Level::parse(name).unwrap_or(Level::Silent));
+            quote! { Some(__forge::ExpectLevel::Fired(#level)) }
+        }
+    };
+    let counter = match expect.counter {
+        Some(counter) => {
+            let counter = Literal::u32_unsuffixed(counter);
+            quote! { Some(#counter) }
+        }
+        None => quote! { None },
+    };
+    let decision = match expect.decision.as_deref() {
+        None => quote! { None },
+        Some("deny") => quote! { Some(__forge::ExpectDecision::Deny) },
+        Some("block") => quote! { Some(__forge::ExpectDecision::Block) },
+        Some(_) => quote! { Some(__forge::ExpectDecision::Allow) },
+    };
+    let message_contains = str_slice(&expect.message_contains);
+    let flags_present = str_slice(&expect.flags_present);
+    let flags_absent = str_slice(&expect.flags_absent);
+    quote! {
+        __forge::Expect {
+            level: #level,
+            counter: #counter,
+            decision: #decision,
+            message_contains: #message_contains,
+            flags_present: #flags_present,
+            flags_absent: #flags_absent,
+        }
+    }
+}
+
+fn scenario_tokens(scenario: &Scenario) -> TokenStream {
+    let file = string_literal(&scenario.file);
+    let name = string_literal(&scenario.name);
+    let steps = scenario.steps.iter().map(|step| {
+        let line = Literal::u32_unsuffixed(step.line);
+        let event = event_tokens(step.event);
+        let tool = string_literal(&step.tool);
+        let tool_input = string_literal(&step.tool_input);
+        let prompt = optional_literal(&step.prompt);
+        let session = string_literal(&step.session);
+        let profile = string_literal(&step.profile);
+        let agent = optional_literal(&step.agent);
+        let stop_hook_active = step.stop_hook_active;
+        let expect = expect_tokens(&step.expect);
+        quote! {
+            __forge::Step {
+                line: #line,
+                event: #event,
+                tool: #tool,
+                tool_input: #tool_input,
+                prompt: #prompt,
+                session: #session,
+                profile: #profile,
+                agent: #agent,
+                stop_hook_active: #stop_hook_active,
+                expect: #expect,
+            }
+        }
+    });
+    quote! { __forge::Scenario { file: #file, name: #name, steps: &[#(#steps),*] } }
+}
+
+/// One `#[test]` per scenario, grouped by behavior, compiled only under `cargo test`.
+fn scenario_tests(catalog: &Catalog) -> TokenStream {
+    let modules = catalog.behaviors.iter().filter(|behavior| !behavior.scenarios.is_empty()).map(|behavior| {
+        let module = module_ident(&behavior.id);
+        let id = string_literal(&behavior.id);
+        let tests = behavior.scenarios.iter().enumerate().map(|(index, scenario)| {
+            let test = module_ident(&scenario.test_name);
+            let doc = format!(" {} ({})", scenario.name, scenario.file);
+            quote! {
+                #[doc = #doc]
+                #[test]
+                fn #test() {
+                    super::super::__forge::assert_scenario(&super::super::CATALOG, #id, #index);
+                }
+            }
+        });
+        quote! { mod #module { #(#tests)* } }
+    });
+    let modules: Vec<TokenStream> = modules.collect();
+    if modules.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        /// The scenario tests, one `#[test]` each.
+        #[cfg(test)]
+        mod scenario_tests {
+            #(#modules)*
         }
     }
 }

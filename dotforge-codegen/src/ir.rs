@@ -129,6 +129,63 @@ pub struct Behavior {
     pub agents: Vec<String>,
     /// `applies_to.profiles`.
     pub profiles: Vec<String>,
+    /// Scenario tests from `tests/*.yaml`, by file name.
+    pub scenarios: Vec<Scenario>,
+}
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// The file relative to the behaviors folder, e.g. `search-first/tests/escalation.yaml`.
+    pub file: String,
+    /// A Rust identifier for the generated test, from the file name.
+    pub test_name: String,
+    /// `name`.
+    pub name: String,
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+/// One scenario step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Line in the file.
+    pub line: u32,
+    /// Event.
+    pub event: Event,
+    /// Tool name (`""` without a tool).
+    pub tool: String,
+    /// `tool_input` as JSON text.
+    pub tool_input: String,
+    /// `prompt`.
+    pub prompt: Option<String>,
+    /// Session id.
+    pub session: String,
+    /// Profile.
+    pub profile: String,
+    /// `agent_type`.
+    pub agent: Option<String>,
+    /// `stop_hook_active`.
+    pub stop_hook_active: bool,
+    /// Expectations.
+    pub expect: Expect,
+}
+
+/// A step's expectations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expect {
+    /// `pass`, `override` or a level name.
+    pub level: Option<String>,
+    /// Counter after the step.
+    pub counter: Option<u32>,
+    /// `allow`, `deny` or `block`.
+    pub decision: Option<String>,
+    /// Texts the message must contain.
+    pub message_contains: Vec<String>,
+    /// Flags that must be set.
+    pub flags_present: Vec<String>,
+    /// Flags that must be absent.
+    pub flags_absent: Vec<String>,
 }
 
 /// `policy.recovery`.

@@ -14,6 +14,7 @@ mod describe;
 mod diagnostic;
 mod emit;
 pub mod ir;
+mod json;
 mod locate;
 mod matcher;
 mod parse;

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 /// Positions of the keys and values of one YAML file.
 #[derive(Debug, Default)]
 pub(crate) struct Locator {
+    lines: Vec<String>,
     keys: HashMap<String, Span>,
     values: HashMap<String, Span>,
     /// Keys found a second time in the same mapping: path and the position of the repeat.
@@ -34,7 +35,8 @@ struct Frame {
 impl Locator {
     /// Scans `text`.
     pub(crate) fn scan(text: &str) -> Locator {
-        let mut scanner = Scanner { locator: Locator::default(), stack: Vec::new(), pending: None, skip_deeper: None };
+        let locator = Locator { lines: text.lines().map(str::to_owned).collect(), ..Locator::default() };
+        let mut scanner = Scanner { locator, stack: Vec::new(), pending: None, skip_deeper: None };
         for (index, line) in text.lines().enumerate() {
             scanner.line(index + 1, line);
         }
@@ -57,11 +59,37 @@ impl Locator {
             if let Some(span) = lookup(self, candidate) {
                 return Some(*span);
             }
+            if let Some(span) = self.in_flow_mapping(candidate) {
+                return Some(span);
+            }
             if candidate.is_empty() {
                 return Some(Span { line: 1, col: 1, len: 1 });
             }
             candidate = parent(candidate);
         }
+    }
+}
+
+impl Locator {
+    /// A key inside a one-line flow mapping (`expect: { level: x }`): found by its text after the parent's value.
+    fn in_flow_mapping(&self, path: &str) -> Option<Span> {
+        let (parent_path, key) = path.rsplit_once('.')?;
+        if key.contains('[') {
+            return None;
+        }
+        let parent = self.values.get(parent_path)?;
+        let line = self.lines.get(parent.line - 1)?;
+        let start: usize = line.char_indices().nth(parent.col - 1).map(|(offset, _)| offset)?;
+        if !line[start..].starts_with('{') {
+            return None;
+        }
+        let needle = format!("{key}:");
+        let found = line[start..].match_indices(&needle).find(|(offset, _)| {
+            let before = line[..start + offset].chars().last();
+            before.is_some_and(|c| c == '{' || c == ',' || c == ' ')
+        })?;
+        let col = line[..start + found.0].chars().count() + 1;
+        Some(Span { line: parent.line, col, len: key.chars().count() })
     }
 }
 

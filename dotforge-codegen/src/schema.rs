@@ -107,3 +107,15 @@ pub const NUDGE_MAX: usize = 120;
 pub const WARNING_MAX: usize = 500;
 /// Longest `block_reason`, in characters.
 pub const BLOCK_REASON_MAX: usize = 200;
+
+/// Keys of a scenario file (`behaviors/<id>/tests/*.yaml`).
+pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "steps"];
+/// Keys of a scenario step.
+pub const STEP_KEYS: &[&str] =
+    &["event", "tool", "tool_input", "prompt", "session", "profile", "agent", "stop_hook_active", "expect"];
+/// Keys of a step's `expect`.
+pub const EXPECT_KEYS: &[&str] = &["level", "counter", "decision", "message_contains", "flag_present", "flag_absent"];
+/// Values of `expect.level`: `pass`, `override` or a level.
+pub const EXPECT_LEVELS: &[&str] = &["pass", "override", "silent", "nudge", "warning", "soft_block", "hard_block"];
+/// Values of `expect.decision`.
+pub const DECISIONS: &[&str] = &["allow", "deny", "block"];

@@ -35,18 +35,28 @@ pub(crate) fn list(candidates: &[&str]) -> String {
     }
 }
 
+/// Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions cost 1.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != *cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
     }
-    previous[b.len()]
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (table[i - 1][j] + 1).min(table[i][j - 1] + 1).min(table[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
+        }
+    }
+    table[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -59,6 +69,7 @@ mod tests {
         assert_eq!(closest("trigers", &["triggers", "enforcement"]), Some("triggers"));
         assert_eq!(closest("zzz", &["triggers", "enforcement"]), None);
         assert_eq!(closest("count", &["counter", "level"]), Some("counter"));
+        assert_eq!(closest("levle", &["level", "counter"]), Some("level"));
         assert_eq!(list(&["a", "b", "c"]), "`a`, `b` or `c`");
     }
 }

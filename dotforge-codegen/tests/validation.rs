@@ -398,3 +398,44 @@ fn fields_never_set_by_the_matched_tools_warn() {
         &["behaviors/demo/behavior.yaml:12:18: warning: `file_path` is never set by `Bash` (field `policy.triggers[0].conditions[0].field`; help: `file_path` comes from `Write`, `Edit` or `Read`)"],
     );
 }
+
+fn with_scenario(scenario: &str) -> Vec<String> {
+    diagnostics(&sources(INDEX, VALID).with_file("demo/tests/first.yaml", scenario))
+}
+
+#[test]
+fn valid_scenarios_compile_into_the_catalog() {
+    let scenario = "name: works\nsteps:\n  - tool: Write\n    tool_input: { file_path: a.rs }\n    expect: { level: nudge, counter: 1 }\n";
+    let generated = generate(&sources(INDEX, VALID).with_file("demo/tests/first.yaml", scenario)).expect("valid");
+    let scenarios = &generated.catalog.behaviors[0].scenarios;
+    assert_eq!(scenarios.len(), 1);
+    assert_eq!(scenarios[0].steps[0].tool_input, r#"{"file_path":"a.rs"}"#);
+    assert_eq!(scenarios[0].steps[0].line, 3);
+    assert!(generated.code.contains("fn first() {"), "one named test per scenario");
+}
+
+#[test]
+fn broken_scenarios_fail_the_build_with_file_and_line() {
+    let scenario = "name: broken\nsteps:\n  - tool: Write\n    expect: { levle: nudge }\n  - event: Stop\n    tool: Bash\n  - event: PreToolUse\n    expect: { level: blocked, counter: -1 }\n";
+    assert_eq!(
+        with_scenario(scenario),
+        [
+            "behaviors/demo/tests/first.yaml:4:15: error: unknown key `levle` (field `steps[0].expect.levle`; help: did you mean `level`?)",
+            "behaviors/demo/tests/first.yaml:6:11: error: `tool` does not apply to Stop events (field `steps[1].tool`; help: remove `tool` or change `event`)",
+            "behaviors/demo/tests/first.yaml:7:5: error: missing required key `tool` (field `steps[2].tool`; help: add `tool: Bash`)",
+            "behaviors/demo/tests/first.yaml:8:15: error: unknown level `blocked` (field `steps[2].expect.level`; help: expected one of `pass`, `override`, `silent`, `nudge`, `warning`, `soft_block` or `hard_block`)",
+            "behaviors/demo/tests/first.yaml:8:31: error: `counter` must be a whole number, found a number (field `steps[2].expect.counter`; help: write e.g. `counter: 2`)",
+        ]
+    );
+}
+
+#[test]
+fn a_scenario_needs_a_name_and_steps() {
+    assert_eq!(
+        with_scenario("steps: []\n"),
+        [
+            "behaviors/demo/tests/first.yaml:1:1: error: missing required key `name` (field `name`; help: add `name: \"escalates to a block\"`)",
+            "behaviors/demo/tests/first.yaml:1:8: error: a scenario needs at least one step (field `steps`; help: add a step with an `expect`)",
+        ]
+    );
+}

@@ -2,6 +2,7 @@
 //! `behaviors/index.yaml`, in index order.
 
 use crate::call::{Call, Scope};
+use crate::scenario::Scenario;
 
 /// Enforcement level (SPEC §1), ordered from the mildest to the strictest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -226,6 +227,8 @@ pub struct Behavior {
     pub level_for: fn(u32) -> Level,
     /// The smallest `after` greater than the counter, `None` at the top (`{threshold}` = `max`).
     pub next_threshold: fn(u32) -> Option<u32>,
+    /// Scenario tests from `behaviors/<id>/tests/*.yaml`.
+    pub scenarios: &'static [Scenario],
 }
 
 /// The whole compiled catalog, in index order.

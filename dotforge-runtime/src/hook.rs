@@ -1,8 +1,8 @@
 //! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5).
 
 use crate::audit;
-use crate::catalog::Catalog;
-use crate::engine::{run_chain, ChainOutcome, EventInput, StateMode};
+use crate::catalog::{Catalog, Event};
+use crate::engine::{run_chain, ChainOutcome, EventInput, Fired, StateMode};
 use crate::hash::sha256_hex;
 use crate::lock::{self, LockError};
 use crate::output;
@@ -12,15 +12,37 @@ use crate::settings::Settings;
 use crate::state::StateDoc;
 use crate::time::Timestamp;
 use crate::warn::warn;
+use serde_json::Value;
 
 /// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
 pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
+    let report = process(catalog, input, Settings::from_env)?;
+    report.output.map(|json| json.to_string())
+}
+
+/// What one event did, for replays and scenario tests.
+#[derive(Debug)]
+pub(crate) struct EventReport {
+    pub event: Event,
+    pub tool_name: String,
+    pub session_id: String,
+    pub fired: Vec<Fired>,
+    pub output: Option<Value>,
+}
+
+/// Runs one payload. `settings_for` receives the payload's `cwd` (hook mode reads the environment; replays and
+/// scenarios pass their own settings). `None` when the payload is not a handled event or the catalog is empty.
+pub(crate) fn process(
+    catalog: &Catalog,
+    input: &[u8],
+    settings_for: impl FnOnce(Option<&str>) -> Settings,
+) -> Option<EventReport> {
     let payload = Payload::parse(input)?;
     let event = payload.event()?;
     if catalog.behaviors.is_empty() {
         return None; // SPEC §7.9: nothing declared, no state access
     }
-    let settings = Settings::from_env(payload.cwd());
+    let settings = settings_for(payload.cwd());
     let now = Timestamp::now();
     let session_id = match payload.session_id() {
         Some(id) => id.to_owned(),
@@ -28,7 +50,13 @@ pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
     };
     let input = EventInput { payload: &payload, event, session_id: &session_id, settings: &settings, now };
     let outcome = evaluate_with_state(catalog, &input);
-    output::to_json(event, &outcome.decision).map(|json| json.to_string())
+    Some(EventReport {
+        event,
+        tool_name: payload.tool_name().to_owned(),
+        output: output::to_json(event, &outcome.decision),
+        fired: outcome.fired,
+        session_id,
+    })
 }
 
 /// A stable id for payloads without `session_id`: hash of current dir, parent pid and UTC date.

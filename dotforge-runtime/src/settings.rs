@@ -34,6 +34,22 @@ impl Settings {
         }
     }
 
+    /// Settings for a replay or scenario in `forge_root`: default TTL, window and lock timeout.
+    pub(crate) fn for_root(forge_root: PathBuf, profile: &str) -> Settings {
+        Settings {
+            forge_root,
+            session_ttl: 86_400,
+            override_window: 60,
+            lock_timeout: Duration::from_secs(2),
+            profile: profile.to_owned(),
+        }
+    }
+
+    /// The profile named by `FORGE_HOOK_PROFILE`, or `standard`.
+    pub(crate) fn env_profile() -> String {
+        profile()
+    }
+
     pub(crate) fn state_path(&self) -> PathBuf {
         self.forge_root.join("runtime").join("state.json")
     }

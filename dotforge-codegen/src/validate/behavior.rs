@@ -133,6 +133,7 @@ pub(super) fn behavior(
         tools,
         agents,
         profiles,
+        scenarios: Vec::new(),
     })
 }
 

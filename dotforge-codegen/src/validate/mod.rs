@@ -3,6 +3,7 @@
 
 mod behavior;
 mod checker;
+mod scenario;
 mod trigger;
 
 use crate::diagnostic::{Diagnostic, Report, Severity};
@@ -90,7 +91,10 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report) -> Option<ir::Cata
         };
         let Some(doc) = parse(&sources.display(&relative), text, report) else { continue };
         let mut checker = Checker { doc: &doc, report };
-        if let Some(behavior) = behavior::behavior(&mut checker, &entry.id, entry.enabled) {
+        let behavior = behavior::behavior(&mut checker, &entry.id, entry.enabled);
+        let scenarios = scenarios(sources, &entry.id, report);
+        if let Some(mut behavior) = behavior {
+            behavior.scenarios = scenarios;
             behaviors.push(behavior);
         }
     }
@@ -105,6 +109,32 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report) -> Option<ir::Cata
         }
     }
     (!report.has_errors()).then_some(ir::Catalog { behaviors })
+}
+
+/// Validates every `<id>/tests/*.yaml`, in file-name order.
+fn scenarios(sources: &Sources, id: &str, report: &mut Report) -> Vec<ir::Scenario> {
+    let prefix = format!("{id}/tests/");
+    let mut scenarios = Vec::new();
+    let mut names = BTreeSet::new();
+    for (relative, text) in sources.files().filter(|(path, _)| path.starts_with(&prefix)) {
+        let Some(doc) = parse(&sources.display(relative), text, report) else { continue };
+        let file_name = &relative[prefix.len()..];
+        let stem = file_name.trim_end_matches(".yaml").trim_end_matches(".yml");
+        let mut checker = Checker { doc: &doc, report };
+        if let Some(scenario) = scenario::scenario(&mut checker, relative, stem) {
+            if !names.insert(scenario.test_name.clone()) {
+                let diagnostic = doc.value_error(
+                    "",
+                    format!("scenario file name `{file_name}` gives the same test name as another file"),
+                    Some("rename one of the files".to_owned()),
+                );
+                report.push(diagnostic);
+                continue;
+            }
+            scenarios.push(scenario);
+        }
+    }
+    scenarios
 }
 
 fn index(doc: &Document<'_>, report: &mut Report) -> Option<Vec<IndexEntry>> {

@@ -49,6 +49,9 @@ pub mod no_destructive_git {
         None
     }
 
+    /// Scenario tests from this behavior's `tests/` folder.
+    pub const SCENARIOS: &[__forge::Scenario] = &[];
+
     /// Metadata and entry points of this behavior.
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
         id: "no-destructive-git",
@@ -89,6 +92,7 @@ pub mod no_destructive_git {
         evaluate,
         level_for: level,
         next_threshold: threshold,
+        scenarios: SCENARIOS,
     };
 }
 
@@ -145,6 +149,9 @@ pub mod search_first {
             _ => None,
         }
     }
+
+    /// Scenario tests from this behavior's `tests/` folder.
+    pub const SCENARIOS: &[__forge::Scenario] = &[];
 
     /// Metadata and entry points of this behavior.
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
@@ -222,5 +229,6 @@ pub mod search_first {
         evaluate,
         level_for: level,
         next_threshold: threshold,
+        scenarios: SCENARIOS,
     };
 }

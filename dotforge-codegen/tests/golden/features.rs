@@ -87,6 +87,9 @@ pub mod every_feature {
         }
     }
 
+    /// Scenario tests from this behavior's `tests/` folder.
+    pub const SCENARIOS: &[__forge::Scenario] = &[];
+
     /// Metadata and entry points of this behavior.
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
         id: "every-feature",
@@ -146,5 +149,6 @@ pub mod every_feature {
         evaluate,
         level_for: level,
         next_threshold: threshold,
+        scenarios: SCENARIOS,
     };
 }

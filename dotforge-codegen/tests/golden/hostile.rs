@@ -61,6 +61,9 @@ pub mod hostile_strings {
         }
     }
 
+    /// Scenario tests from this behavior's `tests/` folder.
+    pub const SCENARIOS: &[__forge::Scenario] = &[];
+
     /// Metadata and entry points of this behavior.
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
         id: "hostile-strings",
@@ -111,5 +114,6 @@ pub mod hostile_strings {
         evaluate,
         level_for: level,
         next_threshold: threshold,
+        scenarios: SCENARIOS,
     };
 }

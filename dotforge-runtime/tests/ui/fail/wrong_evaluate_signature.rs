@@ -31,6 +31,7 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     evaluate,
     level_for: level,
     next_threshold: threshold,
+    scenarios: &[],
 };
 
 fn main() {

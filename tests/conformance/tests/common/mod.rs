@@ -39,11 +39,14 @@ pub struct Run {
 
 impl Hook {
     /// The conformance catalog's hook with a fresh `.forge`.
+    // `option_env!`, not `env!`: the root package's tests share this module and do not build these binaries.
+    #[allow(clippy::option_env_unwrap)]
     pub fn conformance(label: &str) -> Hook {
         Hook::with_bin(option_env!("CARGO_BIN_EXE_conformance-hook").expect("built by dotforge-conformance"), label)
     }
 
     /// The empty catalog's hook.
+    #[allow(clippy::option_env_unwrap)]
     pub fn empty(label: &str) -> Hook {
         Hook::with_bin(option_env!("CARGO_BIN_EXE_empty-hook").expect("built by dotforge-conformance"), label)
     }

@@ -1,0 +1,73 @@
+//! Replaying events in a `.forge` of their own (a scratch folder by default), for `simulate` and scenario tests.
+
+use crate::catalog::Catalog;
+use crate::hook::{process, EventReport};
+use crate::session::Session;
+use crate::settings::Settings;
+use crate::state::StateDoc;
+use crate::time::Timestamp;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static NEXT_SCRATCH: AtomicU64 = AtomicU64::new(0);
+
+/// A `.forge` folder that events are replayed into.
+#[derive(Debug)]
+pub(crate) struct Replay {
+    root: PathBuf,
+    scratch: bool,
+}
+
+impl Replay {
+    /// A fresh folder under the system temp dir, removed when the replay is dropped.
+    pub(crate) fn scratch() -> std::io::Result<Replay> {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        let name =
+            format!("dotforge-replay-{}-{}-{nanos}", std::process::id(), NEXT_SCRATCH.fetch_add(1, Ordering::SeqCst));
+        let root = std::env::temp_dir().join(name).join(".forge");
+        std::fs::create_dir_all(&root)?;
+        Ok(Replay { root, scratch: true })
+    }
+
+    /// Replays into an existing (or new) `.forge` folder that is kept afterwards.
+    pub(crate) fn at(root: PathBuf) -> Replay {
+        Replay { root, scratch: false }
+    }
+
+    /// Runs one payload with the given profile.
+    pub(crate) fn step(&self, catalog: &Catalog, payload: &[u8], profile: &str) -> Option<EventReport> {
+        process(catalog, payload, |_| Settings::for_root(self.root.clone(), profile))
+    }
+
+    /// The stored session (empty when it does not exist).
+    pub(crate) fn session(&self, id: &str) -> Session {
+        let now = Timestamp::now();
+        StateDoc::load(&self.root.join("runtime").join("state.json"), now).take_session(id, now)
+    }
+
+    /// Stores sessions in which `behavior_id` is switched on, whatever the index says.
+    pub(crate) fn enable_in_sessions(&self, behavior_id: &str, sessions: &[&str]) -> std::io::Result<()> {
+        let now = Timestamp::now();
+        let path = self.root.join("runtime").join("state.json");
+        std::fs::create_dir_all(self.root.join("runtime"))?;
+        let mut doc = StateDoc::load(&path, now);
+        for id in sessions {
+            let mut session = doc.take_session(id, now);
+            let mut switch = serde_json::Map::new();
+            switch.insert("enabled".into(), serde_json::Value::Bool(true));
+            session.behavior_overrides.insert(behavior_id.to_owned(), serde_json::Value::Object(switch));
+            doc.put_session(id, &session);
+        }
+        doc.save(&path)
+    }
+}
+
+impl Drop for Replay {
+    fn drop(&mut self) {
+        if self.scratch {
+            if let Some(parent) = self.root.parent() {
+                let _ = std::fs::remove_dir_all(parent);
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Scenario tests compiled into the binary: a named sequence of events with expectations about one behavior.
+//! They run under `cargo test` (one generated test each) and via `dotforge-hook test [ID]`.
+
+use crate::catalog::{Behavior, Catalog, Event, Level};
+use crate::replay::Replay;
+use serde_json::{json, Map, Value};
+use std::fmt;
+
+/// The expected outcome for the scenario's behavior at one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpectLevel {
+    /// The behavior recorded no violation.
+    Pass,
+    /// The step was recognized as an override of the behavior's soft block.
+    Override,
+    /// The behavior fired at this level.
+    Fired(Level),
+}
+
+/// The expected overall decision of a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpectDecision {
+    /// Nothing blocked (no output, or only messages).
+    Allow,
+    /// A PreToolUse `permissionDecision: deny`.
+    Deny,
+    /// A `decision: block` (PostToolUse, UserPromptSubmit, Stop).
+    Block,
+}
+
+/// Expectations of one step; `None` / empty means "not checked".
+#[derive(Clone, Copy, Debug)]
+pub struct Expect {
+    /// The behavior's outcome.
+    pub level: Option<ExpectLevel>,
+    /// The behavior's counter after the step.
+    pub counter: Option<u32>,
+    /// The overall decision.
+    pub decision: Option<ExpectDecision>,
+    /// Texts the printed `systemMessage` must contain.
+    pub message_contains: &'static [&'static str],
+    /// Flags that must be set in the session after the step.
+    pub flags_present: &'static [&'static str],
+    /// Flags that must not be set.
+    pub flags_absent: &'static [&'static str],
+}
+
+/// One event of a scenario.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// Line of the step in the scenario file.
+    pub line: u32,
+    /// The event.
+    pub event: Event,
+    /// The tool name (`""` for events without a tool).
+    pub tool: &'static str,
+    /// `tool_input` as JSON text.
+    pub tool_input: &'static str,
+    /// `prompt`, for UserPromptSubmit.
+    pub prompt: Option<&'static str>,
+    /// The session id.
+    pub session: &'static str,
+    /// The hook profile.
+    pub profile: &'static str,
+    /// `agent_type`, if any.
+    pub agent: Option<&'static str>,
+    /// `stop_hook_active`, for Stop.
+    pub stop_hook_active: bool,
+    /// What must hold afterwards.
+    pub expect: Expect,
+}
+
+/// A scenario file.
+#[derive(Clone, Copy, Debug)]
+pub struct Scenario {
+    /// The file, relative to the behaviors folder.
+    pub file: &'static str,
+    /// The scenario's name.
+    pub name: &'static str,
+    /// The steps, in order.
+    pub steps: &'static [Step],
+}
+
+/// Why a scenario failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioFailure {
+    /// `file:line` of the failing step.
+    pub location: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// 1-based step number.
+    pub step: usize,
+    /// Each `expected …, got …`.
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for ScenarioFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: scenario `{}`, step {}: {}", self.location, self.scenario, self.step, self.problems.join("; "))
+    }
+}
+
+fn level_text(level: Option<ExpectLevel>) -> String {
+    match level {
+        None | Some(ExpectLevel::Pass) => "pass".to_owned(),
+        Some(ExpectLevel::Override) => "override".to_owned(),
+        Some(ExpectLevel::Fired(level)) => level.name().to_owned(),
+    }
+}
+
+fn decision_of(output: Option<&Value>) -> ExpectDecision {
+    match output {
+        Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => ExpectDecision::Deny,
+        Some(value) if value["decision"] == "block" => ExpectDecision::Block,
+        _ => ExpectDecision::Allow,
+    }
+}
+
+fn payload(step: &Step) -> Value {
+    let mut payload = Map::new();
+    payload.insert("hook_event_name".into(), json!(step.event.name()));
+    payload.insert("session_id".into(), json!(step.session));
+    if step.event.has_tool() {
+        payload.insert("tool_name".into(), json!(step.tool));
+        payload.insert("tool_input".into(), serde_json::from_str(step.tool_input).unwrap_or(Value::Null));
+    }
+    if let Some(prompt) = step.prompt {
+        payload.insert("prompt".into(), json!(prompt));
+    }
+    if let Some(agent) = step.agent {
+        payload.insert("agent_type".into(), json!(agent));
+    }
+    if step.event == Event::Stop {
+        payload.insert("stop_hook_active".into(), json!(step.stop_hook_active));
+    }
+    Value::Object(payload)
+}
+
+/// Runs a scenario of `behavior` in a scratch `.forge`, with the behavior switched on in every session it uses.
+pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario) -> Result<(), ScenarioFailure> {
+    let failure = |step: usize, line: u32, problems: Vec<String>| ScenarioFailure {
+        location: format!("{}:{line}", scenario.file),
+        scenario: scenario.name.to_owned(),
+        step,
+        problems,
+    };
+    let replay =
+        Replay::scratch().map_err(|error| failure(0, 1, vec![format!("cannot create a scratch .forge: {error}")]))?;
+    if !behavior.enabled {
+        let mut sessions: Vec<&str> = scenario.steps.iter().map(|step| step.session).collect();
+        sessions.dedup();
+        replay
+            .enable_in_sessions(behavior.id, &sessions)
+            .map_err(|error| failure(0, 1, vec![format!("cannot prepare state: {error}")]))?;
+    }
+    for (index, step) in scenario.steps.iter().enumerate() {
+        let report = replay.step(catalog, payload(step).to_string().as_bytes(), step.profile);
+        let fired =
+            report.as_ref().and_then(|report| report.fired.iter().find(|fired| fired.behavior_id == behavior.id));
+        let actual_level = match fired {
+            None => ExpectLevel::Pass,
+            Some(fired) if fired.overridden => ExpectLevel::Override,
+            Some(fired) => ExpectLevel::Fired(fired.level),
+        };
+        let output = report.as_ref().and_then(|report| report.output.as_ref());
+        let session = replay.session(step.session);
+        let mut problems = Vec::new();
+        let expect = &step.expect;
+        if let Some(level) = expect.level.filter(|level| *level != actual_level) {
+            problems.push(format!("expected {}, got {}", level_text(Some(level)), level_text(Some(actual_level))));
+        }
+        let counter = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
+        if let Some(expected) = expect.counter.filter(|expected| *expected != counter) {
+            problems.push(format!("expected counter {expected}, got {counter}"));
+        }
+        let decision = decision_of(output);
+        if let Some(expected) = expect.decision.filter(|expected| *expected != decision) {
+            problems.push(format!("expected decision {expected:?}, got {decision:?}").to_lowercase());
+        }
+        let message = output.and_then(|value| value["systemMessage"].as_str()).unwrap_or("");
+        for text in expect.message_contains.iter().filter(|text| !message.contains(**text)) {
+            problems.push(format!("expected the message to contain `{text}`, got `{message}`"));
+        }
+        for flag in expect.flags_present.iter().filter(|flag| !session.flags.contains_key(**flag)) {
+            problems.push(format!("expected flag `{flag}` to be set, it is not"));
+        }
+        for flag in expect.flags_absent.iter().filter(|flag| session.flags.contains_key(**flag)) {
+            problems.push(format!("expected flag `{flag}` to be absent, it is set"));
+        }
+        if !problems.is_empty() {
+            return Err(failure(index + 1, step.line, problems));
+        }
+    }
+    Ok(())
+}
+
+/// For generated `#[test]`s: runs scenario `index` of `behavior_id` and panics with the failure.
+pub fn assert_scenario(catalog: &Catalog, behavior_id: &str, index: usize) {
+    let Some(behavior) = catalog.find(behavior_id) else { panic!("no behavior `{behavior_id}` in the catalog") };
+    let Some(scenario) = behavior.scenarios.get(index) else { panic!("`{behavior_id}` has no scenario {index}") };
+    if let Err(failure) = run_scenario(catalog, behavior, scenario) {
+        panic!("{failure}");
+    }
+}
+
+/// `dotforge-hook test [ID]`: runs every scenario (of one behavior), prints a line each and a summary.
+/// Returns the number of failures, or an error message for an unknown id.
+pub(crate) fn run_all(catalog: &Catalog, only: Option<&str>, out: &mut impl std::io::Write) -> Result<usize, String> {
+    if let Some(id) = only {
+        if catalog.find(id).is_none() {
+            let ids: Vec<&str> = catalog.behaviors.iter().map(|behavior| behavior.id).collect();
+            return Err(format!("unknown behavior `{id}`; the catalog has: {}", ids.join(", ")));
+        }
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for behavior in catalog.behaviors.iter().filter(|behavior| only.is_none_or(|id| behavior.id == id)) {
+        for scenario in behavior.scenarios {
+            match run_scenario(catalog, behavior, scenario) {
+                Ok(()) => {
+                    passed += 1;
+                    let _ = writeln!(out, "ok    {}  {}", scenario.file, scenario.name);
+                }
+                Err(failure) => {
+                    failed += 1;
+                    let _ = writeln!(out, "FAIL  {failure}");
+                }
+            }
+        }
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok(failed)
+}
