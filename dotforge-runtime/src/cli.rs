@@ -161,6 +161,8 @@ fn simulate_main(catalog: &Catalog, demo: Option<&str>, args: &[&str]) -> ! {
             drop(replay);
             exit(0)
         }
+        // A closed pipe (`simulate | head`) is the reader's choice, not an error.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => exit(0),
         Err(error) => user_error(&format!("cannot write the table: {error}")),
     }
 }

@@ -56,6 +56,15 @@ fn short_message(report: &EventReport) -> String {
     }
 }
 
+/// `allow`, `deny` or `block`, as in scenario expectations.
+fn decision_word(report: &EventReport) -> &'static str {
+    match &report.output {
+        Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => "deny",
+        Some(value) if value["decision"] == "block" => "block",
+        _ => "allow",
+    }
+}
+
 fn step_json(step: usize, report: Option<&EventReport>) -> Value {
     match report {
         None => json!({"step": step, "skipped": "not a handled hook payload"}),
@@ -68,7 +77,8 @@ fn step_json(step: usize, report: Option<&EventReport>) -> Value {
                 "behavior": fired.behavior_id, "counter": fired.counter,
                 "level": fired.level.name(), "override": fired.overridden,
             })).collect::<Vec<_>>(),
-            "decision": decision(report),
+            "decision": decision_word(report),
+            "message": report.output.as_ref().and_then(|value| value.get("systemMessage")).cloned().unwrap_or(Value::Null),
             "output": report.output.clone().unwrap_or(Value::Null),
         }),
     }

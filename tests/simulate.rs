@@ -1,0 +1,76 @@
+//! `dotforge-hook simulate`: the embedded demo, a recorded file, `--json` and `--forge-root`.
+#[path = "conformance/tests/common/mod.rs"]
+mod common;
+
+use common::{run_command, scratch_dir};
+use serde_json::Value;
+use std::process::Command;
+
+fn simulate(args: &[&str], stdin: &[u8]) -> common::Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dotforge-hook"));
+    command.arg("simulate").args(args).env_remove("FORGE_ROOT").env_remove("FORGE_HOOK_PROFILE");
+    run_command(command, stdin)
+}
+
+#[test]
+fn the_demo_shows_escalation_override_verification_and_ends_in_the_hard_block() {
+    let run = simulate(&[], b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].starts_with("#   event"), "{}", run.stdout);
+    let rows = &lines[2..];
+    let expectations = [
+        ("search-first #1 nudge", "allow + message"),
+        ("search-first #3 warning", "allow + message"),
+        ("search-first #5 soft_block", "DENY (soft)"),
+        ("search-first overridden at 5", "allow"),
+        ("verify-before-done #1 nudge", "allow + message"),
+    ];
+    for (fired, decision) in expectations {
+        assert!(
+            rows.iter().any(|row| row.contains(fired) && row.contains(decision)),
+            "no row with `{fired}` and `{decision}`:\n{}",
+            run.stdout
+        );
+    }
+    let last = rows.last().copied().unwrap_or_default();
+    assert!(last.contains("no-destructive-git #1 hard_block") && last.contains("DENY (hard)"), "{last}");
+}
+
+#[test]
+fn json_mode_prints_one_object_per_step() {
+    let run = simulate(&["--json"], b"");
+    let steps: Vec<Value> = run.stdout.lines().map(|line| serde_json::from_str(line).expect("JSON line")).collect();
+    assert_eq!(steps.len(), 12);
+    assert_eq!(steps[6]["fired"][0]["behavior"], "search-first");
+    assert_eq!(steps[6]["decision"], "deny");
+    assert_eq!(steps[7]["fired"][0]["override"], true);
+    assert_eq!(steps[11]["output"]["hookSpecificOutput"]["override_allowed"], false);
+}
+
+#[test]
+fn replays_a_file_and_keeps_state_with_forge_root() {
+    let dir = scratch_dir("simulate-file");
+    let file = dir.join("session.jsonl");
+    let payload = r#"{"hook_event_name":"PreToolUse","session_id":"rec","tool_name":"Bash","tool_input":{"command":"git reset --hard"}}"#;
+    std::fs::write(&file, format!("{payload}\nnot json\n\n{payload}\n")).expect("write session");
+    let root = dir.join(".forge");
+    let run = simulate(&[file.to_str().unwrap_or_default(), "--forge-root", root.to_str().unwrap_or_default()], b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("skipped: not a handled hook payload"), "{}", run.stdout);
+    assert!(run.stdout.lines().last().unwrap_or_default().contains("no-destructive-git #2 hard_block"), "{}", run.stdout);
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("runtime/state.json")).expect("state kept")).expect("json");
+    assert_eq!(state["sessions"]["rec"]["behaviors"]["no-destructive-git"]["counter"], 2);
+}
+
+#[test]
+fn reads_stdin_with_a_dash_and_reports_bad_arguments() {
+    let payload = br#"{"hook_event_name":"UserPromptSubmit","session_id":"p","prompt":"hello"}"#;
+    let run = simulate(&["-"], payload);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stdout.lines().nth(2).unwrap_or_default().starts_with("1  UserPromptSubmit  -"), "{}", run.stdout);
+    assert_eq!(simulate(&["/no/such/file.jsonl"], b"").code, Some(1));
+    assert_eq!(simulate(&["--bogus"], b"").code, Some(2));
+    assert_eq!(simulate(&["--profile", "extreme"], b"").code, Some(2));
+}
