@@ -58,9 +58,14 @@ fn replays_a_file_and_keeps_state_with_forge_root() {
     let run = simulate(&[file.to_str().unwrap_or_default(), "--forge-root", root.to_str().unwrap_or_default()], b"");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("skipped: not a handled hook payload"), "{}", run.stdout);
-    assert!(run.stdout.lines().last().unwrap_or_default().contains("no-destructive-git #2 hard_block"), "{}", run.stdout);
+    assert!(
+        run.stdout.lines().last().unwrap_or_default().contains("no-destructive-git #2 hard_block"),
+        "{}",
+        run.stdout
+    );
     let state: Value =
-        serde_json::from_str(&std::fs::read_to_string(root.join("runtime/state.json")).expect("state kept")).expect("json");
+        serde_json::from_str(&std::fs::read_to_string(root.join("runtime/state.json")).expect("state kept"))
+            .expect("json");
     assert_eq!(state["sessions"]["rec"]["behaviors"]["no-destructive-git"]["counter"], 2);
 }
 

@@ -1,0 +1,208 @@
+//! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
+//!
+//! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
+//! `target/release/dotforge-bench [--runs N]`). Every invocation is a real process: spawn, payload on stdin, wait.
+//! Wall time is measured per invocation (median and p95); CPU time is the children's user+system time from
+//! `/proc/self/stat`, averaged per invocation (clock-tick resolution, so only the mean is meaningful).
+#![forbid(unsafe_code)]
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// The realistic mix of payloads of issue #7.
+fn payloads() -> Vec<(&'static str, Value)> {
+    let pre = |tool: &str, input: Value| json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": tool, "tool_input": input, "cwd": "/repo"});
+    vec![
+        ("Bash git push", pre("Bash", json!({"command": "git push origin main"}))),
+        ("Bash ls", pre("Bash", json!({"command": "ls -la"}))),
+        ("Write .ts", pre("Write", json!({"file_path": "/repo/src/app.ts", "content": "export const x = 1;\n"}))),
+        ("Read", pre("Read", json!({"file_path": "/repo/src/main.rs"}))),
+        (
+            "UserPromptSubmit",
+            json!({"hook_event_name": "UserPromptSubmit", "session_id": "bench", "prompt": "please add a test"}),
+        ),
+    ]
+}
+
+struct Samples {
+    wall_ns: Vec<u128>,
+    cpu_ticks: u64,
+    runs: u64,
+}
+
+impl Samples {
+    fn new() -> Samples {
+        Samples { wall_ns: Vec::new(), cpu_ticks: 0, runs: 0 }
+    }
+
+    fn percentile(&self, fraction: f64) -> f64 {
+        let mut sorted = self.wall_ns.clone();
+        sorted.sort_unstable();
+        if sorted.is_empty() {
+            return 0.0;
+        }
+        let index = ((sorted.len() - 1) as f64 * fraction).round() as usize;
+        sorted[index] as f64 / 1e6
+    }
+
+    fn cpu_ms(&self) -> f64 {
+        let ticks_per_second = 100.0; // USER_HZ on Linux
+        self.cpu_ticks as f64 / ticks_per_second * 1000.0 / self.runs.max(1) as f64
+    }
+}
+
+/// Children's user + system time so far, in clock ticks (fields 16 and 17 of /proc/self/stat).
+fn children_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // after ")" the fields start at #3 (state); cutime is #16 and cstime #17.
+    let field = |number: usize| fields.get(number - 3).and_then(|text| text.parse::<u64>().ok()).unwrap_or(0);
+    field(16) + field(17)
+}
+
+fn run_once(binary: &Path, payload: &[u8], forge_root: &Path) -> u128 {
+    let started = Instant::now();
+    let child = Command::new(binary)
+        .env("FORGE_ROOT", forge_root)
+        .env_remove("FORGE_HOOK_PROFILE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = child else { return 0 };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(payload);
+    }
+    let _ = child.wait();
+    started.elapsed().as_nanos()
+}
+
+/// Runs `binaries` interleaved in blocks, `runs` times over every payload.
+fn measure(binaries: &[&Path], runs: usize, forge_root: &Path) -> Vec<Samples> {
+    let payloads: Vec<Vec<u8>> = payloads().into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
+    let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new()).collect();
+    const BLOCK: usize = 10;
+    for _ in 0..runs.div_ceil(BLOCK) {
+        for payload in &payloads {
+            for (binary, sample) in binaries.iter().zip(samples.iter_mut()) {
+                let before = children_ticks();
+                for _ in 0..BLOCK {
+                    sample.wall_ns.push(run_once(binary, payload, forge_root));
+                }
+                sample.cpu_ticks += children_ticks() - before;
+                sample.runs += BLOCK as u64;
+            }
+        }
+    }
+    samples
+}
+
+/// A state.json with `count` live sessions, each with a few behaviors and flags.
+fn state_with_sessions(count: usize) -> String {
+    let mut sessions = serde_json::Map::new();
+    for index in 0..count {
+        sessions.insert(
+            format!("session-{index:05}-0123456789abcdef"),
+            json!({
+                "created_at": "2999-01-01T00:00:00Z", "last_accessed_at": "2999-01-01T00:00:00Z",
+                "flags": {"search_context_ready": {"set_at": "2999-01-01T00:00:00Z"}},
+                "behavior_overrides": {},
+                "behaviors": {
+                    "search-first": {"counter": 3, "effective_level": "warning", "last_violation_at": "2999-01-01T00:00:00Z",
+                                     "last_violation_tool": "Write", "pending_block": null, "overrides": []},
+                    "verify-before-done": {"counter": 1, "effective_level": "nudge", "last_violation_at": "2999-01-01T00:00:00Z",
+                                           "last_violation_tool": "Bash", "pending_block": null, "overrides": []}
+                }
+            }),
+        );
+    }
+    json!({"schema_version": "1", "sessions": sessions}).to_string()
+}
+
+fn reset_root(root: &Path, sessions: usize) {
+    let _ = std::fs::remove_dir_all(root);
+    let runtime = root.join("runtime");
+    let _ = std::fs::create_dir_all(&runtime);
+    if sessions > 0 {
+        let _ = std::fs::write(runtime.join("state.json"), state_with_sessions(sessions));
+    }
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .unwrap_or_default()
+        .lines()
+        .find(|line| line.starts_with("model name"))
+        .and_then(|line| line.split_once(':'))
+        .map_or_else(|| "unknown CPU".to_owned(), |(_, name)| name.trim().to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let kernel = std::fs::read_to_string("/proc/sys/kernel/osrelease").unwrap_or_default();
+    format!("{cpu}, {cores} cores, Linux {}", kernel.trim())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let runs = match args.iter().position(|arg| arg == "--runs") {
+        Some(position) => args.get(position + 1).and_then(|n| n.parse().ok()).unwrap_or(100),
+        None => 100,
+    };
+    let dir: PathBuf =
+        std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let floor = dir.join("floor");
+    let hook = dir.join("dotforge-hook");
+    let hook50 = dir.join("hook50");
+    for binary in [&floor, &hook, &hook50] {
+        if !binary.exists() {
+            eprintln!(
+                "error: {} is missing; run `cargo build --release -p dotforge -p dotforge-bench` first",
+                binary.display()
+            );
+            std::process::exit(1);
+        }
+    }
+    let root = std::env::temp_dir().join(format!("dotforge-bench-{}", std::process::id())).join(".forge");
+    println!("machine: {}", machine());
+    println!(
+        "each row: {runs} runs × {} payloads, whole processes, FORGE_ROOT in {}",
+        payloads().len(),
+        std::env::temp_dir().display()
+    );
+    println!();
+    println!("{:<34} {:>12} {:>10} {:>10} {:>10}", "scenario / binary", "median ms", "p95 ms", "cpu ms", "ratio");
+    let row = |label: &str, samples: &Samples, base: Option<&Samples>| {
+        let ratio = base.map_or_else(
+            || "1.00×".to_owned(),
+            |base| format!("{:.2}×", samples.percentile(0.5) / base.percentile(0.5)),
+        );
+        println!(
+            "{label:<34} {:>12.3} {:>10.3} {:>10.3} {:>10}",
+            samples.percentile(0.5),
+            samples.percentile(0.95),
+            samples.cpu_ms(),
+            ratio
+        );
+    };
+    for sessions in [1usize, 100, 1000] {
+        reset_root(&root, sessions.saturating_sub(1));
+        let samples = measure(&[&floor, &hook], runs, &root);
+        row(&format!("{sessions} session(s): floor"), &samples[0], None);
+        row(&format!("{sessions} session(s): dotforge-hook (6)"), &samples[1], Some(&samples[0]));
+    }
+    reset_root(&root, 0);
+    let samples = measure(&[&floor, &hook, &hook50], runs, &root);
+    row("catalog size: floor", &samples[0], None);
+    row("catalog size: dotforge-hook (6)", &samples[1], Some(&samples[0]));
+    row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));
+    println!(
+        "{:<34} {:>45}",
+        "50 behaviors vs 6",
+        format!("{:.2}×", samples[2].percentile(0.5) / samples[1].percentile(0.5))
+    );
+    if let Some(parent) = root.parent() {
+        let _ = std::fs::remove_dir_all(parent);
+    }
+}
