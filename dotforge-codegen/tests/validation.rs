@@ -446,7 +446,8 @@ fn the_readme_behavior_example_is_valid() {
     let start = readme.find("# behaviors/search-first/behavior.yaml\n").expect("example in README");
     let example = &readme[start..readme[start..].find("```").map_or(readme.len(), |end| start + end)];
     let index = "schema_version: \"1\"\nbehaviors:\n  - id: search-first\n";
-    let sources = Sources::new("behaviors").with_file("index.yaml", index).with_file("search-first/behavior.yaml", example);
+    let sources =
+        Sources::new("behaviors").with_file("index.yaml", index).with_file("search-first/behavior.yaml", example);
     let generated = generate(&sources).unwrap_or_else(|report| panic!("README example is invalid:\n{report}"));
     assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
 }
