@@ -3,6 +3,7 @@
 use crate::catalog::{Event, OnPresent};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::cell::Cell;
 
 /// One hook event as seen by trigger conditions.
 #[derive(Clone, Copy, Debug)]
@@ -44,20 +45,28 @@ pub struct Scope<'s> {
     counter: u32,
     flags: &'s mut Map<String, Value>,
     now: &'s str,
+    touched: Cell<bool>,
 }
 
 impl<'s> Scope<'s> {
     pub(crate) fn new(counter: u32, flags: &'s mut Map<String, Value>, now: &'s str) -> Self {
-        Scope { counter, flags, now }
+        Scope { counter, flags, now, touched: Cell::new(false) }
+    }
+
+    /// Whether the trigger function read the counter or used a flag: then its outcome depends on session state.
+    pub(crate) fn touched(&self) -> bool {
+        self.touched.get()
     }
 
     /// The behavior's violation counter BEFORE this event's increment.
     pub fn counter(&self) -> u32 {
+        self.touched.set(true);
         self.counter
     }
 
     /// `action: set_flag` — creates the flag or refreshes its `set_at`.
     pub fn set_flag(&mut self, flag: &str) {
+        self.touched.set(true);
         let mut entry = Map::new();
         entry.insert("set_at".to_owned(), Value::String(self.now.to_owned()));
         self.flags.insert(flag.to_owned(), Value::Object(entry));
@@ -65,6 +74,7 @@ impl<'s> Scope<'s> {
 
     /// `action: check_flag` — true when the flag was present (and consumes it when asked to).
     pub fn check_flag(&mut self, flag: &str, on_present: OnPresent) -> bool {
+        self.touched.set(true);
         match on_present {
             OnPresent::Consume => self.flags.remove(flag).is_some(),
             OnPresent::Keep => self.flags.contains_key(flag),

@@ -62,7 +62,12 @@ impl LazyHash<'_> {
 }
 
 fn is_active(behavior: &Behavior, input: &EventInput<'_>, session: &Session) -> bool {
-    if !session.enabled_override(behavior.id).unwrap_or(behavior.enabled) || !behavior.events.contains(&input.event) {
+    session.enabled_override(behavior.id).unwrap_or(behavior.enabled) && applies(behavior, input)
+}
+
+/// The checks that need no state: the behavior has triggers for the event and its `applies_to` accepts the call.
+fn applies(behavior: &Behavior, input: &EventInput<'_>) -> bool {
+    if !behavior.events.contains(&input.event) {
         return false;
     }
     if !behavior.profiles.is_empty() && !behavior.profiles.contains(&input.settings.profile.as_str()) {
@@ -76,6 +81,19 @@ fn is_active(behavior: &Behavior, input: &EventInput<'_>, session: &Session) -> 
         return input.payload.agent_type().is_some_and(|agent| behavior.agents.contains(&agent));
     }
     true
+}
+
+/// Whether the event needs the session state at all. Every behavior that could apply — switched on or off, since a
+/// session may switch it on — runs its triggers against an empty scratch scope; if none of them violates, reads its
+/// counter or uses a flag, the chain's outcome is a silent pass whatever the state holds, and the state file is
+/// left alone (no lock, no read, no write).
+pub(crate) fn needs_state(catalog: &Catalog, input: &EventInput<'_>) -> bool {
+    let call = input.payload.call(input.event);
+    let mut scratch = serde_json::Map::new();
+    catalog.behaviors.iter().filter(|behavior| applies(behavior, input)).any(|behavior| {
+        let mut scope = Scope::new(0, &mut scratch, "");
+        (behavior.evaluate)(&call, &mut scope) == Outcome::Violation || scope.touched()
+    })
 }
 
 /// Runs every active behavior in index order (SPEC §2) against `session`.

@@ -2,7 +2,7 @@
 
 use crate::audit;
 use crate::catalog::{Catalog, Event};
-use crate::engine::{run_chain, ChainOutcome, EventInput, Fired, StateMode};
+use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
 use crate::hash::sha256_hex;
 use crate::lock::{self, LockError};
 use crate::output;
@@ -49,7 +49,8 @@ pub(crate) fn process(
         None => fallback_session_id(now),
     };
     let input = EventInput { payload: &payload, event, session_id: &session_id, settings: &settings, now };
-    let outcome = evaluate_with_state(catalog, &input);
+    let outcome =
+        if needs_state(catalog, &input) { evaluate_with_state(catalog, &input) } else { ChainOutcome::default() };
     Some(EventReport {
         event,
         tool_name: payload.tool_name().to_owned(),

@@ -46,8 +46,32 @@ fn spec_7_8_behavior_without_matching_trigger_is_skipped() {
     hook.tool("s", "NothingListensToThis").assert_pass();
     hook.run(&json!({"hook_event_name": "PostToolUse", "session_id": "s", "tool_name": "Ladder", "tool_input": {}}))
         .assert_pass();
-    let behaviors = hook.state()["sessions"]["s"]["behaviors"].clone();
-    assert_eq!(behaviors, json!({}), "no counter anywhere");
+    assert!(!hook.state_path().exists(), "nothing can change, so the state is not even opened");
+    hook.tool("s", "Count").assert_pass();
+    hook.tool("s", "NothingListensToThis").assert_pass();
+    assert_eq!(hook.state()["sessions"]["s"]["behaviors"].as_object().map(|map| map.len()), Some(1), "only `counted`");
+}
+
+#[test]
+fn events_that_no_behavior_reacts_to_leave_the_state_file_untouched() {
+    let hook = Hook::conformance("untouched");
+    hook.tool("s", "Count").assert_pass();
+    let before = std::fs::read(hook.state_path()).expect("state");
+    hook.pre("s", "OpContains", json!({"command": "no match here"})).assert_pass();
+    hook.pre("s", "Bash", json!({"command": "ls"})).assert_pass();
+    assert_eq!(std::fs::read(hook.state_path()).expect("state"), before);
+    hook.tool("s", "FlagSet").assert_pass();
+    assert_ne!(std::fs::read(hook.state_path()).expect("state"), before, "a flag action needs the state");
+}
+
+#[test]
+fn a_behavior_switched_off_in_the_index_still_sees_the_state_a_session_may_switch_it_on() {
+    let hook = Hook::conformance("probe-disabled");
+    hook.write_state(&json!({"schema_version": "1", "sessions": {"s": {
+        "created_at": "2999-01-01T00:00:00Z", "last_accessed_at": "2999-01-01T00:00:00Z",
+        "behavior_overrides": {"off-by-index": {"enabled": true}}
+    }}}));
+    assert!(hook.tool("s", "Disabled").message().starts_with("Off By Index:"));
 }
 
 #[test]
