@@ -31,27 +31,33 @@ struct Samples {
     wall_ns: Vec<u128>,
     cpu_ticks: u64,
     runs: u64,
+    /// Wall times per payload, in the order of [`payloads`].
+    per_payload: Vec<Vec<u128>>,
 }
 
 impl Samples {
     fn new() -> Samples {
-        Samples { wall_ns: Vec::new(), cpu_ticks: 0, runs: 0 }
+        Samples { wall_ns: Vec::new(), cpu_ticks: 0, runs: 0, per_payload: vec![Vec::new(); payloads().len()] }
     }
 
     fn percentile(&self, fraction: f64) -> f64 {
-        let mut sorted = self.wall_ns.clone();
-        sorted.sort_unstable();
-        if sorted.is_empty() {
-            return 0.0;
-        }
-        let index = ((sorted.len() - 1) as f64 * fraction).round() as usize;
-        sorted[index] as f64 / 1e6
+        percentile(&self.wall_ns, fraction)
     }
-
     fn cpu_ms(&self) -> f64 {
         let ticks_per_second = 100.0; // USER_HZ on Linux
         self.cpu_ticks as f64 / ticks_per_second * 1000.0 / self.runs.max(1) as f64
     }
+}
+
+/// The `fraction` percentile of nanosecond samples, in milliseconds.
+fn percentile(samples: &[u128], fraction: f64) -> f64 {
+    let mut sorted = samples.to_vec();
+    sorted.sort_unstable();
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() - 1) as f64 * fraction).round() as usize;
+    sorted[index] as f64 / 1e6
 }
 
 /// Children's user + system time so far, in clock ticks (fields 16 and 17 of /proc/self/stat).
@@ -87,11 +93,13 @@ fn measure(binaries: &[&Path], runs: usize, forge_root: &Path) -> Vec<Samples> {
     let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new()).collect();
     const BLOCK: usize = 10;
     for _ in 0..runs.div_ceil(BLOCK) {
-        for payload in &payloads {
+        for (index, payload) in payloads.iter().enumerate() {
             for (binary, sample) in binaries.iter().zip(samples.iter_mut()) {
                 let before = children_ticks();
                 for _ in 0..BLOCK {
-                    sample.wall_ns.push(run_once(binary, payload, forge_root));
+                    let wall = run_once(binary, payload, forge_root);
+                    sample.wall_ns.push(wall);
+                    sample.per_payload[index].push(wall);
                 }
                 sample.cpu_ticks += children_ticks() - before;
                 sample.runs += BLOCK as u64;
@@ -191,6 +199,11 @@ fn main() {
         let samples = measure(&[&floor, &hook], runs, &root);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
         row(&format!("{sessions} session(s): dotforge-hook (6)"), &samples[1], Some(&samples[0]));
+        for (index, (name, _)) in payloads().iter().enumerate() {
+            let hook = percentile(&samples[1].per_payload[index], 0.5);
+            let floor = percentile(&samples[0].per_payload[index], 0.5);
+            println!("{:<34} {hook:>12.3} {:>10} {:>10} {:>9.2}×", format!("  {name}"), "", "", hook / floor);
+        }
     }
     reset_root(&root, 0);
     let samples = measure(&[&floor, &hook, &hook50], runs, &root);

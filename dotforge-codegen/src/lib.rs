@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 mod describe;
+mod dfa;
 mod diagnostic;
 mod emit;
 pub mod ir;
@@ -25,7 +26,7 @@ mod template;
 mod validate;
 
 pub use diagnostic::{Diagnostic, Report, Severity, Span};
-pub use emit::HEADER;
+pub use emit::{Blob, HEADER};
 pub use source::Sources;
 
 use std::path::{Path, PathBuf};
@@ -38,16 +39,38 @@ pub const BEHAVIORS_DIR_VAR: &str = "DOTFORGE_BEHAVIORS_DIR";
 pub struct Generated {
     /// The formatted Rust source, starting with the `// @generated` header.
     pub code: String,
+    /// Files the code includes (serialized regex DFAs), to be written next to it.
+    pub blobs: Vec<Blob>,
     /// The validated catalog the code was generated from.
     pub catalog: ir::Catalog,
     /// Warnings (never errors).
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Validates the sources and generates the Rust source. Pure: no file system, no environment.
-///
-/// On any error, returns the full [`Report`] (errors and warnings) and no code.
+/// How [`generate_with`] emits code.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Build a DFA for every regex at build time (written as [`Blob`]s next to the generated file) so the hook does
+    /// not compile regexes at run time. Default true.
+    pub precompile_regexes: bool,
+    /// The folder, relative to the generated file, that holds the DFAs. Default `behaviors.dfa`.
+    pub dfa_dir: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { precompile_regexes: true, dfa_dir: "behaviors.dfa".to_owned() }
+    }
+}
+
+/// Validates the sources and generates the Rust source with the default [`Options`]. Pure: no file system, no
+/// environment. On any error, returns the full [`Report`] (errors and warnings) and no code.
 pub fn generate(sources: &Sources) -> Result<Generated, Report> {
+    generate_with(sources, &Options::default())
+}
+
+/// [`generate`] with explicit options.
+pub fn generate_with(sources: &Sources, options: &Options) -> Result<Generated, Report> {
     let mut report = Report::default();
     let catalog = validate::catalog(sources, &mut report);
     let catalog = match catalog {
@@ -55,8 +78,9 @@ pub fn generate(sources: &Sources) -> Result<Generated, Report> {
         _ => return Err(report),
     };
     let label = sources.display("").trim_end_matches('/').to_owned();
-    match emit::emit(&catalog, if label.is_empty() { "behaviors" } else { &label }) {
-        Ok(code) => Ok(Generated { code, catalog, warnings: report.diagnostics }),
+    let dfa_dir = options.precompile_regexes.then_some(options.dfa_dir.as_str());
+    match emit::emit(&catalog, if label.is_empty() { "behaviors" } else { &label }, dfa_dir) {
+        Ok((code, blobs)) => Ok(Generated { code, blobs, catalog, warnings: report.diagnostics }),
         Err(message) => {
             report.push(Diagnostic {
                 severity: Severity::Error,
@@ -80,6 +104,7 @@ pub struct Config {
     file_name: String,
     honor_env: bool,
     cargo_directives: bool,
+    precompile_regexes: bool,
 }
 
 impl Default for Config {
@@ -131,6 +156,7 @@ impl Config {
             file_name: "behaviors.rs".to_owned(),
             honor_env: true,
             cargo_directives: true,
+            precompile_regexes: true,
         }
     }
 
@@ -155,6 +181,12 @@ impl Config {
     /// Whether `$DOTFORGE_BEHAVIORS_DIR` replaces the configured folder (default true).
     pub fn honor_env(mut self, honor: bool) -> Config {
         self.honor_env = honor;
+        self
+    }
+
+    /// Whether to build regex DFAs at build time (default true); see [`Options::precompile_regexes`].
+    pub fn precompile_regexes(mut self, precompile: bool) -> Config {
+        self.precompile_regexes = precompile;
         self
     }
 
@@ -195,15 +227,22 @@ impl Config {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
-        let generated = generate(&sources).map_err(Error::Invalid)?;
+        let stem = self.file_name.strip_suffix(".rs").unwrap_or(&self.file_name);
+        let options = Options { precompile_regexes: self.precompile_regexes, dfa_dir: format!("{stem}.dfa") };
+        let generated = generate_with(&sources, &options).map_err(Error::Invalid)?;
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
             None => PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| {
                 Error::Io("OUT_DIR is not set; call this from a build script or set Config::out_dir".to_owned())
             })?),
         };
+        for blob in &generated.blobs {
+            let blob_path = out_dir.join(&blob.file);
+            write_if_changed(&blob_path, &blob.bytes)
+                .map_err(|error| Error::Io(format!("cannot write {}: {error}", blob_path.display())))?;
+        }
         let path = out_dir.join(&self.file_name);
-        let written = write_if_changed(&path, &generated.code)
+        let written = write_if_changed(&path, generated.code.as_bytes())
             .map_err(|error| Error::Io(format!("cannot write {}: {error}", path.display())))?;
         if self.cargo_directives {
             for warning in &generated.warnings {
@@ -222,8 +261,8 @@ fn display_path(dir: &Path) -> String {
 }
 
 /// Writes `contents` unless the file already holds exactly that. Returns whether it wrote.
-pub fn write_if_changed(path: &Path, contents: &str) -> std::io::Result<bool> {
-    if std::fs::read(path).is_ok_and(|existing| existing == contents.as_bytes()) {
+pub fn write_if_changed(path: &Path, contents: &[u8]) -> std::io::Result<bool> {
+    if std::fs::read(path).is_ok_and(|existing| existing == contents) {
         return Ok(false);
     }
     if let Some(parent) = path.parent() {

@@ -4,7 +4,7 @@
 //! and review the diff of `tests/golden/*.rs`. Those files are also compiled and run against the runtime by the
 //! trybuild `pass` cases in `dotforge-runtime/tests/ui/pass/`.
 
-use dotforge_codegen::{generate, Config, Sources};
+use dotforge_codegen::{generate, generate_with, Config, Options, Sources};
 use std::path::{Path, PathBuf};
 
 fn manifest_dir() -> &'static Path {
@@ -15,8 +15,15 @@ fn fixture(name: &str) -> Sources {
     Sources::from_dir(&manifest_dir().join("tests/fixtures").join(name), "behaviors").expect("fixture folder")
 }
 
+/// Golden files are generated without build-time DFAs, so that they compile on their own (trybuild includes them);
+/// the DFA form is checked by `regexes_get_build_time_dfas_next_to_the_generated_file`.
+fn without_dfas() -> Options {
+    Options { precompile_regexes: false, ..Options::default() }
+}
+
 fn check_golden(name: &str) {
-    let generated = generate(&fixture(name)).unwrap_or_else(|report| panic!("fixture `{name}` is invalid:\n{report}"));
+    let generated = generate_with(&fixture(name), &without_dfas())
+        .unwrap_or_else(|report| panic!("fixture `{name}` is invalid:\n{report}"));
     let path = manifest_dir().join("tests/golden").join(format!("{name}.rs"));
     if std::env::var_os("DOTFORGE_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().expect("golden dir")).expect("create golden dir");
@@ -61,11 +68,35 @@ fn generated_code_starts_with_the_generated_header_and_has_one_module_per_behavi
 }
 
 #[test]
+fn regexes_get_build_time_dfas_next_to_the_generated_file() {
+    let generated = generate(&fixture("basic")).expect("valid");
+    let files: Vec<&str> = generated.blobs.iter().map(|blob| blob.file.as_str()).collect();
+    assert_eq!(
+        files,
+        [
+            "behaviors.dfa/no_destructive_git.TRIGGER_0_CONDITION_0.dfa",
+            "behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa"
+        ]
+    );
+    assert!(
+        generated.blobs.iter().all(|blob| blob.bytes.starts_with(b"rust-regex-automata-dfa-dense")),
+        "dense DFA label"
+    );
+    assert!(generated.code.contains(r#"include_bytes!("behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa")"#));
+    assert!(generated.code.contains("__forge::LazyRegex::precompiled("));
+    let lazy = generate_with(&fixture("basic"), &without_dfas()).expect("valid");
+    assert!(lazy.blobs.is_empty());
+    assert!(!lazy.code.contains("include_bytes!"));
+}
+
+#[test]
 fn output_is_deterministic() {
     for name in ["basic", "features", "hostile"] {
-        let first = generate(&fixture(name)).expect("valid").code;
+        let first = generate(&fixture(name)).expect("valid");
         for _ in 0..3 {
-            assert_eq!(generate(&fixture(name)).expect("valid").code, first, "{name}");
+            let again = generate(&fixture(name)).expect("valid");
+            assert_eq!(again.code, first.code, "{name}");
+            assert_eq!(again.blobs, first.blobs, "{name}");
         }
     }
 }
@@ -90,6 +121,7 @@ fn compile_writes_only_when_the_content_changes() {
     let second = config.compile().expect("compiles");
     assert!(!second.written, "same input → file left untouched");
     assert_eq!(first.inputs.len(), 3, "index + two behaviors: {:?}", first.inputs);
+    assert!(out.join("behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa").exists());
 }
 
 #[test]

@@ -8,7 +8,7 @@ pub use crate::call::{Call, Scope};
 pub use crate::catalog::{
     Behavior, Catalog, Category, Event, Level, OnPresent, Outcome, Recovery, Segment, Templates, TriggerInfo, Var,
 };
-pub use crate::regex_cache::LazyRegex;
+pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
 pub use crate::scenario::{assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, Step};
 
 /// Marker checked by every generated file (`const _: FacadeV1 = FacadeV1;`).

@@ -9,7 +9,7 @@ use crate::output;
 use crate::payload::Payload;
 use crate::session::Session;
 use crate::settings::Settings;
-use crate::state::StateDoc;
+use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use crate::warn::warn;
 use serde_json::Value;
@@ -97,7 +97,8 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcom
         }
     };
     let state_path = settings.state_path();
-    let mut doc = StateDoc::load(&state_path, input.now);
+    let bytes = read_state(&state_path);
+    let mut doc = StateDoc::load(&state_path, bytes.as_deref(), input.now);
     doc.purge_expired(input.now, settings.session_ttl);
     let mut session = doc.take_session(input.session_id, input.now);
     let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent);

@@ -1,19 +1,35 @@
-//! Regexes compiled on first use, so an event only pays for the patterns its triggers actually reach.
+//! Regexes for triggers, cheap to start: a DFA compiled at build time and deserialized (validated, zero-copy) on
+//! first use, with the `regex` crate compiled lazily as the fallback — for patterns that got no DFA, for non-ASCII
+//! text around a Unicode `\b` (where the DFA gives up), and for big-endian targets.
 
 use regex::Regex;
+use regex_automata::dfa::{dense, Automaton};
+use regex_automata::Input;
 use std::sync::OnceLock;
 
-/// A regex pattern compiled lazily on its first `is_match`.
+pub use regex_automata::util::wire::AlignAs;
+
+/// The 4-byte-aligned bytes of a serialized little-endian dense DFA.
+pub type DfaBytes = AlignAs<[u8], u32>;
+
+/// A regex pattern, matched with its precompiled DFA when there is one, else compiled on first use.
 #[derive(Debug)]
 pub struct LazyRegex {
     pattern: &'static str,
+    dfa_bytes: Option<&'static DfaBytes>,
+    dfa: OnceLock<Option<dense::DFA<&'static [u32]>>>,
     compiled: OnceLock<Option<Regex>>,
 }
 
 impl LazyRegex {
-    /// Declares a pattern; nothing is compiled yet. The build has already checked that it compiles.
+    /// A pattern without a precompiled DFA. The build has already checked that it compiles.
     pub const fn new(pattern: &'static str) -> Self {
-        LazyRegex { pattern, compiled: OnceLock::new() }
+        LazyRegex { pattern, dfa_bytes: None, dfa: OnceLock::new(), compiled: OnceLock::new() }
+    }
+
+    /// A pattern with the DFA that `dotforge-codegen` built and serialized for it.
+    pub const fn precompiled(pattern: &'static str, dfa_bytes: &'static DfaBytes) -> Self {
+        LazyRegex { pattern, dfa_bytes: Some(dfa_bytes), dfa: OnceLock::new(), compiled: OnceLock::new() }
     }
 
     /// The pattern text.
@@ -21,16 +37,28 @@ impl LazyRegex {
         self.pattern
     }
 
-    /// True when the pattern matches anywhere in `haystack` (unanchored). A pattern that fails to compile
-    /// (impossible after a successful build) matches nothing and warns once.
+    /// True when the pattern matches anywhere in `haystack` (unanchored), exactly as `regex::Regex::is_match`.
     pub fn is_match(&self, haystack: &str) -> bool {
-        let compiled = self.compiled.get_or_init(|| match Regex::new(self.pattern) {
-            Ok(regex) => Some(regex),
-            Err(error) => {
-                crate::warn::warn(&format!("regex `{}` does not compile: {error}", self.pattern));
-                None
-            }
+        let dfa = self.dfa.get_or_init(|| {
+            self.dfa_bytes.and_then(|bytes| dense::DFA::from_bytes(&bytes.bytes).ok().map(|(dfa, _)| dfa))
         });
-        compiled.as_ref().is_some_and(|regex| regex.is_match(haystack))
+        if let Some(dfa) = dfa {
+            if let Ok(found) = dfa.try_search_fwd(&Input::new(haystack).earliest(true)) {
+                return found.is_some();
+            }
+        }
+        self.regex().is_some_and(|regex| regex.is_match(haystack))
+    }
+
+    fn regex(&self) -> Option<&Regex> {
+        self.compiled
+            .get_or_init(|| match Regex::new(self.pattern) {
+                Ok(regex) => Some(regex),
+                Err(error) => {
+                    crate::warn::warn(&format!("regex `{}` does not compile: {error}", self.pattern));
+                    None
+                }
+            })
+            .as_ref()
     }
 }

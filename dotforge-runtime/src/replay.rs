@@ -4,7 +4,7 @@ use crate::catalog::Catalog;
 use crate::hook::{process, EventReport};
 use crate::session::Session;
 use crate::settings::Settings;
-use crate::state::StateDoc;
+use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,7 +42,9 @@ impl Replay {
     /// The stored session (empty when it does not exist).
     pub(crate) fn session(&self, id: &str) -> Session {
         let now = Timestamp::now();
-        StateDoc::load(&self.root.join("runtime").join("state.json"), now).take_session(id, now)
+        let path = self.root.join("runtime").join("state.json");
+        let bytes = read_state(&path);
+        StateDoc::load(&path, bytes.as_deref(), now).take_session(id, now)
     }
 
     /// Stores sessions in which `behavior_id` is switched on, whatever the index says.
@@ -50,7 +52,8 @@ impl Replay {
         let now = Timestamp::now();
         let path = self.root.join("runtime").join("state.json");
         std::fs::create_dir_all(self.root.join("runtime"))?;
-        let mut doc = StateDoc::load(&path, now);
+        let bytes = read_state(&path);
+        let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
         for id in sessions {
             let mut session = doc.take_session(id, now);
             let mut switch = serde_json::Map::new();

@@ -1,43 +1,62 @@
 //! state.json (CONTRACT §4–§5): load (missing → empty, unparseable → moved aside), TTL purge, atomic save.
 //!
-//! Only the current session is decoded into a [`Session`]; every other session stays raw JSON text, is checked for
-//! its `last_accessed_at` alone and written back byte for byte, so a state file with many sessions costs little more
-//! than copying it.
+//! Only the current session is decoded into a [`Session`]. Every other session stays a slice of the file's bytes:
+//! it is validated once by the parser, its `last_accessed_at` is found by a byte scan of its top level, and it is
+//! written back byte for byte. A state file with many sessions costs little more than reading and writing it.
 
 use crate::atomic::write_atomic;
 use crate::session::Session;
 use crate::time::Timestamp;
 use crate::warn::warn;
-use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::ErrorKind;
 use std::path::Path;
 
-/// Raw JSON values by key, in key order.
-type RawMap = BTreeMap<String, Box<RawValue>>;
-
-/// The whole state document.
-#[derive(Debug, Default)]
-pub(crate) struct StateDoc {
-    sessions: RawMap,
-    extra: RawMap,
+/// A JSON value: a slice of the file as read, or text produced by this event.
+#[derive(Debug)]
+enum Raw<'a> {
+    Borrowed(&'a RawValue),
+    Owned(String),
 }
 
-impl StateDoc {
-    /// Reads state.json. A missing file is an empty state; a file that is not a state document is moved aside to
-    /// `state.json.corrupt-<unix time>` with a warning, and the state starts empty (SPEC §7.7).
-    pub(crate) fn load(path: &Path, now: Timestamp) -> StateDoc {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == ErrorKind::NotFound => return StateDoc::default(),
-            Err(error) => {
-                warn(&format!("cannot read {}: {error}; using an empty state", path.display()));
-                return StateDoc::default();
-            }
-        };
-        match StateDoc::parse(&bytes) {
+impl Raw<'_> {
+    fn get(&self) -> &str {
+        match self {
+            Raw::Borrowed(raw) => raw.get(),
+            Raw::Owned(text) => text,
+        }
+    }
+}
+
+/// The bytes of state.json, or `None` when it does not exist or cannot be read (with a warning).
+pub(crate) fn read_state(path: &Path) -> Option<Vec<u8>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Some(bytes),
+        Err(error) if error.kind() == ErrorKind::NotFound => None,
+        Err(error) => {
+            warn(&format!("cannot read {}: {error}; using an empty state", path.display()));
+            None
+        }
+    }
+}
+
+/// The whole state document, borrowing from the bytes it was parsed from.
+#[derive(Debug, Default)]
+pub(crate) struct StateDoc<'a> {
+    sessions: BTreeMap<String, Raw<'a>>,
+    extra: BTreeMap<String, Raw<'a>>,
+}
+
+impl<'a> StateDoc<'a> {
+    /// Parses the bytes of `path` (see [`read_state`]); no bytes is an empty state. Bytes that are not a state
+    /// document are moved aside to `state.json.corrupt-<unix time>` with a warning, and the state starts empty
+    /// (SPEC §7.7).
+    pub(crate) fn load(path: &Path, bytes: Option<&'a [u8]>, now: Timestamp) -> StateDoc<'a> {
+        let Some(bytes) = bytes else { return StateDoc::default() };
+        match StateDoc::parse(bytes) {
             Ok(doc) => doc,
             Err(problem) => {
                 let aside = path.with_file_name(format!("state.json.corrupt-{}", now.0));
@@ -57,25 +76,21 @@ impl StateDoc {
         }
     }
 
-    fn parse(bytes: &[u8]) -> Result<StateDoc, String> {
-        let mut extra: RawMap = serde_json::from_slice(bytes).map_err(|error| match error.classify() {
-            serde_json::error::Category::Data => "not a JSON object".to_owned(),
+    fn parse(bytes: &'a [u8]) -> Result<StateDoc<'a>, String> {
+        let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+        let doc = deserializer.deserialize_map(DocVisitor).map_err(|error| match error.classify() {
+            serde_json::error::Category::Data => error.to_string().split(" at line").next().unwrap_or("").to_owned(),
             _ => error.to_string(),
         })?;
-        let sessions = match extra.remove("sessions") {
-            None => RawMap::new(),
-            Some(raw) if raw.get() == "null" => RawMap::new(),
-            Some(raw) => serde_json::from_str(raw.get()).map_err(|_| "`sessions` is not an object".to_owned())?,
-        };
-        extra.remove("schema_version");
-        Ok(StateDoc { sessions, extra })
+        deserializer.end().map_err(|error| error.to_string())?;
+        Ok(doc)
     }
 
     /// Drops every session whose `last_accessed_at` is older than `ttl` seconds (or unreadable). Returns how many.
     pub(crate) fn purge_expired(&mut self, now: Timestamp, ttl: u64) -> usize {
         let before = self.sessions.len();
         self.sessions.retain(|_, raw| {
-            let last = last_accessed_at(raw.get()).as_deref().and_then(Timestamp::parse);
+            let last = top_level_string(raw.get(), "last_accessed_at").and_then(Timestamp::parse);
             last.is_some_and(|last| now.seconds_since(last) <= ttl)
         });
         before - self.sessions.len()
@@ -83,25 +98,20 @@ impl StateDoc {
 
     /// Takes the session out of the document (creating it when absent); put it back with [`StateDoc::put_session`].
     pub(crate) fn take_session(&mut self, id: &str, now: Timestamp) -> Session {
-        match self.sessions.remove(id) {
-            Some(raw) => match serde_json::from_str(raw.get()) {
-                Ok(value) => Session::from_value(id, value, now),
-                Err(_) => Session::new(now),
-            },
-            None => Session::new(now),
+        match self.sessions.remove(id).map(|raw| serde_json::from_str(raw.get())) {
+            Some(Ok(value)) => Session::from_value(id, value, now),
+            _ => Session::new(now),
         }
     }
 
     /// Stores a session.
     pub(crate) fn put_session(&mut self, id: &str, session: &Session) {
-        if let Ok(raw) = RawValue::from_string(session.to_value().to_string()) {
-            self.sessions.insert(id.to_owned(), raw);
-        }
+        self.sessions.insert(id.to_owned(), Raw::Owned(session.to_value().to_string()));
     }
 
     /// Serializes and atomically replaces state.json. Other sessions are copied as they were read.
-    pub(crate) fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        let size: usize = self.sessions.iter().map(|(id, raw)| id.len() + raw.get().len() + 8).sum();
+    pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
+        let size: usize = self.sessions.iter().map(|(id, raw)| id.len() + raw.get().len() + 4).sum();
         let mut out = String::with_capacity(size + 64);
         out.push('{');
         for (key, raw) in &self.extra {
@@ -122,35 +132,107 @@ impl StateDoc {
     }
 }
 
+/// Reads the top-level object in one pass: `sessions` is split into raw sessions, other keys are kept raw.
+struct DocVisitor;
+
+impl<'de> Visitor<'de> for DocVisitor {
+    type Value = StateDoc<'de>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StateDoc<'de>, A::Error> {
+        let mut doc = StateDoc::default();
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "sessions" => {
+                    let sessions: Option<BTreeMap<String, &'de RawValue>> = map
+                        .next_value()
+                        .map_err(|_| serde::de::Error::custom("`sessions` is not an object of sessions"))?;
+                    doc.sessions =
+                        sessions.unwrap_or_default().into_iter().map(|(id, raw)| (id, Raw::Borrowed(raw))).collect();
+                }
+                "schema_version" => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+                _ => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    doc.extra.insert(key, Raw::Borrowed(raw));
+                }
+            }
+        }
+        Ok(doc)
+    }
+}
+
+/// Appends `"key":`, escaping the key only when it needs it.
 fn push_key(out: &mut String, key: &str) {
-    out.push_str(&serde_json::Value::from(key).to_string());
+    if key.bytes().any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20) {
+        out.push_str(&serde_json::Value::from(key).to_string());
+    } else {
+        out.push('"');
+        out.push_str(key);
+        out.push('"');
+    }
     out.push(':');
 }
 
-/// Reads only `last_accessed_at` from a raw session object, skipping everything else without building values.
-fn last_accessed_at(raw: &str) -> Option<String> {
-    struct Finder;
-    impl<'de> Visitor<'de> for Finder {
-        type Value = Option<String>;
-
-        fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-            formatter.write_str("a session object")
-        }
-
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut found = None;
-            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                if key == "last_accessed_at" {
-                    found = map.next_value::<Option<String>>().ok().flatten();
-                } else {
-                    map.next_value::<IgnoredAny>()?;
+/// The value of `key` when it is a plain string (no escapes) at the top level of the JSON object `raw`. Scans bytes
+/// once, skipping nested values and strings, so it costs far less than decoding the object. `raw` has already been
+/// validated as JSON by the parser.
+fn top_level_string<'r>(raw: &'r str, key: &str) -> Option<&'r str> {
+    let bytes = raw.as_bytes();
+    let mut depth = 0usize;
+    let mut index = 0;
+    let mut expecting_key = false;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'{' | b'[' => {
+                depth += 1;
+                expecting_key = depth == 1 && bytes[index] == b'{';
+                index += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                index += 1;
+            }
+            b',' => {
+                expecting_key = depth == 1;
+                index += 1;
+            }
+            b'"' => {
+                let start = index + 1;
+                let end = string_end(bytes, start)?;
+                let text = &raw[start..end];
+                index = end + 1;
+                if depth == 1 && expecting_key {
+                    expecting_key = false;
+                    if text == key {
+                        let rest = raw[index..].trim_start().strip_prefix(':')?.trim_start();
+                        let value = rest.strip_prefix('"')?;
+                        let close = value.find(['"', '\\'])?;
+                        return (value.as_bytes()[close] == b'"').then(|| &value[..close]);
+                    }
                 }
             }
-            Ok(found)
+            _ => index += 1,
         }
     }
-    let mut deserializer = serde_json::Deserializer::from_str(raw);
-    deserializer.deserialize_map(Finder).ok().flatten()
+    None
+}
+
+/// Index of the closing quote of a JSON string whose content starts at `start`.
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut index = start;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'\\' => index += 2,
+            b'"' => return Some(index),
+            _ => index += 1,
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -158,26 +240,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_last_accessed_at_without_decoding_the_rest() {
-        let raw = r#"{"behaviors":{"x":{"last_accessed_at":"nested"}},"last_accessed_at":"2026-01-01T00:00:00Z"}"#;
-        assert_eq!(last_accessed_at(raw).as_deref(), Some("2026-01-01T00:00:00Z"));
-        assert_eq!(last_accessed_at(r#"{"last_accessed_at":7}"#), None);
-        assert_eq!(last_accessed_at("[]"), None);
+    fn finds_only_top_level_plain_strings() {
+        let raw = r#"{"behaviors":{"x":{"last_accessed_at":"nested"}},"note":"a \"last_accessed_at\":\"no\"","last_accessed_at":"2026-01-01T00:00:00Z"}"#;
+        assert_eq!(top_level_string(raw, "last_accessed_at"), Some("2026-01-01T00:00:00Z"));
+        assert_eq!(top_level_string(r#"{"a":[{"last_accessed_at":"x"}]}"#, "last_accessed_at"), None);
+        assert_eq!(
+            top_level_string(r#"{ "last_accessed_at" : "2026-01-01T00:00:00Z" }"#, "last_accessed_at"),
+            Some("2026-01-01T00:00:00Z")
+        );
+        assert_eq!(top_level_string(r#"{"last_accessed_at":7}"#, "last_accessed_at"), None);
+        assert_eq!(
+            top_level_string(r#"{"k":"last_accessed_at","last_accessed_at":"v"}"#, "last_accessed_at"),
+            Some("v")
+        );
+        assert_eq!(top_level_string("[]", "last_accessed_at"), None);
     }
 
     #[test]
     fn other_sessions_and_unknown_keys_are_written_back_verbatim() {
         let text = r#"{"custom":{"b":1,"a":[1, 2]},"schema_version":"1","sessions":{"other":{"last_accessed_at":"2999-01-01T00:00:00Z","x":  1}}}"#;
-        let mut doc = StateDoc::parse(text.as_bytes()).expect("parses");
+        let doc = StateDoc::parse(text.as_bytes()).expect("parses");
         let dir = std::env::temp_dir().join(format!("dotforge-state-unit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let path = dir.join("state.json");
         doc.save(&path).expect("saves");
-        let saved = std::fs::read_to_string(&path).expect("reads");
-        assert_eq!(
-            saved,
-            r#"{"custom":{"b":1,"a":[1, 2]},"schema_version":"1","sessions":{"other":{"last_accessed_at":"2999-01-01T00:00:00Z","x":  1}}}"#
-        );
+        assert_eq!(std::fs::read_to_string(&path).expect("reads"), text);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

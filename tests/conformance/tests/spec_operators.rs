@@ -37,6 +37,15 @@ fn string_operators() {
 }
 
 #[test]
+fn unicode_word_boundaries_match_like_the_regex_crate_on_non_ascii_text() {
+    let hook = Hook::conformance("unicode-boundary");
+    assert!(fires(&hook, "OpRegex", json!({"command": "git push é"})));
+    assert!(!fires(&hook, "OpRegex", json!({"command": "git pushé origin"})), "é is a word character: no boundary");
+    assert!(fires(&hook, "OpRegex", json!({"command": "git   push"})));
+    assert!(!fires(&hook, "OpRegex", json!({"command": "ügit push"})), "anchored at the start");
+}
+
+#[test]
 fn existence_operators_treat_missing_null_and_empty_alike() {
     let hook = Hook::conformance("exists");
     assert!(fires(&hook, "OpExists", json!({"url": "https://example.com"})));
