@@ -76,7 +76,8 @@ impl<'a> StateDoc<'a> {
         }
     }
 
-    fn parse(bytes: &'a [u8]) -> Result<StateDoc<'a>, String> {
+    /// Parses without side effects (for read-only commands); see [`StateDoc::load`] for the hook's handling.
+    pub(crate) fn parse(bytes: &'a [u8]) -> Result<StateDoc<'a>, String> {
         let mut deserializer = serde_json::Deserializer::from_slice(bytes);
         let doc = deserializer.deserialize_map(DocVisitor).map_err(|error| match error.classify() {
             serde_json::error::Category::Data => error.to_string().split(" at line").next().unwrap_or("").to_owned(),
@@ -102,6 +103,17 @@ impl<'a> StateDoc<'a> {
             Some(Ok(value)) => Session::from_value(id, value, now),
             _ => Session::new(now),
         }
+    }
+
+    /// Every session, decoded (ids in order), for read-only commands.
+    pub(crate) fn decoded_sessions(&self, now: Timestamp) -> Vec<(String, Session)> {
+        self.sessions
+            .iter()
+            .filter_map(|(id, raw)| {
+                let value = serde_json::from_str(raw.get()).ok()?;
+                Some((id.clone(), Session::from_value(id, value, now)))
+            })
+            .collect()
     }
 
     /// Stores a session.

@@ -1,0 +1,315 @@
+//! `install` / `uninstall`: register this binary in `.claude/settings.json` for the events the catalog uses.
+//!
+//! The file is edited, not rewritten: members and hook entries that are not ours keep their order and their exact
+//! text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall` gives the
+//! original bytes back. Our entries are recognized by their command; re-running `install` replaces only them.
+
+use crate::catalog::{Catalog, Event};
+use serde::de::{Deserializer as _, MapAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{json, Value};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What `install` and `uninstall` act on.
+#[derive(Debug)]
+pub(crate) struct Options {
+    pub settings: PathBuf,
+    pub command: Option<String>,
+    pub timeout: u32,
+    pub dry_run: bool,
+}
+
+const GITIGNORE_MARKER: &str = "# dotforge: hook runtime state (added by `install`)";
+const GITIGNORE_LINE: &str = ".forge/runtime/";
+
+/// Object members in file order, each value as JSON text.
+type Members = Vec<(String, String)>;
+
+struct MembersVisitor;
+
+impl<'de> Visitor<'de> for MembersVisitor {
+    type Value = Members;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members, A::Error> {
+        let mut members = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value: &'de RawValue = map.next_value()?;
+            members.push((key, value.get().to_owned()));
+        }
+        Ok(members)
+    }
+}
+
+fn parse_object(text: &str) -> Result<Members, String> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let members = deserializer.deserialize_map(MembersVisitor).map_err(|error| error.to_string())?;
+    deserializer.end().map_err(|error| error.to_string())?;
+    Ok(members)
+}
+
+fn parse_array(text: &str) -> Result<Vec<String>, String> {
+    let items: Vec<&RawValue> = serde_json::from_str(text).map_err(|error| error.to_string())?;
+    Ok(items.into_iter().map(|item| item.get().to_owned()).collect())
+}
+
+fn pad(depth: usize) -> String {
+    "  ".repeat(depth)
+}
+
+fn object_text(members: &Members, depth: usize) -> String {
+    if members.is_empty() {
+        return "{}".to_owned();
+    }
+    let body: Vec<String> = members
+        .iter()
+        .map(|(key, value)| format!("{}{}: {value}", pad(depth + 1), Value::from(key.as_str())))
+        .collect();
+    format!("{{\n{}\n{}}}", body.join(",\n"), pad(depth))
+}
+
+fn array_text(items: &[String], depth: usize) -> String {
+    if items.is_empty() {
+        return "[]".to_owned();
+    }
+    let body: Vec<String> = items.iter().map(|item| format!("{}{item}", pad(depth + 1))).collect();
+    format!("[\n{}\n{}]", body.join(",\n"), pad(depth))
+}
+
+fn member<'m>(members: &'m mut Members, key: &str) -> Option<&'m mut String> {
+    members.iter_mut().find(|(name, _)| name == key).map(|(_, value)| value)
+}
+
+fn set_member(members: &mut Members, key: &str, value: String) {
+    match member(members, key) {
+        Some(slot) => *slot = value,
+        None => members.push((key.to_owned(), value)),
+    }
+}
+
+/// True for an entry whose only hook runs `command`.
+fn is_ours(entry: &str, command: &str) -> bool {
+    let Ok(value) = serde_json::from_str::<Value>(entry) else { return false };
+    match value["hooks"].as_array() {
+        Some(hooks) => hooks.len() == 1 && hooks[0]["command"] == command,
+        None => false,
+    }
+}
+
+/// Claude Code's matcher for the union of the catalog's matchers on one event.
+fn matcher_union(catalog: &Catalog, event: Event) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    let mut regexes: Vec<&str> = Vec::new();
+    for trigger in
+        catalog.behaviors.iter().flat_map(|behavior| behavior.triggers).filter(|trigger| trigger.event == event)
+    {
+        let text = trigger.matcher.trim();
+        if text.is_empty() || text == "*" {
+            return "*".to_owned();
+        }
+        let plain = text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|'));
+        if plain {
+            for name in text.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty()) {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        } else if !regexes.contains(&text) {
+            regexes.push(text);
+        }
+    }
+    match (names.is_empty(), regexes.is_empty()) {
+        (_, true) => names.join("|"),
+        (true, false) => regexes.join("|"),
+        (false, false) => format!("^({})$|{}", names.join("|"), regexes.join("|")),
+    }
+}
+
+/// The folder Claude Code calls `$CLAUDE_PROJECT_DIR` for this settings file.
+fn project_dir(settings: &Path) -> PathBuf {
+    let parent = settings.parent().map(Path::to_path_buf).unwrap_or_default();
+    let parent = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent };
+    if parent.file_name().is_some_and(|name| name == ".claude") {
+        parent
+            .parent()
+            .map(Path::to_path_buf)
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."))
+    } else {
+        parent
+    }
+}
+
+/// `"$CLAUDE_PROJECT_DIR"/<this binary relative to the project>`, or the absolute path when it lives elsewhere.
+fn default_command(settings: &Path) -> String {
+    let exe = std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok());
+    let project = project_dir(settings).canonicalize().ok();
+    match (exe, project) {
+        (Some(exe), Some(project)) => match exe.strip_prefix(&project) {
+            Ok(relative) => format!("\"$CLAUDE_PROJECT_DIR\"/{}", relative.display()),
+            Err(_) => format!("\"{}\"", exe.display()),
+        },
+        (Some(exe), None) => format!("\"{}\"", exe.display()),
+        _ => "dotforge-hook".to_owned(),
+    }
+}
+
+fn read_settings(path: &Path) -> Result<Option<String>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
+    }
+}
+
+fn parse_settings(path: &Path, text: &str) -> Result<(Members, Members), String> {
+    let invalid = |problem: String| format!("{} is not valid JSON ({problem}); it was left unchanged", path.display());
+    let top = parse_object(text).map_err(invalid)?;
+    let hooks = match top.iter().find(|(key, _)| key == "hooks") {
+        Some((_, raw)) => parse_object(raw).map_err(|problem| {
+            format!("`hooks` in {} is not an object ({problem}); it was left unchanged", path.display())
+        })?,
+        None => Vec::new(),
+    };
+    Ok((top, hooks))
+}
+
+/// Removes our entries from every event and drops events that only we had. Returns whether it removed any.
+fn remove_ours(hooks: &mut Members, command: &str) -> bool {
+    let mut removed_any = false;
+    let mut emptied = Vec::new();
+    for (event, raw) in hooks.iter_mut() {
+        let Ok(items) = parse_array(raw) else { continue };
+        let kept: Vec<String> = items.iter().filter(|item| !is_ours(item, command)).cloned().collect();
+        if kept.len() != items.len() {
+            removed_any = true;
+            if kept.is_empty() {
+                emptied.push(event.clone());
+            }
+            *raw = array_text(&kept, 2);
+        }
+    }
+    hooks.retain(|(event, _)| !emptied.contains(event));
+    removed_any
+}
+
+fn write_settings(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
+    }
+    std::fs::write(path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+fn gitignore(settings: &Path, add: bool) -> Result<(), String> {
+    let path = project_dir(settings).join(".gitignore");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let block = format!("{GITIGNORE_MARKER}\n{GITIGNORE_LINE}\n");
+    let new = if add {
+        if text.lines().any(|line| line.trim() == GITIGNORE_LINE || line.trim() == ".forge/runtime") {
+            return Ok(());
+        }
+        let separator = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
+        format!("{text}{separator}{block}")
+    } else {
+        if !text.contains(&block) {
+            return Ok(());
+        }
+        text.replacen(&block, "", 1)
+    };
+    if new.is_empty() && !add {
+        return std::fs::remove_file(&path).map_err(|error| format!("cannot remove {}: {error}", path.display()));
+    }
+    std::fs::write(&path, new).map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+/// Runs `install`.
+pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String> {
+    let path = &options.settings;
+    let original = read_settings(path)?;
+    let (mut top, mut hooks) = parse_settings(path, original.as_deref().unwrap_or("{}"))?;
+    let command = options.command.clone().unwrap_or_else(|| default_command(path));
+    remove_ours(&mut hooks, &command);
+    let mut events: Vec<Event> = Vec::new();
+    for event in [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop] {
+        if catalog.behaviors.iter().any(|behavior| behavior.events.contains(&event)) {
+            events.push(event);
+        }
+    }
+    for event in &events {
+        let hook: Members = vec![
+            ("type".to_owned(), json!("command").to_string()),
+            ("command".to_owned(), json!(command).to_string()),
+            ("timeout".to_owned(), options.timeout.to_string()),
+        ];
+        let mut entry: Members = Vec::new();
+        if event.has_tool() {
+            entry.push(("matcher".to_owned(), json!(matcher_union(catalog, *event)).to_string()));
+        }
+        entry.push(("hooks".to_owned(), array_text(&[object_text(&hook, 5)], 4)));
+        let mut items = match member(&mut hooks, event.name()) {
+            Some(raw) => parse_array(raw).map_err(|problem| {
+                format!(
+                    "`hooks.{}` in {} is not a list ({problem}); it was left unchanged",
+                    event.name(),
+                    path.display()
+                )
+            })?,
+            None => Vec::new(),
+        };
+        items.push(object_text(&entry, 3));
+        set_member(&mut hooks, event.name(), array_text(&items, 2));
+    }
+    set_member(&mut top, "hooks", object_text(&hooks, 1));
+    let trailing = if original.as_deref().is_none_or(|text| text.ends_with('\n')) { "\n" } else { "" };
+    let text = format!("{}{trailing}", object_text(&top, 0));
+    if options.dry_run {
+        super::print_out(text.trim_end());
+        return Ok(());
+    }
+    write_settings(path, &text)?;
+    gitignore(path, true)?;
+    let names: Vec<&str> = events.iter().map(|event| event.name()).collect();
+    super::print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
+    Ok(())
+}
+
+/// Runs `uninstall`.
+pub(super) fn uninstall(options: &Options) -> Result<(), String> {
+    let path = &options.settings;
+    let Some(original) = read_settings(path)? else {
+        super::print_out(&format!("nothing to uninstall: {} does not exist", path.display()));
+        return Ok(());
+    };
+    let (mut top, mut hooks) = parse_settings(path, &original)?;
+    let command = options.command.clone().unwrap_or_else(|| default_command(path));
+    if !remove_ours(&mut hooks, &command) {
+        super::print_out(&format!("nothing to uninstall: no hook runs `{command}` in {}", path.display()));
+        return Ok(());
+    }
+    if hooks.is_empty() {
+        top.retain(|(key, _)| key != "hooks");
+    } else {
+        set_member(&mut top, "hooks", object_text(&hooks, 1));
+    }
+    let trailing = if original.ends_with('\n') { "\n" } else { "" };
+    let text = format!("{}{trailing}", object_text(&top, 0));
+    if options.dry_run {
+        super::print_out(text.trim_end());
+        return Ok(());
+    }
+    if top.is_empty() {
+        std::fs::remove_file(path).map_err(|error| format!("cannot remove {}: {error}", path.display()))?;
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::remove_dir(parent); // only when empty
+        }
+    } else {
+        write_settings(path, &text)?;
+    }
+    gitignore(path, false)?;
+    super::print_out(&format!("removed `{command}` from {}", path.display()));
+    Ok(())
+}

@@ -1,0 +1,301 @@
+//! Command-line entry of every hook binary. With no arguments (or `hook`) it is the hook: one payload in, at most one
+//! JSON object out, exit 0 — decided before any argument parsing so the hook pays nothing for the CLI. Every other
+//! command is parsed by clap; exit codes follow CONTRACT §9: 0 success, 1 user error, 2 usage error.
+
+mod audit;
+mod describe;
+mod install;
+mod status;
+mod switch;
+
+use crate::catalog::{Catalog, Category};
+use crate::hook::run_hook;
+use crate::replay::Replay;
+use crate::settings::Settings;
+use crate::warn::warn;
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::exit;
+
+/// Largest payload read from stdin; anything beyond is ignored (and the truncated payload will not parse).
+const MAX_PAYLOAD_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Runs the hook binary: `dotforge-hook` or `dotforge-hook hook` handles one payload from stdin and exits 0.
+pub fn main(catalog: &'static Catalog) -> ! {
+    run(catalog, None)
+}
+
+/// Like [`main`], with a demo session (JSON lines) that `simulate` replays when no file is given.
+pub fn main_with_demo(catalog: &'static Catalog, demo_session: &'static str) -> ! {
+    run(catalog, Some(demo_session))
+}
+
+const FORGE_ROOT_HELP: &str =
+    "The .forge folder (default: $FORGE_ROOT, else $CLAUDE_PROJECT_DIR/.forge, else ./.forge)";
+
+fn forge_root_arg() -> Arg {
+    Arg::new("forge-root")
+        .long("forge-root")
+        .value_name("DIR")
+        .value_parser(value_parser!(PathBuf))
+        .help(FORGE_ROOT_HELP)
+}
+
+fn json_arg(what: &'static str) -> Arg {
+    Arg::new("json").long("json").action(ArgAction::SetTrue).help(what)
+}
+
+fn install_args(command: Command) -> Command {
+    command
+        .arg(
+            Arg::new("settings")
+                .long("settings")
+                .value_name("PATH")
+                .value_parser(value_parser!(PathBuf))
+                .help("The settings file (default: .claude/settings.json in the current directory)"),
+        )
+        .arg(
+            Arg::new("command")
+                .long("command")
+                .value_name("CMD")
+                .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>)"),
+        )
+        .arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SECONDS")
+                .value_parser(value_parser!(u32))
+                .default_value("10")
+                .help("Hook timeout in seconds"),
+        )
+        .arg(
+            Arg::new("dry-run")
+                .long("dry-run")
+                .action(ArgAction::SetTrue)
+                .help("Print the resulting settings instead of writing them"),
+        )
+}
+
+fn switch_args(command: Command) -> Command {
+    command
+        .arg(Arg::new("id").required(true).help("The behavior id"))
+        .arg(
+            Arg::new("session")
+                .long("session")
+                .value_name("SESSION_ID")
+                .required(true)
+                .help("The session id (see `status`)"),
+        )
+        .arg(forge_root_arg())
+}
+
+/// The command line of a hook binary (clap's builder API: no proc-macro in the hook's dependency tree).
+fn cli(name: &'static str) -> Command {
+    Command::new(name)
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("A Claude Code hook compiled by dotforge from behavior files")
+        .long_about(
+            "A Claude Code hook compiled by dotforge from behavior files.\n\nWith no command it is the hook: it reads one \
+             hook payload on stdin, prints at most one JSON object and always exits 0.",
+        )
+        .disable_help_subcommand(true)
+        .subcommand(Command::new("hook").about("Read one hook payload on stdin, print at most one JSON object, always exit 0 (the default)"))
+        .subcommand(
+            Command::new("test")
+                .about("Run the scenario tests compiled into this binary (one line each, then `N passed, N failed`)")
+                .arg(Arg::new("id").help("Only the scenarios of this behavior")),
+        )
+        .subcommand(
+            Command::new("simulate")
+                .about("Replay a recorded session (one hook payload per line) and show each decision")
+                .arg(Arg::new("file").help("The session to replay (`-` reads stdin); without it, the embedded demo"))
+                .arg(json_arg("Print one JSON object per step instead of a table"))
+                .arg(forge_root_arg().help("Replay into this .forge folder and keep it (default: a scratch folder)"))
+                .arg(
+                    Arg::new("profile")
+                        .long("profile")
+                        .value_parser(["minimal", "standard", "strict"])
+                        .help("Hook profile to replay with (default: $FORGE_HOOK_PROFILE or standard)"),
+                ),
+        )
+        .subcommand(
+            Command::new("status")
+                .about("Show counters, levels, overrides and last violations per session")
+                .arg(Arg::new("session").long("session").value_name("ID").help("Only this session (default: every live session, newest first)"))
+                .arg(json_arg("Print JSON"))
+                .arg(forge_root_arg()),
+        )
+        .subcommand(
+            Command::new("list").about("List the compiled behaviors").arg(
+                Arg::new("category")
+                    .long("category")
+                    .value_parser(["core", "opinionated", "experimental"])
+                    .help("Only this category"),
+            ),
+        )
+        .subcommand(
+            Command::new("describe")
+                .about("Explain one compiled behavior in plain words")
+                .arg(Arg::new("id").required(true).help("The behavior id")),
+        )
+        .subcommand(switch_args(Command::new("on").about("Switch a behavior on for one session")))
+        .subcommand(switch_args(Command::new("off").about("Switch a behavior off for one session")))
+        .subcommand(
+            Command::new("audit")
+                .about("Governance summary: violations, blocks, overrides and override rate per behavior")
+                .arg(json_arg("Print JSON"))
+                .arg(forge_root_arg()),
+        )
+        .subcommand(install_args(Command::new("install").about("Register this binary in .claude/settings.json for the events the catalog uses")))
+        .subcommand(install_args(Command::new("uninstall").about("Remove exactly what `install` added")))
+}
+
+fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
+    let mut args = std::env::args_os().skip(1);
+    match (args.next(), args.next()) {
+        (None, _) => hook_main(catalog),
+        (Some(first), None) if first == "hook" => hook_main(catalog),
+        _ => {}
+    }
+    // Help and errors name the binary as it was invoked (a hook project's binary is not called dotforge-hook).
+    let name: &'static str = Box::leak(binary_name().into_boxed_str());
+    let matches = cli(name).get_matches();
+    let text = |sub: &ArgMatches, id: &str| sub.get_one::<String>(id).cloned();
+    let flag = |sub: &ArgMatches, id: &str| sub.get_flag(id);
+    let root = |sub: &ArgMatches| forge_root_or_default(sub.get_one::<PathBuf>("forge-root").cloned());
+    let result = match matches.subcommand() {
+        None | Some(("hook", _)) => hook_main(catalog),
+        Some(("test", sub)) => test_main(catalog, text(sub, "id").as_deref()),
+        Some(("simulate", sub)) => simulate_main(
+            catalog,
+            demo,
+            text(sub, "file").as_deref(),
+            flag(sub, "json"),
+            sub.get_one::<PathBuf>("forge-root").cloned(),
+            text(sub, "profile"),
+        ),
+        Some(("status", sub)) => status::run(catalog, &root(sub), text(sub, "session").as_deref(), flag(sub, "json")),
+        Some(("list", sub)) => describe::list(catalog, text(sub, "category").as_deref().and_then(category)),
+        Some(("describe", sub)) => describe::describe(catalog, &text(sub, "id").unwrap_or_default()),
+        Some((on_off @ ("on" | "off"), sub)) => switch::run(
+            catalog,
+            &root(sub),
+            &text(sub, "id").unwrap_or_default(),
+            &text(sub, "session").unwrap_or_default(),
+            on_off == "on",
+        ),
+        Some(("audit", sub)) => audit::run(catalog, &root(sub), flag(sub, "json")),
+        Some(("install", sub)) => install::install(catalog, &install_options(sub)),
+        Some(("uninstall", sub)) => install::uninstall(&install_options(sub)),
+        Some((other, _)) => user_error(&format!("unknown command `{other}`")),
+    };
+    match result {
+        Ok(()) => exit(0),
+        Err(message) => user_error(&message),
+    }
+}
+
+fn category(name: &str) -> Option<Category> {
+    match name {
+        "core" => Some(Category::Core),
+        "opinionated" => Some(Category::Opinionated),
+        "experimental" => Some(Category::Experimental),
+        _ => None,
+    }
+}
+
+fn install_options(sub: &ArgMatches) -> install::Options {
+    install::Options {
+        settings: sub
+            .get_one::<PathBuf>("settings")
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from(".claude").join("settings.json")),
+        command: sub.get_one::<String>("command").cloned(),
+        timeout: sub.get_one::<u32>("timeout").copied().unwrap_or(10),
+        dry_run: sub.get_flag("dry-run"),
+    }
+}
+
+/// `--forge-root`, else what the hook itself would use without a payload.
+fn forge_root_or_default(forge_root: Option<PathBuf>) -> PathBuf {
+    forge_root.unwrap_or_else(|| Settings::from_env(None).forge_root)
+}
+
+fn binary_name() -> String {
+    std::env::args_os()
+        .next()
+        .as_deref()
+        .and_then(|path| std::path::Path::new(path).file_name())
+        .map_or_else(|| "dotforge-hook".to_owned(), |name| name.to_string_lossy().into_owned())
+}
+
+fn user_error(message: &str) -> ! {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    exit(1)
+}
+
+/// Prints to stdout; a closed pipe (`… | head`) ends the command quietly.
+pub(crate) fn print_out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = writeln!(stdout, "{text}") {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            exit(0);
+        }
+    }
+}
+
+fn hook_main(catalog: &'static Catalog) -> ! {
+    std::panic::set_hook(Box::new(|info| warn(&format!("internal error, allowing the tool call: {info}"))));
+    let mut input = Vec::new();
+    if let Err(error) = std::io::stdin().lock().take(MAX_PAYLOAD_BYTES).read_to_end(&mut input) {
+        warn(&format!("cannot read the hook payload: {error}"));
+    }
+    if let Ok(Some(json)) = std::panic::catch_unwind(|| run_hook(catalog, &input)) {
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{json}");
+        let _ = stdout.flush();
+    }
+    exit(0)
+}
+
+fn test_main(catalog: &Catalog, only: Option<&str>) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
+    match crate::scenario::run_all(catalog, only, &mut stdout)? {
+        0 => Ok(()),
+        _ => exit(1),
+    }
+}
+
+fn simulate_main(
+    catalog: &Catalog,
+    demo: Option<&str>,
+    file: Option<&str>,
+    as_json: bool,
+    forge_root: Option<PathBuf>,
+    profile: Option<String>,
+) -> Result<(), String> {
+    let session = match (file, demo) {
+        (Some("-"), _) => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).map_err(|error| format!("cannot read stdin: {error}"))?;
+            text
+        }
+        (Some(path), _) => std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"))?,
+        (None, Some(demo)) => demo.to_owned(),
+        (None, None) => {
+            return Err("this binary has no embedded demo session; pass a FILE.jsonl (one payload per line)".to_owned())
+        }
+    };
+    let replay = match forge_root {
+        Some(root) => Replay::at(root),
+        None => Replay::scratch().map_err(|error| format!("cannot create a scratch .forge: {error}"))?,
+    };
+    let profile = profile.unwrap_or_else(Settings::env_profile);
+    let mut stdout = std::io::stdout().lock();
+    match crate::simulate::simulate(catalog, &session, &replay, &profile, as_json, &mut stdout) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) => Err(format!("cannot write the table: {error}")),
+    }
+}

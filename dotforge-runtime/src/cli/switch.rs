@@ -1,0 +1,49 @@
+//! `on|off ID --session SESSION`: writes the session's `behavior_overrides` in state.json under the state lock.
+
+use crate::catalog::Catalog;
+use crate::lock;
+use crate::settings::Settings;
+use crate::state::{read_state, StateDoc};
+use crate::time::Timestamp;
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// The error for an id the catalog does not have, listing the ones it has.
+pub(super) fn unknown_id(catalog: &Catalog, id: &str) -> String {
+    let ids: Vec<&str> = catalog.behaviors.iter().map(|behavior| behavior.id).collect();
+    format!("unknown behavior `{id}`; the catalog has: {}", ids.join(", "))
+}
+
+/// Runs `on` (`enabled = true`) or `off`.
+pub(super) fn run(
+    catalog: &Catalog,
+    forge_root: &Path,
+    id: &str,
+    session_id: &str,
+    enabled: bool,
+) -> Result<(), String> {
+    if catalog.find(id).is_none() {
+        return Err(unknown_id(catalog, id));
+    }
+    let runtime = forge_root.join("runtime");
+    std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
+    let timeout = Settings::from_env(None).lock_timeout.max(std::time::Duration::from_secs(2));
+    let _lock = lock::acquire(&runtime.join("state.lock"), timeout)
+        .map_err(|error| format!("cannot lock {}: {error:?}", runtime.join("state.lock").display()))?;
+    let path = runtime.join("state.json");
+    let now = Timestamp::now();
+    let bytes = read_state(&path);
+    let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
+    let mut session = doc.take_session(session_id, now);
+    let mut switch = Map::new();
+    switch.insert("enabled".into(), Value::Bool(enabled));
+    session.behavior_overrides.insert(id.to_owned(), Value::Object(switch));
+    doc.put_session(session_id, &session);
+    doc.save(&path).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    super::print_out(&format!(
+        "`{id}` is {} for session `{session_id}` from its next event (recorded in {})",
+        if enabled { "on" } else { "off" },
+        path.display()
+    ));
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! The operator commands of every hook binary: status, list, describe, on/off, audit, install/uninstall.
+#[path = "conformance/tests/common/mod.rs"]
+mod common;
+
+use common::{run_command, scratch_dir, Hook};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::process::Command;
+
+fn hook(label: &str) -> Hook {
+    Hook::with_bin(env!("CARGO_BIN_EXE_dotforge-hook"), label)
+}
+
+fn cli(hook: &Hook, args: &[&str]) -> common::Run {
+    let mut command = hook.command();
+    command.args(args);
+    run_command(command, b"")
+}
+
+#[test]
+fn status_on_an_empty_forge_root_says_so() {
+    let hook = hook("status-empty");
+    let run = cli(&hook, &["status"]);
+    assert_eq!(run.code, Some(0));
+    assert_eq!(run.stdout.trim(), format!("no sessions recorded yet in {} (no state.json)", hook.root.display()));
+    let json = cli(&hook, &["status", "--json"]);
+    assert_eq!(
+        serde_json::from_str::<Value>(&json.stdout).ok().map(|value| value["sessions"].clone()),
+        Some(json!([]))
+    );
+}
+
+#[test]
+fn status_on_a_corrupt_state_warns_and_does_not_crash() {
+    let hook = hook("status-corrupt");
+    std::fs::create_dir_all(hook.root.join("runtime")).expect("dir");
+    std::fs::write(hook.state_path(), "{\"sessions\": {").expect("write");
+    let run = cli(&hook, &["status"]);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stderr.starts_with("[forge] ") && run.stderr.contains("corrupt"), "{}", run.stderr);
+    assert!(run.stdout.contains("no live sessions"), "{}", run.stdout);
+    assert_eq!(std::fs::read_to_string(hook.state_path()).expect("kept"), "{\"sessions\": {", "status changes nothing");
+}
+
+#[test]
+fn status_shows_counters_levels_thresholds_and_last_violations() {
+    let hook = hook("status-sessions");
+    for n in 0..3 {
+        hook.pre("older", "Write", json!({"file_path": format!("src/{n}.ts")})).checked();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    hook.pre("newer", "Bash", json!({"command": "git push --force"})).checked();
+    let run = cli(&hook, &["status"]);
+    let text = &run.stdout;
+    let newer = text.find("session newer").expect("newer listed");
+    let older = text.find("session older").expect("older listed");
+    assert!(newer < older, "newest first:\n{text}");
+    let row = text
+        .lines()
+        .skip_while(|line| !line.starts_with("session older"))
+        .find(|line| line.trim_start().starts_with("search-first"));
+    let row = row.unwrap_or_default();
+    assert!(
+        row.contains("on")
+            && row.contains(" 3 ")
+            && row.contains("warning")
+            && row.contains("5 → soft_block")
+            && row.contains("(Write)"),
+        "{row}"
+    );
+    assert!(text.contains("3 violations · 0 overrides · 4/6 behaviors active"), "{text}");
+
+    let json: Value =
+        serde_json::from_str(&cli(&hook, &["status", "--session", "older", "--json"]).stdout).expect("json");
+    let search = json["sessions"][0]["behaviors"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|row| row["id"] == "search-first").cloned());
+    let search = search.unwrap_or_default();
+    assert_eq!(
+        (search["counter"].clone(), search["level"].clone(), search["next_threshold"].clone()),
+        (json!(3), json!("warning"), json!(5))
+    );
+    assert_eq!(cli(&hook, &["status", "--session", "missing"]).code, Some(1));
+}
+
+#[test]
+fn off_and_on_for_a_session_change_what_the_next_event_does() {
+    let hook = hook("switch");
+    let force = json!({"command": "git reset --hard HEAD~1"});
+    assert!(hook.pre("s", "Bash", force.clone()).is_hard_block());
+    let off = cli(&hook, &["off", "no-destructive-git", "--session", "s"]);
+    assert_eq!(off.code, Some(0), "{}", off.stderr);
+    hook.pre("s", "Bash", force.clone()).assert_pass();
+    assert!(hook.pre("other", "Bash", force.clone()).is_hard_block(), "other sessions are unaffected");
+    assert_eq!(cli(&hook, &["on", "no-destructive-git", "--session", "s"]).code, Some(0));
+    assert!(hook.pre("s", "Bash", force).is_hard_block());
+    assert_eq!(cli(&hook, &["on", "objection-format", "--session", "s"]).code, Some(0));
+    let prompt = json!({"hook_event_name": "UserPromptSubmit", "session_id": "s", "prompt": "no, stop"});
+    assert!(hook.run(&prompt).message().contains("Objection Format"), "an index-disabled behavior switched on");
+}
+
+#[test]
+fn unknown_ids_and_bad_usage_have_their_exit_codes() {
+    let hook = hook("switch-errors");
+    let unknown = cli(&hook, &["off", "nope", "--session", "s"]);
+    assert_eq!(unknown.code, Some(1));
+    assert!(
+        unknown.stderr.contains("unknown behavior `nope`; the catalog has: no-destructive-git, verify-before-done"),
+        "{}",
+        unknown.stderr
+    );
+    assert_eq!(cli(&hook, &["off", "search-first"]).code, Some(2), "--session is required");
+    assert_eq!(cli(&hook, &["describe", "nope"]).code, Some(1));
+    assert_eq!(cli(&hook, &["frobnicate"]).code, Some(2));
+    let help = cli(&hook, &["--help"]);
+    assert_eq!(help.code, Some(0));
+    for command in ["status", "list", "describe", "on", "off", "audit", "install", "uninstall", "test", "simulate"] {
+        assert!(help.stdout.contains(&format!("  {command} ")), "`{command}` in --help:\n{}", help.stdout);
+    }
+}
+
+#[test]
+fn list_and_describe_explain_the_compiled_catalog() {
+    let hook = hook("describe");
+    let list = cli(&hook, &["list", "--category", "opinionated"]);
+    let lines: Vec<&str> = list.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", list.stdout);
+    assert!(lines[1].starts_with("plan-before-code") && lines[1].contains("off"));
+    let all = cli(&hook, &["list"]);
+    assert!(all.stdout.contains("silent → nudge@1 → warning@3 → soft_block@5"), "{}", all.stdout);
+    let describe = cli(&hook, &["describe", "verify-before-done"]).stdout;
+    for needle in [
+        "verify-before-done — Verify Before Done (core, on in the index)",
+        "1. on PostToolUse for Bash when `command` matches regex",
+        "set flag `verification_ran`",
+        "2. on PreToolUse for Bash when `command` matches regex `\\bgit\\b[^|;&\\n]*\\bpush\\b`: check flag `verification_ran` (present: consume, absent: violation)",
+        "Escalation: silent until violation 1 → nudge, violation 2 → warning, violation 3 → soft_block",
+        "block_reason: \"Pushing without running the tests or build first.\"",
+        "Scenarios: verify-before-done/tests/commands.yaml",
+    ] {
+        assert!(describe.contains(needle), "missing `{needle}` in:\n{describe}");
+    }
+}
+
+#[test]
+fn audit_reports_violations_blocks_overrides_and_the_rate() {
+    let hook = hook("audit");
+    for n in 0..5 {
+        hook.pre("s", "Write", json!({"file_path": format!("src/{n}.ts")})).checked();
+    }
+    hook.pre("s", "Write", json!({"file_path": "src/4.ts"})).assert_pass(); // override of the soft block
+    let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
+    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(6), json!(4)));
+    assert_eq!(
+        (json["violations"].clone(), json["blocks"].clone(), json["overrides"].clone()),
+        (json!(5), json!(1), json!(1))
+    );
+    assert_eq!(json["overrides_logged"], 1);
+    assert_eq!(json["escalation_effectiveness"], "ineffective");
+    let text = cli(&hook, &["audit"]).stdout;
+    assert!(text.contains("override rate         1.00 — ineffective"), "{text}");
+    assert!(text.contains("search-first                      5       1         1   1.00  ineffective"), "{text}");
+}
+
+const EXISTING: &str = r#"{
+  "model": "opus",
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "./guard.sh"
+          }
+        ]
+      }
+    ],
+    "Notification": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "notify-send done"
+          }
+        ]
+      }
+    ]
+  },
+  "permissions": {
+    "allow": [
+      "Bash(ls:*)"
+    ]
+  }
+}
+"#;
+
+fn install(project: &Path, args: &[&str]) -> common::Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dotforge-hook"));
+    command.current_dir(project).args(args);
+    run_command(command, b"")
+}
+
+#[test]
+fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_original() {
+    let project = scratch_dir("install");
+    let settings = project.join(".claude/settings.json");
+    std::fs::create_dir_all(project.join(".claude")).expect("dir");
+    std::fs::write(&settings, EXISTING).expect("write");
+    let run = install(&project, &["install", "--command", "./hook", "--timeout", "5"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let installed = std::fs::read_to_string(&settings).expect("read");
+    let pre_existing = &EXISTING[EXISTING.find("      {\n        \"matcher\": \"Bash\"").unwrap_or(0)
+        ..EXISTING.find("    ],\n    \"Notification\"").unwrap_or(0)];
+    assert!(installed.contains(pre_existing.trim_end()), "existing entry kept byte for byte:\n{installed}");
+    let value: Value = serde_json::from_str(&installed).expect("valid JSON");
+    let keys: Vec<&String> = value.as_object().map(|map| map.keys().collect()).unwrap_or_default();
+    assert_eq!(keys.len(), 3);
+    assert!(
+        installed.find("\"model\"") < installed.find("\"hooks\"")
+            && installed.find("\"hooks\"") < installed.find("\"permissions\"")
+    );
+    let pre = value["hooks"]["PreToolUse"].as_array().cloned().unwrap_or_default();
+    assert_eq!(pre.len(), 2);
+    assert_eq!(pre[0]["hooks"][0]["command"], "./guard.sh", "existing entries first, in order");
+    assert_eq!(pre[1]["hooks"][0], json!({"type": "command", "command": "./hook", "timeout": 5}));
+    assert_eq!(pre[1]["matcher"], "Bash|Grep|Glob|Read|Write|Edit|TaskUpdate|TaskCreate|ExitPlanMode");
+    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash");
+    assert!(value["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
+    assert_eq!(value["hooks"]["Notification"][0]["hooks"][0]["command"], "notify-send done");
+    assert_eq!(
+        std::fs::read_to_string(project.join(".gitignore")).expect("gitignore"),
+        "# dotforge: hook runtime state (added by `install`)\n.forge/runtime/\n"
+    );
+
+    assert_eq!(install(&project, &["install", "--command", "./hook", "--timeout", "5"]).code, Some(0));
+    assert_eq!(std::fs::read_to_string(&settings).expect("read"), installed, "installing twice changes nothing");
+
+    let removed = install(&project, &["uninstall", "--command", "./hook"]);
+    assert_eq!(removed.code, Some(0), "{}", removed.stderr);
+    assert_eq!(std::fs::read_to_string(&settings).expect("read"), EXISTING, "uninstall restores the original bytes");
+    assert!(!project.join(".gitignore").exists(), "the .gitignore that install created is gone");
+}
+
+#[test]
+fn install_creates_settings_and_dry_run_writes_nothing() {
+    let project = scratch_dir("install-new");
+    let dry = install(&project, &["install", "--dry-run"]);
+    assert_eq!(dry.code, Some(0), "{}", dry.stderr);
+    assert!(!project.join(".claude").exists());
+    let value: Value = serde_json::from_str(&dry.stdout).expect("dry run prints the settings");
+    let command = value["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap_or_default().to_owned();
+    assert!(command.ends_with("dotforge-hook\""), "{command}");
+    assert_eq!(install(&project, &["install"]).code, Some(0));
+    assert!(project.join(".claude/settings.json").exists());
+    assert_eq!(install(&project, &["uninstall"]).code, Some(0));
+    assert!(!project.join(".claude/settings.json").exists(), "a settings file that install created is removed again");
+}
+
+#[test]
+fn install_refuses_invalid_json_and_leaves_it_unchanged() {
+    let project = scratch_dir("install-invalid");
+    std::fs::create_dir_all(project.join(".claude")).expect("dir");
+    let broken = "{ \"hooks\": { \"PreToolUse\": [ } \n";
+    std::fs::write(project.join(".claude/settings.json"), broken).expect("write");
+    let run = install(&project, &["install"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("is not valid JSON") && run.stderr.contains("left unchanged"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(project.join(".claude/settings.json")).expect("read"), broken);
+}
