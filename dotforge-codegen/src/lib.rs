@@ -13,9 +13,11 @@
 mod describe;
 mod dfa;
 mod diagnostic;
+pub mod edit;
 mod emit;
 pub mod ir;
 mod json;
+pub mod json_schema;
 mod locate;
 mod matcher;
 mod parse;

@@ -53,6 +53,29 @@ impl Locator {
         self.find(path, |locator, candidate| locator.values.get(candidate).or_else(|| locator.keys.get(candidate)))
     }
 
+    /// The key's own position, with no fallback.
+    pub(crate) fn exact_key(&self, path: &str) -> Option<Span> {
+        self.keys.get(path).copied()
+    }
+
+    /// The value's own position (also inside a one-line flow mapping), with no fallback.
+    pub(crate) fn exact_value(&self, path: &str) -> Option<Span> {
+        if let Some(span) = self.values.get(path) {
+            return Some(*span);
+        }
+        let key = self.in_flow_mapping(path)?;
+        let line = self.lines.get(key.line - 1)?;
+        let after_key: String = line.chars().skip(key.col - 1 + key.len).collect();
+        let colon = after_key.find(':')?;
+        let rest = &after_key[colon + 1..];
+        let gap = rest.chars().take_while(|c| *c == ' ').count();
+        let value = &rest[gap..];
+        let len = value.find([',', '}']).map_or(value.len(), |end| end);
+        let len = value[..len].trim_end().chars().count();
+        let col = key.col + key.len + after_key[..colon + 1].chars().count() + gap;
+        Some(Span { line: key.line, col, len })
+    }
+
     fn find(&self, path: &str, lookup: impl for<'a> Fn(&'a Locator, &str) -> Option<&'a Span>) -> Option<Span> {
         let mut candidate = path;
         loop {
