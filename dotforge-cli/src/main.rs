@@ -4,6 +4,8 @@
 //! behaviors, unknown id), 2 usage error.
 #![forbid(unsafe_code)]
 
+mod template;
+
 use clap::{Parser, Subcommand};
 use dotforge_codegen::{edit, generate, json_schema, Severity, Sources};
 use std::path::{Path, PathBuf};
@@ -33,6 +35,20 @@ enum Command {
     Strict(Tune),
     /// Double every escalation `after` of a behavior, keeping the file's comments
     Relaxed(Tune),
+    /// Start a hook project: render the dotforge template (the same files as cargo-generate, offline)
+    New {
+        /// Project (and binary) name
+        name: String,
+        /// Folder to create the project in (default: the current one)
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        path: PathBuf,
+        /// Use a local dotforge checkout (path dependencies; works offline)
+        #[arg(long, value_name = "P", conflicts_with = "dotforge_git")]
+        dotforge_path: Option<PathBuf>,
+        /// Use dotforge from this git URL (the default is the project's repository)
+        #[arg(long, value_name = "URL")]
+        dotforge_git: Option<String>,
+    },
     /// Print the JSON Schemas of behavior.yaml, index.yaml and scenario files
     Schema {
         /// Write behavior.schema.json, index.schema.json and scenario.schema.json into this folder instead
@@ -71,6 +87,9 @@ fn main() {
         Command::Strict(tune) => rescale(&tune, "stricter", |after| (after / 2).max(1)),
         Command::Relaxed(tune) => rescale(&tune, "more relaxed", |after| after.saturating_mul(2)),
         Command::Schema { write } => schema(write.as_deref()),
+        Command::New { name, path, dotforge_path, dotforge_git } => {
+            new_project(&name, &path, dotforge_path.as_deref(), dotforge_git.as_deref())
+        }
     };
     if let Err(message) = result {
         eprintln!("error: {message}");
@@ -147,6 +166,28 @@ fn rescale(tune: &Tune, word: &str, scale: impl Fn(u64) -> u64) -> Result<(), St
         "`{}` is {word}: escalation after {}; rebuild the hook (cargo build --release) to apply it",
         tune.id,
         steps.join(", ")
+    );
+    Ok(())
+}
+
+fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, git: Option<&str>) -> Result<(), String> {
+    let name = template::project_name(name)?;
+    let dotforge_path = match dotforge_path {
+        Some(path) => {
+            let absolute = path.canonicalize().map_err(|error| format!("cannot use {}: {error}", path.display()))?;
+            if !absolute.join("dotforge-runtime/Cargo.toml").exists() {
+                return Err(format!("{} is not a dotforge checkout (no dotforge-runtime/)", absolute.display()));
+            }
+            absolute.display().to_string()
+        }
+        None => String::new(),
+    };
+    let target = parent.join(&name);
+    let files = template::generate(&target, &name, &dotforge_path, git.unwrap_or(template::DEFAULT_GIT))?;
+    println!("created {} ({} files)", target.display(), files.len());
+    println!(
+        "next: cd {} && cargo build --release && cargo test --release && target/release/{name} install",
+        target.display()
     );
     Ok(())
 }

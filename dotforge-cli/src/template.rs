@@ -1,0 +1,115 @@
+//! `dotforge new`: renders `template-project/` (embedded at build time) the way cargo-generate does, without
+//! cargo-generate or a network: `{{name}}` placeholders and `{% if name != "" %}…{% else %}…{% endif %}` blocks —
+//! the only Liquid the template uses — and the same defaults as its `cargo-generate.toml`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+include!(concat!(env!("OUT_DIR"), "/template_files.rs"));
+
+/// The git URL used when no local checkout is given (as in `cargo-generate.toml`).
+pub const DEFAULT_GIT: &str = "https://github.com/dotforge/dotforge";
+
+/// cargo-generate's project-name rule: kebab-case.
+pub fn project_name(name: &str) -> Result<String, String> {
+    let kebab: String =
+        name.trim().chars().map(|c| if c == '_' || c == ' ' { '-' } else { c.to_ascii_lowercase() }).collect();
+    let valid = kebab.starts_with(|c: char| c.is_ascii_lowercase())
+        && kebab.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !kebab.ends_with('-');
+    if valid {
+        Ok(kebab)
+    } else {
+        Err(format!("`{name}` is not a usable project name; use letters, digits and hyphens, starting with a letter"))
+    }
+}
+
+/// Renders one template text.
+pub fn render(text: &str, vars: &BTreeMap<&str, String>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{%") {
+        out.push_str(&substitute(&rest[..start], vars)?);
+        let end = rest[start..].find("%}").ok_or("unclosed `{%`")? + start;
+        let tag = rest[start + 2..end].trim();
+        let condition = tag.strip_prefix("if ").ok_or_else(|| format!("unsupported tag `{tag}`"))?;
+        let (name, comparison) =
+            condition.split_once("!=").ok_or_else(|| format!("unsupported condition `{condition}`"))?;
+        if comparison.trim() != "\"\"" {
+            return Err(format!("unsupported condition `{condition}`"));
+        }
+        let value = vars.get(name.trim()).ok_or_else(|| format!("unknown placeholder `{}`", name.trim()))?;
+        let body = &rest[end + 2..];
+        let endif = body.find("{% endif %}").ok_or("`{% if %}` without `{% endif %}`")?;
+        let (then_part, else_part) = match body[..endif].split_once("{% else %}") {
+            Some((then_part, else_part)) => (then_part, else_part),
+            None => (&body[..endif], ""),
+        };
+        out.push_str(&substitute(if value.is_empty() { else_part } else { then_part }, vars)?);
+        rest = &body[endif + "{% endif %}".len()..];
+    }
+    out.push_str(&substitute(rest, vars)?);
+    Ok(out)
+}
+
+fn substitute(text: &str, vars: &BTreeMap<&str, String>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find("}}").ok_or("unclosed `{{`")? + start;
+        let name = rest[start + 2..end].trim();
+        out.push_str(vars.get(name).ok_or_else(|| format!("unknown placeholder `{name}`"))?);
+        rest = &rest[end + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Writes the rendered project into `target` (which must not exist or be empty). Returns the files written.
+pub fn generate(target: &Path, name: &str, dotforge_path: &str, dotforge_git: &str) -> Result<Vec<String>, String> {
+    if target.exists() && std::fs::read_dir(target).map_or(true, |mut entries| entries.next().is_some()) {
+        return Err(format!("{} already exists and is not empty", target.display()));
+    }
+    let mut vars = BTreeMap::new();
+    vars.insert("project-name", name.to_owned());
+    vars.insert("crate_name", name.replace('-', "_"));
+    vars.insert("dotforge_path", dotforge_path.to_owned());
+    vars.insert("dotforge_git", dotforge_git.to_owned());
+    let mut written = Vec::new();
+    for (relative, text) in TEMPLATE_FILES.iter().filter(|(relative, _)| *relative != "cargo-generate.toml") {
+        let rendered = render(text, &vars).map_err(|problem| format!("template file {relative}: {problem}"))?;
+        let path = target.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
+        }
+        std::fs::write(&path, rendered).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        written.push((*relative).to_owned());
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_placeholders_and_conditions() {
+        let mut vars = BTreeMap::new();
+        vars.insert("project-name", "my-hooks".to_owned());
+        vars.insert("dotforge_path", String::new());
+        vars.insert("dotforge_git", "URL".to_owned());
+        let text = "name = \"{{project-name}}\"\n{% if dotforge_path != \"\" %}path = \"{{dotforge_path}}\"{% else %}git = \"{{ dotforge_git }}\"{% endif %}\n";
+        assert_eq!(render(text, &vars).as_deref(), Ok("name = \"my-hooks\"\ngit = \"URL\"\n"));
+        vars.insert("dotforge_path", "/src/dotforge".to_owned());
+        assert_eq!(render(text, &vars).as_deref(), Ok("name = \"my-hooks\"\npath = \"/src/dotforge\"\n"));
+        assert!(render("{{nope}}", &vars).is_err());
+    }
+
+    #[test]
+    fn names_follow_cargo_generate() {
+        assert_eq!(project_name("My_Hooks").as_deref(), Ok("my-hooks"));
+        assert!(project_name("9lives").is_err());
+        assert!(TEMPLATE_FILES.iter().any(|(path, _)| *path == "behaviors/search-first/behavior.yaml"));
+    }
+}

@@ -1,0 +1,205 @@
+//! The template project: rendered by `dotforge new` (and by cargo-generate when it is installed, which must give the
+//! same files), then built, tested, installed and run as a user would, and rebuilt after a behavior changes.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn workspace() -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).canonicalize().expect("workspace")
+}
+
+fn scratch(label: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("template-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    dir
+}
+
+fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+/// Every file under `dir` (but `.git` and `target`), by relative path.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(dir: &Path, base: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).expect("read dir").filter_map(Result::ok) {
+            let path = entry.path();
+            let name = entry.file_name();
+            if name == ".git" || name == "target" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, base, out);
+            } else {
+                let relative = path.strip_prefix(base).expect("relative").to_string_lossy().replace('\\', "/");
+                out.insert(relative, std::fs::read(&path).expect("read"));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn dotforge_new(parent: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dotforge"))
+        .current_dir(parent)
+        .args(["new", "my-hooks"])
+        .args(extra)
+        .output()
+        .expect("dotforge new")
+}
+
+#[test]
+fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow() {
+    let parent = scratch("render");
+    let workspace = workspace();
+    let output = dotforge_new(&parent, &["--dotforge-path", workspace.to_str().unwrap_or_default()]);
+    assert!(output.status.success(), "{}", text(&output));
+    let project = parent.join("my-hooks");
+    let files = tree(&project);
+    for (path, bytes) in &files {
+        let content = String::from_utf8_lossy(bytes);
+        assert!(!content.contains("{{") && !content.contains("{%"), "{path} has a leftover placeholder");
+    }
+    assert!(!files.contains_key("cargo-generate.toml"));
+    let cargo = String::from_utf8_lossy(&files["Cargo.toml"]).into_owned();
+    assert!(cargo.contains("name = \"my-hooks\""), "{cargo}");
+    assert!(
+        cargo.contains(&format!("dotforge-runtime = {{ path = \"{}/dotforge-runtime\" }}", workspace.display())),
+        "{cargo}"
+    );
+    assert_eq!(String::from_utf8_lossy(&files[".gitignore"]), "target/\n.forge/runtime/\n");
+    let build_rs = String::from_utf8_lossy(&files["build.rs"]).into_owned();
+    assert_eq!(build_rs.lines().count(), 3, "a three-line build.rs");
+
+    let workflow: serde_yaml::Value =
+        serde_yaml::from_slice(&files[".github/workflows/dotforge.yml"]).expect("valid YAML");
+    let paths = &workflow["on"]["push"]["paths"];
+    assert!(paths.as_sequence().is_some_and(|paths| paths.iter().any(|path| path.as_str() == Some("behaviors/**"))));
+    let steps = workflow["jobs"]["hook"]["steps"].as_sequence().cloned().unwrap_or_default();
+    let runs: Vec<&str> = steps.iter().filter_map(|step| step["run"].as_str()).collect();
+    assert!(runs.contains(&"cargo build --release") && runs.contains(&"cargo test --release"), "{runs:?}");
+    let upload =
+        steps.iter().find(|step| step["uses"].as_str().is_some_and(|uses| uses.starts_with("actions/upload-artifact")));
+    assert_eq!(
+        upload.map(|step| step["with"]["path"].clone()),
+        Some(serde_yaml::Value::from("target/release/my-hooks"))
+    );
+
+    let git = scratch("render-git");
+    assert!(dotforge_new(&git, &[]).status.success());
+    let cargo = std::fs::read_to_string(git.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
+    assert!(cargo.contains("dotforge-runtime = { git = \"https://github.com/dotforge/dotforge\" }"), "{cargo}");
+    let again = dotforge_new(&git, &[]);
+    assert_eq!(again.status.code(), Some(1), "an existing project is never overwritten");
+}
+
+#[test]
+fn the_template_catalog_is_the_curated_core_catalog() {
+    let root = workspace();
+    let template = tree(&root.join("template-project/behaviors"));
+    for (path, bytes) in &template {
+        if path == "index.yaml" {
+            continue;
+        }
+        let curated = std::fs::read(root.join("behaviors").join(path)).unwrap_or_default();
+        assert_eq!(&curated, bytes, "template-project/behaviors/{path} differs from behaviors/{path}");
+    }
+    for (path, bytes) in tree(&root.join("template-project/schemas")) {
+        assert_eq!(std::fs::read(root.join("schemas").join(&path)).unwrap_or_default(), bytes, "schemas/{path}");
+    }
+}
+
+#[test]
+fn cargo_generate_renders_the_same_files_when_installed() {
+    let installed =
+        Command::new("cargo").args(["generate", "--version"]).output().is_ok_and(|output| output.status.success());
+    if !installed {
+        eprintln!("cargo-generate is not installed here; .ci/run installs it, so CI runs this comparison");
+        return;
+    }
+    let workspace = workspace();
+    let ours = scratch("ours");
+    assert!(dotforge_new(&ours, &["--dotforge-path", workspace.to_str().unwrap_or_default()]).status.success());
+    let theirs = scratch("cargo-generate");
+    let output = Command::new("cargo")
+        .current_dir(&theirs)
+        .args(["generate", "--path"])
+        .arg(workspace.join("template-project"))
+        .args(["--name", "my-hooks", "--vcs", "none", "--silent", "-d"])
+        .arg(format!("dotforge_path={}", workspace.display()))
+        .output()
+        .expect("cargo generate");
+    assert!(output.status.success(), "{}", text(&output));
+    let ours = tree(&ours.join("my-hooks"));
+    let theirs = tree(&theirs.join("my-hooks"));
+    assert_eq!(ours.keys().collect::<Vec<_>>(), theirs.keys().collect::<Vec<_>>());
+    for (path, bytes) in &ours {
+        assert_eq!(String::from_utf8_lossy(bytes), String::from_utf8_lossy(&theirs[path]), "{path}");
+    }
+}
+
+fn cargo(project: &Path, args: &[&str]) -> Output {
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+        .current_dir(project)
+        .args(args)
+        .env("CARGO_TARGET_DIR", workspace().join("target/template-project"))
+        .env_remove("DOTFORGE_BEHAVIORS_DIR")
+        .output()
+        .expect("cargo")
+}
+
+fn hook(project: &Path, payload: &str) -> String {
+    let binary = workspace().join("target/template-project/release/my-hooks");
+    let mut child = Command::new(binary)
+        .current_dir(project)
+        .env("FORGE_ROOT", project.join(".forge"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run the hook");
+    use std::io::Write;
+    child.stdin.take().expect("stdin").write_all(payload.as_bytes()).expect("payload");
+    String::from_utf8_lossy(&child.wait_with_output().expect("wait").stdout).into_owned()
+}
+
+const FORCE_PUSH: &str =
+    r#"{"hook_event_name":"PreToolUse","session_id":"t","tool_name":"Bash","tool_input":{"command":"git push -f"}}"#;
+
+#[test]
+fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
+    let parent = scratch("build");
+    let workspace = workspace();
+    assert!(dotforge_new(&parent, &["--dotforge-path", workspace.to_str().unwrap_or_default()]).status.success());
+    let project = parent.join("my-hooks");
+    std::fs::copy(workspace.join("Cargo.lock"), project.join("Cargo.lock")).expect("pin the lockfile for --offline");
+
+    let build = cargo(&project, &["build", "--release", "--offline"]);
+    assert!(build.status.success(), "{}", text(&build));
+    let test = cargo(&project, &["test", "--release", "--offline"]);
+    let output = text(&test);
+    assert!(test.status.success(), "{output}");
+    assert!(output.contains("behaviors::scenario_tests::search_first::escalation ... ok"), "{output}");
+
+    let binary = workspace.join("target/template-project/release/my-hooks");
+    let install = Command::new(&binary).current_dir(&project).args(["install", "--dry-run"]).output().expect("install");
+    assert!(install.status.success(), "{}", text(&install));
+    let settings: serde_json::Value = serde_json::from_slice(&install.stdout).expect("settings JSON");
+    assert!(settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().is_some());
+
+    assert!(hook(&project, FORCE_PUSH)
+        .contains("Force push, hard reset, forced clean and forced branch deletion are permanently blocked."));
+    let behavior = project.join("behaviors/no-destructive-git/behavior.yaml");
+    let edited = std::fs::read_to_string(&behavior)
+        .expect("read")
+        .replace("are permanently blocked.\"", "are not allowed in this repository.\"");
+    std::fs::write(&behavior, edited).expect("edit");
+    let rebuild = cargo(&project, &["build", "--release", "--offline"]);
+    assert!(rebuild.status.success(), "{}", text(&rebuild));
+    assert!(
+        hook(&project, FORCE_PUSH).contains("are not allowed in this repository."),
+        "the rebuilt binary follows the edit"
+    );
+}

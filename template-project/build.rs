@@ -1,0 +1,3 @@
+fn main() {
+    dotforge_codegen::compile("behaviors"); // or $DOTFORGE_BEHAVIORS_DIR
+}
