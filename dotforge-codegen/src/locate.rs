@@ -53,6 +53,11 @@ impl Locator {
         self.find(path, |locator, candidate| locator.values.get(candidate).or_else(|| locator.keys.get(candidate)))
     }
 
+    /// The text of a 1-based line.
+    pub(crate) fn line(&self, number: usize) -> Option<&str> {
+        self.lines.get(number.checked_sub(1)?).map(String::as_str)
+    }
+
     /// The key's own position, with no fallback.
     pub(crate) fn exact_key(&self, path: &str) -> Option<Span> {
         self.keys.get(path).copied()

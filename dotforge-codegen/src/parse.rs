@@ -7,17 +7,16 @@ use serde_yaml::Value;
 
 /// A parsed YAML file and everything needed to point at its parts.
 #[derive(Debug)]
-pub(crate) struct Document<'t> {
+pub(crate) struct Document {
     pub value: Value,
     pub file: String,
     pub locator: Locator,
-    pub text: &'t str,
 }
 
-impl Document<'_> {
+impl Document {
     /// The text of a 1-based line.
     pub(crate) fn line(&self, number: usize) -> Option<String> {
-        self.text.lines().nth(number.checked_sub(1)?).map(str::to_owned)
+        self.locator.line(number).map(str::to_owned)
     }
 
     fn diagnostic(
@@ -56,9 +55,9 @@ impl Document<'_> {
 }
 
 /// Parses one file; on a syntax error reports it and returns `None`.
-pub(crate) fn parse<'t>(file: &str, text: &'t str, report: &mut Report) -> Option<Document<'t>> {
+pub(crate) fn parse(file: &str, text: &str, report: &mut Report) -> Option<Document> {
     let locator = Locator::scan(text);
-    let mut document = Document { value: Value::Null, file: file.to_owned(), locator, text };
+    let mut document = Document { value: Value::Null, file: file.to_owned(), locator };
     let duplicates = std::mem::take(&mut document.locator.duplicates);
     for (path, span) in &duplicates {
         let key = path.rsplit('.').next().unwrap_or(path);

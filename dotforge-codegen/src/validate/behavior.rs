@@ -19,7 +19,7 @@ pub(crate) fn is_kebab_id(id: &str) -> bool {
 }
 
 /// Checks `schema_version: "1"` (a string, not the number 1).
-pub(super) fn schema_version(checker: &mut Checker<'_, '_>, map: &Mapping) {
+pub(super) fn schema_version(checker: &mut Checker<'_>, map: &Mapping) {
     match Checker::get(map, "schema_version") {
         None => checker.missing("", "schema_version", "\"1\""),
         Some(Value::String(version)) if version == "1" => {}
@@ -44,7 +44,7 @@ pub(super) fn schema_version(checker: &mut Checker<'_, '_>, map: &Mapping) {
 
 /// Validates a behavior file. `expected_id` is its folder name; `index_enabled` the index entry's `enabled`.
 pub(super) fn behavior(
-    checker: &mut Checker<'_, '_>,
+    checker: &mut Checker<'_>,
     expected_id: &str,
     index_enabled: Option<bool>,
 ) -> Option<ir::Behavior> {
@@ -137,7 +137,7 @@ pub(super) fn behavior(
     })
 }
 
-fn non_empty(checker: &mut Checker<'_, '_>, map: &Mapping, parent: &str, key: &str, example: &str) -> Option<String> {
+fn non_empty(checker: &mut Checker<'_>, map: &Mapping, parent: &str, key: &str, example: &str) -> Option<String> {
     let text = checker.req_string(map, parent, key, example)?;
     if text.trim().is_empty() {
         checker.error(
@@ -163,7 +163,7 @@ fn count_sentences(text: &str) -> usize {
 
 type Policy = (Vec<ir::Trigger>, Level, Vec<(u32, Level)>, Recovery);
 
-fn policy(checker: &mut Checker<'_, '_>, map: &Mapping) -> Option<Policy> {
+fn policy(checker: &mut Checker<'_>, map: &Mapping) -> Option<Policy> {
     let Some(value) = Checker::get(map, "policy") else {
         checker.missing("", "policy", "{ triggers: [...], enforcement: {...}, recovery: {...} }");
         return None;
@@ -176,7 +176,7 @@ fn policy(checker: &mut Checker<'_, '_>, map: &Mapping) -> Option<Policy> {
     Some((triggers?, default_level, escalation, recovery?))
 }
 
-fn triggers(checker: &mut Checker<'_, '_>, policy: &Mapping) -> Option<Vec<ir::Trigger>> {
+fn triggers(checker: &mut Checker<'_>, policy: &Mapping) -> Option<Vec<ir::Trigger>> {
     let items = checker.req_list(policy, "policy", "triggers", "[ { event: PreToolUse, matcher: Bash } ]")?;
     if items.is_empty() {
         checker.error(
@@ -201,7 +201,7 @@ fn level_of(name: &str) -> Level {
     Level::parse(name).unwrap_or(Level::Silent)
 }
 
-fn enforcement(checker: &mut Checker<'_, '_>, policy: &Mapping) -> Option<(Level, Vec<(u32, Level)>)> {
+fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Vec<(u32, Level)>)> {
     let Some(value) = Checker::get(policy, "enforcement") else {
         checker.missing("policy", "enforcement", "{ default_level: silent }");
         return None;
@@ -307,7 +307,7 @@ fn enforcement(checker: &mut Checker<'_, '_>, policy: &Mapping) -> Option<(Level
     Some((default_level?, escalation)).filter(|_| ok)
 }
 
-fn recovery(checker: &mut Checker<'_, '_>, policy: &Mapping) -> Option<Recovery> {
+fn recovery(checker: &mut Checker<'_>, policy: &Mapping) -> Option<Recovery> {
     let Some(value) = Checker::get(policy, "recovery") else {
         checker.missing("policy", "recovery", "{ hint: \"what the agent should do instead\" }");
         return None;
@@ -320,11 +320,11 @@ fn recovery(checker: &mut Checker<'_, '_>, policy: &Mapping) -> Option<Recovery>
     Some(Recovery { hint: hint?, suggested_tool, suggested_action })
 }
 
-fn rendering(checker: &mut Checker<'_, '_>, map: &Mapping) -> Option<Templates> {
+fn rendering(checker: &mut Checker<'_>, map: &Mapping) -> Option<Templates> {
     let Some(value) = Checker::get(map, "rendering") else { return Some(Templates::default()) };
     let rendering = checker.mapping(value, "rendering", RENDERING_KEYS)?;
     let mut ok = true;
-    let mut one = |checker: &mut Checker<'_, '_>, key: &str, max: Option<usize>| -> Option<Vec<Piece>> {
+    let mut one = |checker: &mut Checker<'_>, key: &str, max: Option<usize>| -> Option<Vec<Piece>> {
         let path = join("rendering", key);
         let text = checker.opt_string(rendering, "rendering", key)?;
         let length = text.trim_end_matches('\n').chars().count();
@@ -362,7 +362,7 @@ fn rendering(checker: &mut Checker<'_, '_>, map: &Mapping) -> Option<Templates> 
     ok.then_some(Templates { nudge, warning, block_reason, override_prompt })
 }
 
-fn applies_to(checker: &mut Checker<'_, '_>, map: &Mapping) -> (Vec<String>, Vec<String>, Vec<String>) {
+fn applies_to(checker: &mut Checker<'_>, map: &Mapping) -> (Vec<String>, Vec<String>, Vec<String>) {
     let Some(value) = Checker::get(map, "applies_to") else { return Default::default() };
     let Some(applies) = checker.mapping(value, "applies_to", APPLIES_TO_KEYS) else { return Default::default() };
     let tools = checker.opt_string_list(applies, "applies_to", "tools");
@@ -380,7 +380,7 @@ fn applies_to(checker: &mut Checker<'_, '_>, map: &Mapping) -> (Vec<String>, Vec
     (tools, agents, profiles)
 }
 
-fn metadata(checker: &mut Checker<'_, '_>, map: &Mapping) {
+fn metadata(checker: &mut Checker<'_>, map: &Mapping) {
     let Some(value) = Checker::get(map, "metadata") else { return };
     let Some(metadata) = checker.mapping(value, "metadata", METADATA_KEYS) else { return };
     checker.opt_string(metadata, "metadata", "author");

@@ -34,12 +34,12 @@ pub(crate) fn kind_of(value: &Value) -> &'static str {
 }
 
 /// Checks one YAML document, collecting diagnostics.
-pub(crate) struct Checker<'d, 't> {
-    pub doc: &'d Document<'t>,
+pub(crate) struct Checker<'d> {
+    pub doc: &'d Document,
     pub report: &'d mut Report,
 }
 
-impl<'d, 't> Checker<'d, 't> {
+impl<'d> Checker<'d> {
     /// Records a diagnostic.
     pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
         self.report.push(diagnostic);

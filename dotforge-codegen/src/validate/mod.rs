@@ -137,7 +137,7 @@ fn scenarios(sources: &Sources, id: &str, report: &mut Report) -> Vec<ir::Scenar
     scenarios
 }
 
-fn index(doc: &Document<'_>, report: &mut Report) -> Option<Vec<IndexEntry>> {
+fn index(doc: &Document, report: &mut Report) -> Option<Vec<IndexEntry>> {
     let mut checker = Checker { doc, report };
     let map = checker.mapping(&doc.value, "", INDEX_KEYS)?;
     behavior::schema_version(&mut checker, map);

@@ -19,7 +19,7 @@ pub(super) fn test_name(file_stem: &str) -> String {
 }
 
 /// Validates one scenario file of behavior `file` (relative path) into IR.
-pub(super) fn scenario(checker: &mut Checker<'_, '_>, file: &str, stem: &str) -> Option<Scenario> {
+pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Option<Scenario> {
     let doc = checker.doc;
     let map = checker.mapping(&doc.value, "", SCENARIO_KEYS)?;
     let name = checker.req_string(map, "", "name", "\"escalates to a block\"");
@@ -46,7 +46,7 @@ pub(super) fn scenario(checker: &mut Checker<'_, '_>, file: &str, stem: &str) ->
     (ok && items.is_some()).then(|| Scenario { file: file.to_owned(), test_name: test_name(stem), name, steps })
 }
 
-fn step(checker: &mut Checker<'_, '_>, value: &Value, path: &str, session: &str, profile: &str) -> Option<Step> {
+fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, profile: &str) -> Option<Step> {
     let map = checker.mapping(value, path, STEP_KEYS)?;
     let line = checker.doc.locator.value(path).map_or(1, |span| span.line as u32);
     let event = match Checker::get(map, "event") {
@@ -115,7 +115,7 @@ fn step(checker: &mut Checker<'_, '_>, value: &Value, path: &str, session: &str,
     })
 }
 
-fn texts(checker: &mut Checker<'_, '_>, map: &Mapping, parent: &str, key: &str) -> Option<Vec<String>> {
+fn texts(checker: &mut Checker<'_>, map: &Mapping, parent: &str, key: &str) -> Option<Vec<String>> {
     let path = join(parent, key);
     match Checker::get(map, key) {
         None => Some(Vec::new()),
@@ -138,7 +138,7 @@ fn texts(checker: &mut Checker<'_, '_>, map: &Mapping, parent: &str, key: &str) 
     }
 }
 
-fn expect(checker: &mut Checker<'_, '_>, value: &Value, path: &str) -> Option<Expect> {
+fn expect(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Expect> {
     let map = checker.mapping(value, path, EXPECT_KEYS)?;
     let level = checker.opt_enum(map, path, "level", EXPECT_LEVELS).map(str::to_owned);
     let level_ok = Checker::get(map, "level").is_none() || level.is_some();

@@ -9,7 +9,7 @@ use crate::suggest::list;
 use serde_yaml::{Mapping, Value};
 
 /// Validates one trigger at `path`.
-pub(super) fn trigger(checker: &mut Checker<'_, '_>, value: &Value, path: &str) -> Option<Trigger> {
+pub(super) fn trigger(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Trigger> {
     let map = checker.mapping(value, path, TRIGGER_KEYS)?;
     let event = checker.req_enum(map, path, "event", EVENTS).and_then(Event::parse);
     let matcher = matcher(checker, map, path, event);
@@ -27,7 +27,7 @@ pub(super) fn trigger(checker: &mut Checker<'_, '_>, value: &Value, path: &str) 
 }
 
 fn matcher(
-    checker: &mut Checker<'_, '_>,
+    checker: &mut Checker<'_>,
     map: &Mapping,
     path: &str,
     event: Option<Event>,
@@ -62,7 +62,7 @@ fn matcher(
 }
 
 fn conditions(
-    checker: &mut Checker<'_, '_>,
+    checker: &mut Checker<'_>,
     map: &Mapping,
     path: &str,
     event: Option<Event>,
@@ -93,7 +93,7 @@ fn conditions(
 }
 
 fn condition(
-    checker: &mut Checker<'_, '_>,
+    checker: &mut Checker<'_>,
     value: &Value,
     path: &str,
     event: Option<Event>,
@@ -186,7 +186,7 @@ fn describe(value: &Value) -> String {
 }
 
 /// Warns when a tool_input field can never be present for the tools or event the trigger is restricted to.
-fn field_availability(checker: &mut Checker<'_, '_>, path: &str, field: &str, event: Event, matcher: &Matcher) {
+fn field_availability(checker: &mut Checker<'_>, path: &str, field: &str, event: Event, matcher: &Matcher) {
     if field == COUNTER_FIELD {
         return;
     }
@@ -212,7 +212,7 @@ fn field_availability(checker: &mut Checker<'_, '_>, path: &str, field: &str, ev
     }
 }
 
-fn action(checker: &mut Checker<'_, '_>, map: &Mapping, path: &str) -> Option<Action> {
+fn action(checker: &mut Checker<'_>, map: &Mapping, path: &str) -> Option<Action> {
     let action = match Checker::get(map, "action") {
         None => "evaluate",
         Some(value) => checker.enum_value(value, &join(path, "action"), "action", ACTIONS)?,
@@ -253,7 +253,7 @@ fn action(checker: &mut Checker<'_, '_>, map: &Mapping, path: &str) -> Option<Ac
     }
 }
 
-fn flag(checker: &mut Checker<'_, '_>, map: &Mapping, path: &str, action: &str) -> Option<String> {
+fn flag(checker: &mut Checker<'_>, map: &Mapping, path: &str, action: &str) -> Option<String> {
     if action == "evaluate" {
         return None;
     }
