@@ -47,7 +47,8 @@ fn invalid_utf8_is_rejected() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("corpus-utf8-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("demo")).expect("dir");
     std::fs::write(dir.join("index.yaml"), "schema_version: \"1\"\nbehaviors:\n  - id: demo\n").expect("index");
-    std::fs::write(dir.join("demo/behavior.yaml"), b"schema_version: \"1\"\nid: demo\nname: \xff\xfe\n").expect("behavior");
+    std::fs::write(dir.join("demo/behavior.yaml"), b"schema_version: \"1\"\nid: demo\nname: \xff\xfe\n")
+        .expect("behavior");
     snapshot("invalid-utf8", &Sources::from_dir(&dir, "behaviors").expect("readable"));
 }
 
@@ -61,6 +62,11 @@ fn a_huge_behavior_file_is_rejected_quickly_and_plainly() {
         .with_file("index.yaml", "schema_version: \"1\"\nbehaviors:\n  - id: demo\n")
         .with_file("demo/behavior.yaml", &text);
     let report = generate(&sources).expect_err("rejected");
-    assert!(report.diagnostics.iter().filter(|diagnostic| diagnostic.message.starts_with("unknown key `key_")).count() == 50_000);
-    assert!(report.diagnostics[0].one_line().starts_with("behaviors/demo/behavior.yaml:4:1: error: unknown key `key_0`"));
+    assert!(
+        report.diagnostics.iter().filter(|diagnostic| diagnostic.message.starts_with("unknown key `key_")).count()
+            == 50_000
+    );
+    assert!(report.diagnostics[0]
+        .one_line()
+        .starts_with("behaviors/demo/behavior.yaml:4:1: error: unknown key `key_0`"));
 }

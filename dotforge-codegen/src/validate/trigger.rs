@@ -26,12 +26,7 @@ pub(super) fn trigger(checker: &mut Checker<'_>, value: &Value, path: &str) -> O
     Some(Trigger { event: event?, matcher_text, matcher, conditions: conditions?, logic, action: action? })
 }
 
-fn matcher(
-    checker: &mut Checker<'_>,
-    map: &Mapping,
-    path: &str,
-    event: Option<Event>,
-) -> Option<(String, Matcher)> {
+fn matcher(checker: &mut Checker<'_>, map: &Mapping, path: &str, event: Option<Event>) -> Option<(String, Matcher)> {
     let field = join(path, "matcher");
     let text = match Checker::get(map, "matcher") {
         None if event.is_some_and(Event::has_tool) => {

@@ -49,8 +49,24 @@ fn event() -> impl Strategy<Value = Value> {
 
 fn tool() -> impl Strategy<Value = Value> {
     let tools = [
-        "Hard", "Soft", "Ladder", "Chain", "Multi", "Count", "OpRegex", "OpContains", "OpExists", "FlagSet", "FlagConsume",
-        "FlagThen", "Templated", "Bash", "Write", "Post", "Patho", "mcp__fs__write",
+        "Hard",
+        "Soft",
+        "Ladder",
+        "Chain",
+        "Multi",
+        "Count",
+        "OpRegex",
+        "OpContains",
+        "OpExists",
+        "FlagSet",
+        "FlagConsume",
+        "FlagThen",
+        "Templated",
+        "Bash",
+        "Write",
+        "Post",
+        "Patho",
+        "mcp__fs__write",
     ];
     prop_oneof![4 => prop::sample::select(tools.to_vec()).prop_map(Value::from), 1 => leaf()]
 }
