@@ -265,3 +265,14 @@ fn audit_log_is_created_with_mode_0644() {
     let mode = std::fs::metadata(hook.root.join("audit/overrides.log")).expect("log exists").permissions().mode();
     assert_eq!(mode & 0o777 & !0o022, 0o644 & !0o022);
 }
+
+#[test]
+fn a_read_only_forge_root_still_decides_and_warns() {
+    // /proc refuses new entries even to root: the closest thing to a read-only FORGE_ROOT that root cannot bypass.
+    let mut hook = Hook::conformance("read-only-root");
+    hook.root = std::path::PathBuf::from("/proc/dotforge-read-only/.forge");
+    let hard = hook.tool("s", "Hard");
+    assert!(hard.is_hard_block(), "{}", hard.stdout);
+    assert!(hard.stderr.contains("[forge] cannot lock"), "{}", hard.stderr);
+    hook.tool("s", "Ladder").assert_pass(); // default level silent, nothing saved
+}
