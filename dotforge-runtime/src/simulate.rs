@@ -102,11 +102,11 @@ pub(crate) fn simulate(
         }
         return Ok(reports.len());
     }
-    let rows: Vec<[String; 6]> = reports
+    let rows: Vec<Vec<String>> = reports
         .iter()
         .enumerate()
         .map(|(index, report)| match report {
-            None => [
+            None => vec![
                 (index + 1).to_string(),
                 "-".into(),
                 "-".into(),
@@ -114,7 +114,7 @@ pub(crate) fn simulate(
                 "-".into(),
                 String::new(),
             ],
-            Some(report) => [
+            Some(report) => vec![
                 (index + 1).to_string(),
                 report.event.name().to_owned(),
                 if report.tool_name.is_empty() { "-".to_owned() } else { report.tool_name.clone() },
@@ -125,31 +125,8 @@ pub(crate) fn simulate(
         })
         .collect();
     let header = ["#", "event", "tool", "fired (behavior #counter level)", "decision", "message"];
-    let mut widths: Vec<usize> = header.iter().map(|title| title.chars().count()).collect();
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row.iter()) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String]| -> String {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(column, (cell, width))| {
-                if column + 1 == cells.len() {
-                    cell.clone()
-                } else {
-                    format!("{cell}{}", " ".repeat(width - cell.chars().count()))
-                }
-            })
-            .collect();
-        padded.join("  ").trim_end().to_owned()
-    };
-    writeln!(out, "{}", line(&header.map(str::to_owned)))?;
-    writeln!(out, "{}", line(&widths.iter().map(|width| "-".repeat(*width)).collect::<Vec<_>>()))?;
-    for row in &rows {
-        writeln!(out, "{}", line(row))?;
+    for line in crate::table::render(&header, &rows, true) {
+        writeln!(out, "{line}")?;
     }
     Ok(rows.len())
 }

@@ -45,10 +45,10 @@ pub(super) fn list(catalog: &Catalog, category: Option<Category>) -> Result<(), 
         super::print_out("no behaviors");
         return Ok(());
     }
-    let rows: Vec<[String; 5]> = behaviors
+    let rows: Vec<Vec<String>> = behaviors
         .iter()
         .map(|behavior| {
-            [
+            vec![
                 behavior.id.to_owned(),
                 behavior.category.name().to_owned(),
                 if behavior.enabled { "on" } else { "off" }.to_owned(),
@@ -57,24 +57,8 @@ pub(super) fn list(catalog: &Catalog, category: Option<Category>) -> Result<(), 
             ]
         })
         .collect();
-    let header = ["id", "category", "index", "levels", "name"];
-    let mut widths: Vec<usize> = header.iter().map(|title| title.len()).collect();
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<&str>| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .map(|(cell, width)| format!("{cell}{}", " ".repeat(width - cell.chars().count())))
-            .collect();
-        padded.join("  ").trim_end().to_owned()
-    };
-    super::print_out(&line(header.to_vec()));
-    for row in &rows {
-        super::print_out(&line(row.iter().map(String::as_str).collect()));
+    for line in crate::table::render(&["id", "category", "index", "levels", "name"], &rows, false) {
+        super::print_out(&line);
     }
     Ok(())
 }

@@ -82,7 +82,7 @@ fn print_session(session: &Value) {
             .map_or("none".to_owned(), |flags| { flags.iter().map(text).collect::<Vec<_>>().join(", ") })
     ));
     let header = ["behavior", "status", "counter", "level", "next", "overrides", "last violation"];
-    let rows: Vec<[String; 7]> = session["behaviors"]
+    let rows: Vec<Vec<String>> = session["behaviors"]
         .as_array()
         .map(|rows| {
             rows.iter()
@@ -96,7 +96,7 @@ fn print_session(session: &Value) {
                         (Value::String(at), _) => at.clone(),
                         _ => "-".to_owned(),
                     };
-                    [
+                    vec![
                         text(&row["id"]),
                         text(&row["status"]),
                         text(&row["counter"]),
@@ -109,23 +109,8 @@ fn print_session(session: &Value) {
                 .collect()
         })
         .unwrap_or_default();
-    let mut widths: Vec<usize> = header.iter().map(|title| title.chars().count()).collect();
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<&str>| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .map(|(cell, width)| format!("{cell}{}", " ".repeat(width - cell.chars().count())))
-            .collect();
-        format!("  {}", padded.join("  ").trim_end())
-    };
-    super::print_out(&line(header.to_vec()));
-    for row in &rows {
-        super::print_out(&line(row.iter().map(String::as_str).collect()));
+    for line in crate::table::render(&header, &rows, false) {
+        super::print_out(&format!("  {line}"));
     }
 }
 
