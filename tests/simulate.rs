@@ -79,3 +79,13 @@ fn reads_stdin_with_a_dash_and_reports_bad_arguments() {
     assert_eq!(simulate(&["--bogus"], b"").code, Some(2));
     assert_eq!(simulate(&["--profile", "extreme"], b"").code, Some(2));
 }
+
+#[test]
+fn the_readme_shows_the_demo_as_it_is() {
+    let run = simulate(&[], b"");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    assert!(
+        readme.contains(run.stdout.trim_end()),
+        "README's demo table is stale; paste the output of `cargo run --release -- simulate`"
+    );
+}

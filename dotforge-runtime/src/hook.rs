@@ -5,7 +5,7 @@ use crate::catalog::{Catalog, Event};
 use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
 use crate::hash::sha256_hex;
 use crate::lock::{self, LockError};
-use crate::output;
+use crate::output::{self, Verdict};
 use crate::payload::Payload;
 use crate::session::Session;
 use crate::settings::Settings;
@@ -28,6 +28,7 @@ pub(crate) struct EventReport {
     pub session_id: String,
     pub fired: Vec<Fired>,
     pub output: Option<Value>,
+    pub verdict: Verdict,
 }
 
 /// Runs one payload. `settings_for` receives the payload's `cwd` (hook mode reads the environment; replays and
@@ -55,6 +56,7 @@ pub(crate) fn process(
         event,
         tool_name: payload.tool_name().to_owned(),
         output: output::to_json(event, &outcome.decision),
+        verdict: output::verdict(event, &outcome.decision),
         fired: outcome.fired,
         session_id,
     })

@@ -12,6 +12,40 @@ pub(crate) struct Decision {
     pub block: Option<(Level, String)>,
 }
 
+/// What the printed object decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Nothing printed.
+    Allow,
+    /// Nudges or warnings only.
+    AllowWithMessage,
+    /// A PreToolUse `permissionDecision: deny`; `hard` when it cannot be overridden.
+    Deny { hard: bool },
+    /// A `decision: block` on the other events.
+    Block,
+}
+
+impl Verdict {
+    /// `allow`, `deny` or `block`: the words of scenario expectations and `simulate --json`.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Verdict::Allow | Verdict::AllowWithMessage => "allow",
+            Verdict::Deny { .. } => "deny",
+            Verdict::Block => "block",
+        }
+    }
+}
+
+/// The verdict of the object [`to_json`] prints for `decision`.
+pub(crate) fn verdict(event: Event, decision: &Decision) -> Verdict {
+    match &decision.block {
+        Some((level, _)) if event == Event::PreToolUse => Verdict::Deny { hard: *level == Level::HardBlock },
+        Some(_) => Verdict::Block,
+        None if decision.messages.iter().any(|message| !message.is_empty()) => Verdict::AllowWithMessage,
+        None => Verdict::Allow,
+    }
+}
+
 /// Builds the single JSON object to print, or `None` for a silent pass.
 pub(crate) fn to_json(event: Event, decision: &Decision) -> Option<Value> {
     if let Some((level, message)) = &decision.block {

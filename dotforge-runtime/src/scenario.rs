@@ -2,6 +2,7 @@
 //! They run under `cargo test` (one generated test each) and via `dotforge-hook test [ID]`.
 
 use crate::catalog::{Behavior, Catalog, Event, Level};
+use crate::output::Verdict;
 use crate::replay::Replay;
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -108,14 +109,6 @@ fn level_text(level: Option<ExpectLevel>) -> String {
     }
 }
 
-fn decision_of(output: Option<&Value>) -> ExpectDecision {
-    match output {
-        Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => ExpectDecision::Deny,
-        Some(value) if value["decision"] == "block" => ExpectDecision::Block,
-        _ => ExpectDecision::Allow,
-    }
-}
-
 fn payload(step: &Step) -> Value {
     let mut payload = Map::new();
     payload.insert("hook_event_name".into(), json!(step.event.name()));
@@ -173,7 +166,11 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
         if let Some(expected) = expect.counter.filter(|expected| *expected != counter) {
             problems.push(format!("expected counter {expected}, got {counter}"));
         }
-        let decision = decision_of(output);
+        let decision = match report.as_ref().map_or(Verdict::Allow, |report| report.verdict) {
+            Verdict::Allow | Verdict::AllowWithMessage => ExpectDecision::Allow,
+            Verdict::Deny { .. } => ExpectDecision::Deny,
+            Verdict::Block => ExpectDecision::Block,
+        };
         if let Some(expected) = expect.decision.filter(|expected| *expected != decision) {
             problems.push(format!("expected decision {expected:?}, got {decision:?}").to_lowercase());
         }

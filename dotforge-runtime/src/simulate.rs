@@ -3,6 +3,7 @@
 
 use crate::catalog::Catalog;
 use crate::hook::EventReport;
+use crate::output::Verdict;
 use crate::replay::Replay;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -11,17 +12,12 @@ use std::io::Write;
 const MESSAGE_CHARS: usize = 64;
 
 fn decision(report: &EventReport) -> &'static str {
-    match &report.output {
-        Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => {
-            if value["hookSpecificOutput"]["override_allowed"] == false {
-                "DENY (hard)"
-            } else {
-                "DENY (soft)"
-            }
-        }
-        Some(value) if value["decision"] == "block" => "BLOCK",
-        Some(_) => "allow + message",
-        None => "allow",
+    match report.verdict {
+        Verdict::Deny { hard: true } => "DENY (hard)",
+        Verdict::Deny { hard: false } => "DENY (soft)",
+        Verdict::Block => "BLOCK",
+        Verdict::AllowWithMessage => "allow + message",
+        Verdict::Allow => "allow",
     }
 }
 
@@ -56,15 +52,6 @@ fn short_message(report: &EventReport) -> String {
     }
 }
 
-/// `allow`, `deny` or `block`, as in scenario expectations.
-fn decision_word(report: &EventReport) -> &'static str {
-    match &report.output {
-        Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => "deny",
-        Some(value) if value["decision"] == "block" => "block",
-        _ => "allow",
-    }
-}
-
 fn step_json(step: usize, report: Option<&EventReport>) -> Value {
     match report {
         None => json!({"step": step, "skipped": "not a handled hook payload"}),
@@ -77,7 +64,7 @@ fn step_json(step: usize, report: Option<&EventReport>) -> Value {
                 "behavior": fired.behavior_id, "counter": fired.counter,
                 "level": fired.level.name(), "override": fired.overridden,
             })).collect::<Vec<_>>(),
-            "decision": decision_word(report),
+            "decision": report.verdict.word(),
             "message": report.output.as_ref().and_then(|value| value.get("systemMessage")).cloned().unwrap_or(Value::Null),
             "output": report.output.clone().unwrap_or(Value::Null),
         }),
