@@ -560,16 +560,6 @@ fn behavior_module(
     }
 }
 
-fn optional_literal(text: &Option<String>) -> TokenStream {
-    match text {
-        Some(text) => {
-            let text = string_literal(text);
-            quote! { Some(#text) }
-        }
-        None => quote! { None },
-    }
-}
-
 fn expect_tokens(expect: &Expect) -> TokenStream {
     let level = match expect.level.as_deref() {
         None => quote! { None },
@@ -616,10 +606,10 @@ fn scenario_tokens(scenario: &Scenario) -> TokenStream {
         let event = event_tokens(step.event);
         let tool = string_literal(&step.tool);
         let tool_input = string_literal(&step.tool_input);
-        let prompt = optional_literal(&step.prompt);
+        let prompt = optional_str(&step.prompt);
         let session = string_literal(&step.session);
         let profile = string_literal(&step.profile);
-        let agent = optional_literal(&step.agent);
+        let agent = optional_str(&step.agent);
         let stop_hook_active = step.stop_hook_active;
         let expect = expect_tokens(&step.expect);
         quote! {
