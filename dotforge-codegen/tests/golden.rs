@@ -136,3 +136,24 @@ fn an_invalid_catalog_writes_nothing() {
     assert!(error.to_string().contains("missing required key `name`"), "{error}");
     assert!(!out.join("behaviors.rs").exists());
 }
+
+#[test]
+fn ids_that_are_rust_keywords_become_valid_module_names() {
+    let behavior = |id: &str| {
+        format!(
+            "schema_version: \"1\"\nid: {id}\nname: N\ndescription: D.\ncategory: core\nscope: session\npolicy:\n  triggers:\n    - event: Stop\n  enforcement:\n    default_level: nudge\n  recovery:\n    hint: H.\n"
+        )
+    };
+    let ids = ["type", "crate", "self", "super", "match", "async"];
+    let index: String = ids.iter().map(|id| format!("  - id: {id}\n")).collect();
+    let mut sources =
+        Sources::new("behaviors").with_file("index.yaml", &format!("schema_version: \"1\"\nbehaviors:\n{index}"));
+    for id in ids {
+        sources.add_file(&format!("{id}/behavior.yaml"), &behavior(id));
+    }
+    let code = generate(&sources).unwrap_or_else(|report| panic!("{report}")).code;
+    for id in ids {
+        assert!(code.contains(&format!("pub mod {id}_ {{")), "{id}");
+        assert!(code.contains(&format!("id: \"{id}\",")), "{id}");
+    }
+}
