@@ -40,17 +40,8 @@ fn session_ttl_is_configurable() {
 fn spec_7_4_lock_left_by_a_killed_process_does_not_block() {
     let hook = Hook::conformance("stale-lock").env("FORGE_LOCK_TIMEOUT", "5");
     std::fs::create_dir_all(hook.root.join("runtime")).expect("runtime dir");
-    let lock_path = hook.root.join("runtime").join("state.lock");
-    let mut holder = Command::new(env!("CARGO_BIN_EXE_lock-holder"))
-        .arg(&lock_path)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn lock-holder");
-    let mut line = String::new();
-    BufReader::new(holder.stdout.take().expect("stdout")).read_line(&mut line).expect("read");
-    assert_eq!(line.trim(), "locked");
-    holder.kill().expect("SIGKILL the lock holder");
-    holder.wait().expect("reap");
+    let holder = hold_lock(&hook.root.join("runtime").join("state.lock"));
+    drop(holder); // SIGKILL: the process dies holding the lock
     let started = Instant::now();
     let run = hook.tool("s", "Ladder");
     assert!(started.elapsed() < Duration::from_secs(4), "took {:?}", started.elapsed());
@@ -90,6 +81,7 @@ fn hold_lock(path: &std::path::Path) -> KillOnDrop {
     KillOnDrop(holder)
 }
 
+/// Kills (SIGKILL) and reaps the lock holder when dropped.
 struct KillOnDrop(std::process::Child);
 
 impl Drop for KillOnDrop {
