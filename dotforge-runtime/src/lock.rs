@@ -16,6 +16,15 @@ pub(crate) enum LockError {
     Io(std::io::Error),
 }
 
+impl std::fmt::Display for LockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LockError::Timeout => f.write_str("another process held it longer than the timeout"),
+            LockError::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
 /// A held lock; released when dropped.
 #[derive(Debug)]
 pub(crate) struct StateLock {

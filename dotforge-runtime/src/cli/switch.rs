@@ -29,7 +29,7 @@ pub(super) fn run(
     std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
     let timeout = Settings::from_env(None).lock_timeout.max(std::time::Duration::from_secs(2));
     let _lock = lock::acquire(&runtime.join("state.lock"), timeout)
-        .map_err(|error| format!("cannot lock {}: {error:?}", runtime.join("state.lock").display()))?;
+        .map_err(|error| format!("cannot lock {}: {error}", runtime.join("state.lock").display()))?;
     let path = runtime.join("state.json");
     let now = Timestamp::now();
     let bytes = read_state(&path);
