@@ -1,7 +1,7 @@
 //! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
 //!
 //! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
-//! `target/release/dotforge-bench [--runs N]`). Every invocation is a real process: spawn, payload on stdin, wait.
+//! `target/release/dotforge-bench [--runs N] [--sessions N]`). Every invocation is a real process: spawn, payload on stdin, wait.
 //! Wall time is measured per invocation (median and p95); CPU time is the children's user+system time from
 //! `/proc/self/stat`, averaged per invocation (clock-tick resolution, so only the mean is meaningful).
 #![forbid(unsafe_code)]
@@ -154,10 +154,10 @@ fn machine() -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let runs = match args.iter().position(|arg| arg == "--runs") {
-        Some(position) => args.get(position + 1).and_then(|n| n.parse().ok()).unwrap_or(100),
-        None => 100,
-    };
+    let value_of = |flag: &str| args.iter().position(|arg| arg == flag).and_then(|position| args.get(position + 1));
+    let runs = value_of("--runs").and_then(|n| n.parse().ok()).unwrap_or(100);
+    // `--sessions 1` measures one state size only and skips the catalog-size rows (for quick comparisons).
+    let only_sessions: Option<usize> = value_of("--sessions").and_then(|n| n.parse().ok());
     let dir: PathBuf =
         std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)).unwrap_or_default();
     let floor = dir.join("floor");
@@ -194,7 +194,8 @@ fn main() {
             ratio
         );
     };
-    for sessions in [1usize, 100, 1000] {
+    let state_sizes: Vec<usize> = only_sessions.map_or_else(|| vec![1, 100, 1000], |sessions| vec![sessions]);
+    for sessions in state_sizes {
         reset_root(&root, sessions.saturating_sub(1));
         let samples = measure(&[&floor, &hook], runs, &root);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
@@ -205,16 +206,18 @@ fn main() {
             println!("{:<34} {hook:>12.3} {:>10} {:>10} {:>9.2}×", format!("  {name}"), "", "", hook / floor);
         }
     }
-    reset_root(&root, 0);
-    let samples = measure(&[&floor, &hook, &hook50], runs, &root);
-    row("catalog size: floor", &samples[0], None);
-    row("catalog size: dotforge-hook (6)", &samples[1], Some(&samples[0]));
-    row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));
-    println!(
-        "{:<34} {:>45}",
-        "50 behaviors vs 6",
-        format!("{:.2}×", samples[2].percentile(0.5) / samples[1].percentile(0.5))
-    );
+    if only_sessions.is_none() {
+        reset_root(&root, 0);
+        let samples = measure(&[&floor, &hook, &hook50], runs, &root);
+        row("catalog size: floor", &samples[0], None);
+        row("catalog size: dotforge-hook (6)", &samples[1], Some(&samples[0]));
+        row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));
+        println!(
+            "{:<34} {:>45}",
+            "50 behaviors vs 6",
+            format!("{:.2}×", samples[2].percentile(0.5) / samples[1].percentile(0.5))
+        );
+    }
     if let Some(parent) = root.parent() {
         let _ = std::fs::remove_dir_all(parent);
     }

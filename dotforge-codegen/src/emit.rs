@@ -10,6 +10,7 @@ use crate::ir::{
     Action, Behavior, Catalog, Category, Compare, Event, Expect, Level, Logic, Matcher, Piece, Scenario, Templates,
     Test, Trigger,
 };
+use crate::literals;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -172,6 +173,14 @@ impl Regexes<'_> {
         let ident = format_ident!("{}", name);
         let literal = string_literal(pattern);
         let dfa = self.dfa_dir.and_then(|dir| dfa::build(pattern).map(|bytes| (dir, bytes)));
+        let groups = literals::required_groups(pattern);
+        let requiring = (!groups.is_empty()).then(|| {
+            let groups = groups.iter().map(|group| {
+                let literals = group.iter().map(|literal| string_literal(literal));
+                quote! { &[#(#literals),*] }
+            });
+            quote! { .requiring(&[#(#groups),*]) }
+        });
         let item = match dfa {
             Some((dir, bytes)) => {
                 let file = format!("{dir}/{}.{name}.dfa", self.module);
@@ -182,10 +191,10 @@ impl Regexes<'_> {
                 quote! {
                     static #bytes_ident: __forge::AlignAs<[u8; #size], u32> =
                         __forge::AlignAs { _align: [], bytes: *include_bytes!(#path) };
-                    static #ident: __forge::LazyRegex = __forge::LazyRegex::precompiled(#literal, &#bytes_ident);
+                    static #ident: __forge::LazyRegex = __forge::LazyRegex::precompiled(#literal, &#bytes_ident)#requiring;
                 }
             }
-            None => quote! { static #ident: __forge::LazyRegex = __forge::LazyRegex::new(#literal); },
+            None => quote! { static #ident: __forge::LazyRegex = __forge::LazyRegex::new(#literal)#requiring; },
         };
         self.statics.push((order, item));
         ident

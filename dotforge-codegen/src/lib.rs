@@ -18,6 +18,7 @@ mod emit;
 pub mod ir;
 mod json;
 pub mod json_schema;
+mod literals;
 mod locate;
 mod matcher;
 mod parse;

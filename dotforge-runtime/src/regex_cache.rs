@@ -1,5 +1,6 @@
-//! Regexes for triggers, cheap to start: a DFA compiled at build time and deserialized (validated, zero-copy) on
-//! first use, with the `regex` crate compiled lazily as the fallback — for patterns that got no DFA, for non-ASCII
+//! Regexes for triggers, cheap to start: a substring check for the literals every match must contain (found at build
+//! time) rejects most inputs outright; otherwise a DFA compiled at build time is deserialized (validated, zero-copy)
+//! on first use, with the `regex` crate compiled lazily as the fallback — for patterns that got no DFA, for non-ASCII
 //! text around a Unicode `\b` (where the DFA gives up), and for big-endian targets.
 
 use regex::Regex;
@@ -16,6 +17,8 @@ pub type DfaBytes = AlignAs<[u8], u32>;
 #[derive(Debug)]
 pub struct LazyRegex {
     pattern: &'static str,
+    /// Groups of literals: a haystack that lacks every literal of some group cannot match.
+    required: &'static [&'static [&'static str]],
     dfa_bytes: Option<&'static DfaBytes>,
     dfa: OnceLock<Option<dense::DFA<&'static [u32]>>>,
     compiled: OnceLock<Option<Regex>>,
@@ -24,12 +27,28 @@ pub struct LazyRegex {
 impl LazyRegex {
     /// A pattern without a precompiled DFA. The build has already checked that it compiles.
     pub const fn new(pattern: &'static str) -> Self {
-        LazyRegex { pattern, dfa_bytes: None, dfa: OnceLock::new(), compiled: OnceLock::new() }
+        LazyRegex { pattern, required: &[], dfa_bytes: None, dfa: OnceLock::new(), compiled: OnceLock::new() }
     }
 
     /// A pattern with the DFA that `dotforge-codegen` built and serialized for it.
     pub const fn precompiled(pattern: &'static str, dfa_bytes: &'static DfaBytes) -> Self {
-        LazyRegex { pattern, dfa_bytes: Some(dfa_bytes), dfa: OnceLock::new(), compiled: OnceLock::new() }
+        LazyRegex {
+            pattern,
+            required: &[],
+            dfa_bytes: Some(dfa_bytes),
+            dfa: OnceLock::new(),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The same regex with the literals its matches must contain: for every group, a match contains at least one of
+    /// the group's literals (`dotforge-codegen` derives them from the pattern). Inputs without them are rejected
+    /// without running the regex.
+    pub const fn requiring(self, required: &'static [&'static [&'static str]]) -> Self {
+        let (pattern, dfa_bytes) = (self.pattern, self.dfa_bytes);
+        // Nothing was cached yet (this runs at compile time); forgetting two empty cells frees nothing.
+        std::mem::forget(self);
+        LazyRegex { pattern, required, dfa_bytes, dfa: OnceLock::new(), compiled: OnceLock::new() }
     }
 
     /// The pattern text.
@@ -39,6 +58,9 @@ impl LazyRegex {
 
     /// True when the pattern matches anywhere in `haystack` (unanchored), exactly as `regex::Regex::is_match`.
     pub fn is_match(&self, haystack: &str) -> bool {
+        if !self.required.iter().all(|group| group.iter().any(|literal| haystack.contains(literal))) {
+            return false;
+        }
         let dfa = self.dfa.get_or_init(|| {
             self.dfa_bytes.and_then(|bytes| dense::DFA::from_bytes(&bytes.bytes).ok().map(|(dfa, _)| dfa))
         });

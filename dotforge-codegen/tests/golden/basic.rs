@@ -17,8 +17,9 @@ pub mod no_destructive_git {
     use super::__forge;
 
     static TRIGGER_0_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::new(
-        r"git\s+(push\s+.*--force|push\s+.*-f\b|reset\s+--hard|clean\s+-f|branch\s+-[Dd])",
-    );
+            r"git\s+(push\s+.*--force|push\s+.*-f\b|reset\s+--hard|clean\s+-f|branch\s+-[Dd])",
+        )
+        .requiring(&[&["branch", "clean", "push", "reset"], &["git"]]);
 
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(
@@ -103,8 +104,25 @@ pub mod search_first {
     use super::__forge;
 
     static TRIGGER_1_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::new(
-        r"\.(py|ts|js|tsx|jsx|swift|go|rs|java|kt|rb|php|cs)$",
-    );
+            r"\.(py|ts|js|tsx|jsx|swift|go|rs|java|kt|rb|php|cs)$",
+        )
+        .requiring(
+            &[
+                &[
+                    ".cs",
+                    ".go",
+                    ".java",
+                    ".js",
+                    ".kt",
+                    ".php",
+                    ".py",
+                    ".rb",
+                    ".rs",
+                    ".swift",
+                    ".ts",
+                ],
+            ],
+        );
 
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(

@@ -17,12 +17,51 @@ pub mod every_feature {
     use super::__forge;
 
     static TRIGGER_1_MATCHER: __forge::LazyRegex = __forge::LazyRegex::new(
-        "mcp__.*__(write|delete)",
-    );
+            "mcp__.*__(write|delete)",
+        )
+        .requiring(&[&["__delete", "__write"], &["mcp__"]]);
 
     static TRIGGER_3_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::new(
-        r"(?i)\bship it\b",
-    );
+            r"(?i)\bship it\b",
+        )
+        .requiring(
+            &[
+                &[
+                    "HIP IT",
+                    "HIP It",
+                    "HIP iT",
+                    "HIP it",
+                    "HIp IT",
+                    "HIp It",
+                    "HIp iT",
+                    "HIp it",
+                    "HiP IT",
+                    "HiP It",
+                    "HiP iT",
+                    "HiP it",
+                    "Hip IT",
+                    "Hip It",
+                    "Hip iT",
+                    "Hip it",
+                    "hIP IT",
+                    "hIP It",
+                    "hIP iT",
+                    "hIP it",
+                    "hIp IT",
+                    "hIp It",
+                    "hIp iT",
+                    "hIp it",
+                    "hiP IT",
+                    "hiP It",
+                    "hiP iT",
+                    "hiP it",
+                    "hip IT",
+                    "hip It",
+                    "hip iT",
+                    "hip it",
+                ],
+            ],
+        );
 
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(

@@ -18,8 +18,9 @@ pub mod hostile_strings {
     use super::__forge;
 
     static TRIGGER_1_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::new(
-        r##""#\\\{\}\)\(""##,
-    );
+            r##""#\\\{\}\)\(""##,
+        )
+        .requiring(&[&[r##""#\{})(""##]]);
 
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(
