@@ -1,7 +1,9 @@
-//! Generates a 50-behavior catalog (the curated behaviors, each copied under several ids) and compiles it.
+//! Generates a 50-behavior catalog (the curated behaviors, each copied under several ids) and compiles it. Every
+//! binary of the package — the floors too — is linked like `dotforge-hook`, so the comparison stays like for like.
 use std::path::Path;
 
 fn main() {
+    dotforge_codegen::link_for_fast_start();
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let source = Path::new(&manifest).join("../behaviors");
     let out = Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("catalog50");

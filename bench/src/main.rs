@@ -1,7 +1,7 @@
 //! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
 //!
 //! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
-//! `target/release/dotforge-bench [--runs N] [--sessions N]`). Every invocation is a real process: spawn, payload on stdin, wait.
+//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH]`). Every invocation is a real process: spawn, payload on stdin, wait.
 //! Wall time is measured per invocation (median and p95); CPU time is the children's user+system time from
 //! `/proc/self/stat`, averaged per invocation (clock-tick resolution, so only the mean is meaningful).
 #![forbid(unsafe_code)]
@@ -161,9 +161,11 @@ fn main() {
     let dir: PathBuf =
         std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)).unwrap_or_default();
     let floor = dir.join("floor");
-    let hook = dir.join("dotforge-hook");
+    let write_floor = dir.join("write-floor");
+    // `--hook PATH` measures another build of the hook (a hook project's binary, another profile) in its place.
+    let hook = value_of("--hook").map_or_else(|| dir.join("dotforge-hook"), PathBuf::from);
     let hook50 = dir.join("hook50");
-    for binary in [&floor, &hook, &hook50] {
+    for binary in [&floor, &write_floor, &hook, &hook50] {
         if !binary.exists() {
             eprintln!(
                 "error: {} is missing; run `cargo build --release -p dotforge -p dotforge-bench` first",
@@ -197,13 +199,21 @@ fn main() {
     let state_sizes: Vec<usize> = only_sessions.map_or_else(|| vec![1, 100, 1000], |sessions| vec![sessions]);
     for sessions in state_sizes {
         reset_root(&root, sessions.saturating_sub(1));
-        let samples = measure(&[&floor, &hook], runs, &root);
+        let samples = measure(&[&floor, &write_floor, &hook], runs, &root);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
-        row(&format!("{sessions} session(s): dotforge-hook (6)"), &samples[1], Some(&samples[0]));
+        row(&format!("{sessions} session(s): write-floor"), &samples[1], Some(&samples[0]));
+        row(&format!("{sessions} session(s): dotforge-hook (6)"), &samples[2], Some(&samples[0]));
         for (index, (name, _)) in payloads().iter().enumerate() {
-            let hook = percentile(&samples[1].per_payload[index], 0.5);
-            let floor = percentile(&samples[0].per_payload[index], 0.5);
-            println!("{:<34} {hook:>12.3} {:>10} {:>10} {:>9.2}×", format!("  {name}"), "", "", hook / floor);
+            let median = |sample: &Samples| percentile(&sample.per_payload[index], 0.5);
+            let (floor, write_floor, hook) = (median(&samples[0]), median(&samples[1]), median(&samples[2]));
+            println!(
+                "{:<34} {hook:>12.3} {:>10} {:>10} {:>9.2}×   {:.2}× write-floor",
+                format!("  {name}"),
+                "",
+                "",
+                hook / floor,
+                hook / write_floor
+            );
         }
     }
     if only_sessions.is_none() {

@@ -72,7 +72,9 @@ fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow(
     );
     assert_eq!(String::from_utf8_lossy(&files[".gitignore"]), "target/\n.forge/runtime/\n");
     let build_rs = String::from_utf8_lossy(&files["build.rs"]).into_owned();
-    assert_eq!(build_rs.lines().count(), 3, "a three-line build.rs");
+    assert_eq!(build_rs.lines().count(), 4, "a four-line build.rs: {build_rs}");
+    assert!(build_rs.contains("dotforge_codegen::compile(\"behaviors\");"), "{build_rs}");
+    assert!(build_rs.contains("dotforge_codegen::link_for_fast_start();"), "{build_rs}");
 
     let workflow: serde_yaml::Value =
         serde_yaml::from_slice(&files[".github/workflows/dotforge.yml"]).expect("valid YAML");

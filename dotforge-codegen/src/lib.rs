@@ -7,6 +7,9 @@
 //! - [`compile`] — the one-liner for `build.rs`: `dotforge_codegen::compile("behaviors");`
 //! - [`Config`] — a builder for custom folders and file names, returning a [`Report`] on failure;
 //! - [`generate`] — pure: sources in, source text (or diagnostics) out. Tests call this.
+//!
+//! [`link_for_fast_start`] is the companion `build.rs` call that links the hook binary for the quickest process
+//! start on Linux.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -18,6 +21,8 @@ mod emit;
 pub mod ir;
 mod json;
 pub mod json_schema;
+mod link;
+pub use link::link_for_fast_start;
 mod literals;
 mod locate;
 mod matcher;
