@@ -28,6 +28,7 @@ mod session;
 mod settings;
 mod simulate;
 mod state;
+mod state_scan;
 mod table;
 mod time;
 mod warn;
