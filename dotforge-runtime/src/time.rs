@@ -35,12 +35,9 @@ impl Timestamp {
             return None;
         }
         let number = |range: std::ops::Range<usize>| -> Option<u64> {
-            let part = text.get(range)?;
-            if part.bytes().all(|byte| byte.is_ascii_digit()) {
-                part.parse().ok()
-            } else {
-                None
-            }
+            bytes[range].iter().try_fold(0u64, |value, &byte| {
+                byte.is_ascii_digit().then(|| value * 10 + u64::from(byte - b'0'))
+            })
         };
         let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
         let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
@@ -107,6 +104,9 @@ mod tests {
             "2026-04-13 10:00:00Z",
             "2026-13-01T00:00:00Z",
             "abcd-04-13T10:00:00Z",
+            "+026-04-13T10:00:00Z",
+            "2026-04-13T10:0x:00Z",
+            "2026-04-13T10:00:0\u{e9}Z",
         ] {
             assert_eq!(Timestamp::parse(text), None, "{text}");
         }
