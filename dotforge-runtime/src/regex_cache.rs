@@ -84,3 +84,21 @@ impl LazyRegex {
             .as_ref()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LazyRegex;
+
+    static PUSH: LazyRegex = LazyRegex::new(r"\bgit\b[^|;&\n]*\bpush\b").requiring(&[&["push"], &["git"]]);
+    /// Literals the pattern does not really need: proves the check runs before the regex.
+    static STRICT: LazyRegex = LazyRegex::new("a").requiring(&[&["zz"]]);
+
+    #[test]
+    fn the_required_literals_gate_the_regex() {
+        assert!(PUSH.is_match("cd repo && git push origin"));
+        assert!(!PUSH.is_match("ls -la"), "no literal: rejected");
+        assert!(!PUSH.is_match("git pull && echo push"), "literals present, regex decides: `;`-free but `&` breaks it");
+        assert!(!STRICT.is_match("a"), "a haystack without `zz` is rejected before the regex runs");
+        assert!(STRICT.is_match("a zz"));
+    }
+}

@@ -35,9 +35,9 @@ impl Timestamp {
             return None;
         }
         let number = |range: std::ops::Range<usize>| -> Option<u64> {
-            bytes[range].iter().try_fold(0u64, |value, &byte| {
-                byte.is_ascii_digit().then(|| value * 10 + u64::from(byte - b'0'))
-            })
+            bytes[range]
+                .iter()
+                .try_fold(0u64, |value, &byte| byte.is_ascii_digit().then(|| value * 10 + u64::from(byte - b'0')))
         };
         let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
         let (hour, minute, second) = (number(11..13)?, number(14..16)?, number(17..19)?);
