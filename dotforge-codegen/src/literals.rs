@@ -2,9 +2,9 @@
 //! hook can reject most inputs with a substring search before it loads a DFA or compiles a regex.
 //!
 //! The result is a list of groups; a haystack can match only when it contains at least one literal of every group.
-//! Each group is the finite prefix-literal set (from `regex-syntax`'s extractor) of one tail of the pattern's
-//! top-level concatenation: every match of that tail starts with one of its literals, and the tail's match is a
-//! substring of the whole match, so the whole match contains one of them.
+//! Each group is the finite prefix-literal set (from `regex-syntax`'s extractor) of the first pieces of one tail of
+//! the pattern's top-level concatenation: every match of that tail starts with one of its literals, and the tail's
+//! match is a substring of the whole match, so the whole match contains one of them.
 
 use regex_syntax::hir::literal::Extractor;
 use regex_syntax::hir::{Hir, HirKind};
@@ -13,12 +13,20 @@ use regex_syntax::hir::{Hir, HirKind};
 const MAX_GROUPS: usize = 3;
 /// Largest group kept: beyond this, scanning for every literal costs more than it saves.
 const MAX_LITERALS_PER_GROUP: usize = 32;
+/// Tails tried: those starting at the first pieces of the top-level concatenation.
+const MAX_TAILS: usize = 64;
+/// Pieces of a tail handed to the extractor.
+const MAX_TAIL_PIECES: usize = 8;
 
 /// The required-literal groups of `pattern` (empty when nothing useful is required or the pattern does not parse).
 pub(crate) fn required_groups(pattern: &str) -> Vec<Vec<String>> {
     let Ok(hir) = regex_syntax::parse(pattern) else { return Vec::new() };
     let tails: Vec<Hir> = match top_level(&hir).kind() {
-        HirKind::Concat(pieces) => (0..pieces.len()).map(|start| Hir::concat(pieces[start..].to_vec())).collect(),
+        // The first pieces of a tail stand for the tail: its matches start with theirs. Bounding both the number of
+        // tails and their length keeps long patterns linear.
+        HirKind::Concat(pieces) => (0..pieces.len().min(MAX_TAILS))
+            .map(|start| Hir::concat(pieces[start..(start + MAX_TAIL_PIECES).min(pieces.len())].to_vec()))
+            .collect(),
         _ => vec![hir],
     };
     let mut groups: Vec<Vec<String>> = tails.iter().filter_map(prefix_group).collect();
@@ -51,7 +59,8 @@ fn top_level(hir: &Hir) -> &Hir {
 /// The literals one of which starts every match of `tail`, when that set is finite, small, free of the empty
 /// string, and made of whole UTF-8 strings.
 fn prefix_group(tail: &Hir) -> Option<Vec<String>> {
-    let seq = Extractor::new().extract(tail);
+    // With the limit, the extractor shortens literals rather than multiply them past it.
+    let seq = Extractor::new().limit_total(MAX_LITERALS_PER_GROUP).extract(tail);
     let literals = seq.literals()?;
     if literals.is_empty() || literals.len() > MAX_LITERALS_PER_GROUP {
         return None;
@@ -149,6 +158,14 @@ mod tests {
             }
             assert!(rejected > 0, "{pattern}: the prefilter rejected nothing");
         }
+    }
+
+    #[test]
+    fn long_patterns_are_handled_in_bounded_work() {
+        let pattern: String = (0..5_000).map(|index| format!("w{index}[0-9]")).collect();
+        let found = required_groups(&pattern);
+        assert!(!found.is_empty() && found.len() <= MAX_GROUPS, "{found:?}");
+        assert!(may_match(&found, &(0..5_000).map(|index| format!("w{index}7")).collect::<String>()));
     }
 
     #[test]
