@@ -43,7 +43,7 @@ impl LazyRegex {
 
     /// The same regex with the literals its matches must contain: for every group, a match contains at least one of
     /// the group's literals (`dotforge-codegen` derives them from the pattern). Inputs without them are rejected
-    /// without running the regex.
+    /// without running the regex. Meant for `static` initializers, before any match has cached a DFA or regex.
     pub const fn requiring(self, required: &'static [&'static [&'static str]]) -> Self {
         let (pattern, dfa_bytes) = (self.pattern, self.dfa_bytes);
         // Nothing was cached yet (this runs at compile time); forgetting two empty cells frees nothing.
