@@ -1,23 +1,22 @@
 //! Crash-safe file replacement: write a temp file in the same directory, fsync it, rename it over the target.
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 /// Atomically replaces `path` with `bytes`; readers see the old file or the new one, never a mix.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, |out| out.write_all(bytes))
+    write_atomic_with(path, |file| file.write_all(bytes))
 }
 
-/// Like [`write_atomic`], with the contents written piece by piece by `write` through a buffer, so a large file
-/// needs no copy of itself in memory.
-pub(crate) fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+/// Like [`write_atomic`], with the contents written into the temp file by `write` (which may stream them through a
+/// buffer, so that a large file needs no copy of itself in memory).
+pub(crate) fn write_atomic_with(path: &Path, write: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
     let file_name = path.file_name().and_then(|name| name.to_str()).unwrap_or("file");
     let temp = path.with_file_name(format!(".{file_name}.tmp.{}", std::process::id()));
     let result = (|| {
-        let mut out = BufWriter::with_capacity(64 * 1024, File::create(&temp)?);
-        write(&mut out)?;
-        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        let mut file = File::create(&temp)?;
+        write(&mut file)?;
         file.sync_all()?;
         fs::rename(&temp, path)
     })();

@@ -12,7 +12,7 @@ use crate::time::Timestamp;
 use crate::warn::warn;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::{ErrorKind, Write};
+use std::io::{BufWriter, ErrorKind, Write};
 use std::path::Path;
 
 /// A JSON value: a slice of the file as read, or text produced by this event.
@@ -162,7 +162,8 @@ impl<'a> StateDoc<'a> {
 
     /// Serializes and atomically replaces state.json, streaming: other sessions are copied as they were read.
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic_with(path, |out| {
+        write_atomic_with(path, |file| {
+            let out = &mut BufWriter::with_capacity(64 * 1024, file);
             out.write_all(b"{")?;
             for (key, raw) in &self.extra {
                 write_key(out, key)?;
@@ -177,7 +178,8 @@ impl<'a> StateDoc<'a> {
                 write_key(out, &entry.id)?;
                 out.write_all(entry.raw.get().as_bytes())?;
             }
-            out.write_all(b"}}")
+            out.write_all(b"}}")?;
+            out.flush()
         })
     }
 }
