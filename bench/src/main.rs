@@ -1,9 +1,11 @@
 //! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
 //!
 //! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
-//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH]`). Every invocation is a real process: spawn, payload on stdin, wait.
-//! Wall time is measured per invocation (median and p95); CPU time is the children's user+system time from
-//! `/proc/self/stat`, averaged per invocation (clock-tick resolution, so only the mean is meaningful).
+//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH]`). Every invocation is a real process:
+//! spawn, payload on stdin, wait. Besides the floor (reads stdin, exits), the write-floor binary does the least a
+//! contract-following hook must do when state changes, so each payload is reported against both. Wall time is
+//! measured per invocation (median and p95); CPU time is the children's user+system time from `/proc/self/stat`,
+//! averaged per invocation (clock-tick resolution, so only the mean is meaningful).
 #![forbid(unsafe_code)]
 
 use serde_json::{json, Value};

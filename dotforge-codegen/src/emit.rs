@@ -191,7 +191,8 @@ impl Regexes<'_> {
                 quote! {
                     static #bytes_ident: __forge::AlignAs<[u8; #size], u32> =
                         __forge::AlignAs { _align: [], bytes: *include_bytes!(#path) };
-                    static #ident: __forge::LazyRegex = __forge::LazyRegex::precompiled(#literal, &#bytes_ident)#requiring;
+                    static #ident: __forge::LazyRegex =
+                        __forge::LazyRegex::precompiled(#literal, &#bytes_ident)#requiring;
                 }
             }
             None => quote! { static #ident: __forge::LazyRegex = __forge::LazyRegex::new(#literal)#requiring; },
