@@ -1,10 +1,15 @@
 //! Crash-safe file replacement: write a temp file in the same directory, fsync it, rename it over the target.
+//!
+//! Every writer of these files (state.json, audit/metrics.json) holds the state lock while it writes, so one fixed
+//! temp name per file is enough: a temp file left by a process killed mid-write is simply overwritten by the next
+//! write instead of piling up.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
-/// Atomically replaces `path` with `bytes`; readers see the old file or the new one, never a mix.
+/// Atomically replaces `path` with `bytes`; readers see the old file or the new one, never a mix. The caller holds
+/// the state lock.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |file| file.write_all(bytes))
 }
@@ -13,7 +18,7 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// buffer, so that a large file needs no copy of itself in memory).
 pub(crate) fn write_atomic_with(path: &Path, write: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
     let file_name = path.file_name().and_then(|name| name.to_str()).unwrap_or("file");
-    let temp = path.with_file_name(format!(".{file_name}.tmp.{}", std::process::id()));
+    let temp = path.with_file_name(format!(".{file_name}.tmp"));
     let result = (|| {
         let mut file = File::create(&temp)?;
         write(&mut file)?;

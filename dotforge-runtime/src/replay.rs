@@ -2,12 +2,14 @@
 
 use crate::catalog::Catalog;
 use crate::hook::{process, EventReport};
+use crate::lock;
 use crate::session::Session;
 use crate::settings::Settings;
 use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 static NEXT_SCRATCH: AtomicU64 = AtomicU64::new(0);
 
@@ -52,6 +54,9 @@ impl Replay {
         let now = Timestamp::now();
         let path = self.root.join("runtime").join("state.json");
         std::fs::create_dir_all(self.root.join("runtime"))?;
+        // Like every writer of state.json, under the state lock.
+        let _lock = lock::acquire(&self.root.join("runtime").join("state.lock"), Duration::from_secs(2))
+            .map_err(|error| std::io::Error::other(format!("cannot lock the state: {error}")))?;
         let bytes = read_state(&path);
         let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
         for id in sessions {

@@ -134,6 +134,16 @@ fn processes_killed_mid_event_never_leave_a_broken_state_or_log() {
     let started = std::time::Instant::now();
     assert_eq!(hook.tool("after", "Hard").kind(), "deny");
     assert!(started.elapsed() < Duration::from_secs(4));
+    // Temp files of killed writers do not pile up: the next write reuses the name and renames it away.
+    for folder in ["runtime", "audit"] {
+        let leftovers: Vec<String> = std::fs::read_dir(hook.root.join(folder))
+            .expect("folder exists")
+            .filter_map(Result::ok)
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.contains(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "temp files left in {folder}/ after {killed} kills: {leftovers:?}");
+    }
 }
 
 #[test]
