@@ -657,7 +657,11 @@ mod timing {
     #[test]
     #[ignore = "timing probe, run by hand"]
     fn scan_speed() {
-        let text = std::fs::read_to_string("/tmp/st1k/.forge/runtime/state.json").expect("state");
+        // 1,000 sessions shaped like the ones the hook writes (about 550 KB, as in scripts/bench).
+        let session = r#"{"created_at":"2999-01-01T00:00:00Z","last_accessed_at":"2999-01-01T00:00:00Z","flags":{"search_context_ready":{"set_at":"2999-01-01T00:00:00Z"}},"behavior_overrides":{},"behaviors":{"search-first":{"counter":3,"effective_level":"warning","last_violation_at":"2999-01-01T00:00:00Z","last_violation_tool":"Write","pending_block":null,"overrides":[]},"verify-before-done":{"counter":1,"effective_level":"nudge","last_violation_at":"2999-01-01T00:00:00Z","last_violation_tool":"Bash","pending_block":null,"overrides":[]}}}"#;
+        let sessions: Vec<String> =
+            (0..1_000).map(|index| format!("\"session-{index:05}-0123456789abcdef\":{session}")).collect();
+        let text = format!("{{\"schema_version\":\"1\",\"sessions\":{{{}}}}}", sessions.join(","));
         let started = std::time::Instant::now();
         for _ in 0..200 {
             std::hint::black_box(super::scan(std::hint::black_box(&text)).expect("valid"));
