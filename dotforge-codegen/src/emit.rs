@@ -517,8 +517,19 @@ fn behavior_module(
     let triggers = behavior.triggers.iter().map(|trigger| {
         let event = event_tokens(trigger.event);
         let matcher = string_literal(&trigger.matcher_text);
+        let tools = match &trigger.matcher {
+            Matcher::Any => quote! { __forge::ToolMatcher::Any },
+            Matcher::Names(names) => {
+                let names = names.iter().map(|name| string_literal(name));
+                quote! { __forge::ToolMatcher::Names(&[#(#names),*]) }
+            }
+            Matcher::Regex(pattern) => {
+                let pattern = string_literal(pattern);
+                quote! { __forge::ToolMatcher::Regex(#pattern) }
+            }
+        };
         let summary = string_literal(&describe::trigger(trigger));
-        quote! { __forge::TriggerInfo { event: #event, matcher: #matcher, summary: #summary } }
+        quote! { __forge::TriggerInfo { event: #event, matcher: #matcher, tools: #tools, summary: #summary } }
     });
     let templates = templates_tokens(&behavior.templates);
     let scenarios = behavior.scenarios.iter().map(scenario_tokens);

@@ -183,8 +183,21 @@ pub struct TriggerInfo {
     pub event: Event,
     /// The matcher exactly as written (empty when absent).
     pub matcher: &'static str,
+    /// The matcher as classified at build time by Claude Code's rules (CONTRACT §5).
+    pub tools: ToolMatcher,
     /// What the trigger checks and does, in words.
     pub summary: &'static str,
+}
+
+/// Which tools a trigger's matcher selects (CONTRACT §5), as the build classified it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolMatcher {
+    /// Empty or `*` (or an event without a tool): every tool.
+    Any,
+    /// Exact tool names.
+    Names(&'static [&'static str]),
+    /// An unanchored regular expression on the tool name.
+    Regex(&'static str),
 }
 
 /// Signature of a generated trigger function.

@@ -6,7 +6,8 @@
 
 pub use crate::call::{Call, Scope};
 pub use crate::catalog::{
-    Behavior, Catalog, Category, Event, Level, OnPresent, Outcome, Recovery, Segment, Templates, TriggerInfo, Var,
+    Behavior, Catalog, Category, Event, Level, OnPresent, Outcome, Recovery, Segment, Templates, ToolMatcher,
+    TriggerInfo, Var,
 };
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
 pub use crate::scenario::{assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, Step};

@@ -70,6 +70,7 @@ pub mod no_destructive_git {
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "Bash",
+                tools: __forge::ToolMatcher::Names(&["Bash"]),
                 summary: r"on PreToolUse for Bash when `command` matches regex `git\s+(push\s+.*--force|push\s+.*-f\b|reset\s+--hard|clean\s+-f|branch\s+-[Dd])`: violation",
             },
         ],
@@ -192,11 +193,13 @@ pub mod search_first {
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "Grep|Glob|Read",
+                tools: __forge::ToolMatcher::Names(&["Grep", "Glob", "Read"]),
                 summary: "on PreToolUse for Grep|Glob|Read: set flag `search_context_ready`",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "Write|Edit",
+                tools: __forge::ToolMatcher::Names(&["Write", "Edit"]),
                 summary: r"on PreToolUse for Write|Edit when `file_path` matches regex `\.(py|ts|js|tsx|jsx|swift|go|rs|java|kt|rb|php|cs)$`: check flag `search_context_ready` (present: consume, absent: violation)",
             },
         ],

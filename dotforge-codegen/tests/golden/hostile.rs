@@ -82,11 +82,13 @@ pub mod hostile_strings {
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "Hostile",
+                tools: __forge::ToolMatcher::Names(&["Hostile"]),
                 summary: "on PreToolUse for Hostile when `command` contains `\"#}{\\\n`: violation",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "Hostile",
+                tools: __forge::ToolMatcher::Names(&["Hostile"]),
                 summary: r##"on PreToolUse for Hostile when `command` matches regex `"#\\\{\}\)\("`: violation"##,
             },
         ],

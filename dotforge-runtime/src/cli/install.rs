@@ -4,7 +4,7 @@
 //! text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall` gives the
 //! original bytes back. Our entries are recognized by their command; re-running `install` replaces only them.
 
-use crate::catalog::{Catalog, Event};
+use crate::catalog::{Catalog, Event, ToolMatcher};
 use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -101,25 +101,37 @@ fn is_ours(entry: &str, command: &str) -> bool {
 }
 
 /// Claude Code's matcher for the union of the catalog's matchers on one event.
-fn matcher_union(catalog: &Catalog, event: Event) -> String {
+fn event_matcher(catalog: &Catalog, event: Event) -> String {
+    matcher_union(
+        catalog
+            .behaviors
+            .iter()
+            .flat_map(|behavior| behavior.triggers)
+            .filter(|trigger| trigger.event == event)
+            .map(|trigger| trigger.tools),
+    )
+}
+
+/// One matcher that selects every tool any of `matchers` selects: `*`, a list of names, the regexes joined, or the
+/// names anchored next to the regexes.
+fn matcher_union(matchers: impl IntoIterator<Item = ToolMatcher>) -> String {
     let mut names: Vec<&str> = Vec::new();
     let mut regexes: Vec<&str> = Vec::new();
-    for trigger in
-        catalog.behaviors.iter().flat_map(|behavior| behavior.triggers).filter(|trigger| trigger.event == event)
-    {
-        let text = trigger.matcher.trim();
-        if text.is_empty() || text == "*" {
-            return "*".to_owned();
-        }
-        let plain = text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|'));
-        if plain {
-            for name in text.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty()) {
-                if !names.contains(&name) {
-                    names.push(name);
+    for matcher in matchers {
+        match matcher {
+            ToolMatcher::Any => return "*".to_owned(),
+            ToolMatcher::Names(listed) => {
+                for name in listed {
+                    if !names.contains(name) {
+                        names.push(name);
+                    }
                 }
             }
-        } else if !regexes.contains(&text) {
-            regexes.push(text);
+            ToolMatcher::Regex(pattern) => {
+                if !regexes.contains(&pattern) {
+                    regexes.push(pattern);
+                }
+            }
         }
     }
     match (names.is_empty(), regexes.is_empty()) {
@@ -247,7 +259,7 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         ];
         let mut entry: Members = Vec::new();
         if event.has_tool() {
-            entry.push(("matcher".to_owned(), json!(matcher_union(catalog, *event)).to_string()));
+            entry.push(("matcher".to_owned(), json!(event_matcher(catalog, *event)).to_string()));
         }
         entry.push(("hooks".to_owned(), array_text(&[object_text(&hook, 5)], 4)));
         let mut items = match member(&mut hooks, event.name()) {
@@ -312,4 +324,29 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     gitignore(path, false)?;
     super::print_out(&format!("removed `{command}` from {}", path.display()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{matcher_union, ToolMatcher};
+
+    #[test]
+    fn the_union_of_matchers_selects_every_tool_any_of_them_selects() {
+        let names = |listed: &'static [&'static str]| ToolMatcher::Names(listed);
+        assert_eq!(matcher_union([names(&["Write", "Edit"]), names(&["Edit", "Bash"])]), "Write|Edit|Bash");
+        assert_eq!(matcher_union([names(&["Write"]), ToolMatcher::Any, names(&["Bash"])]), "*");
+        assert_eq!(
+            matcher_union([
+                ToolMatcher::Regex("mcp__.*"),
+                ToolMatcher::Regex("Notebook.*"),
+                ToolMatcher::Regex("mcp__.*")
+            ]),
+            "mcp__.*|Notebook.*"
+        );
+        assert_eq!(
+            matcher_union([names(&["Write", "Edit"]), ToolMatcher::Regex("mcp__.*__write")]),
+            "^(Write|Edit)$|mcp__.*__write",
+            "names stay exact next to a regex"
+        );
+    }
 }
