@@ -76,11 +76,7 @@ impl<'a> Scanner<'a> {
         if self.peek() != Some(b'{') {
             return Err("expected a JSON object");
         }
-        self.position += 1;
-        self.skip_whitespace();
-        if self.peek() == Some(b'}') {
-            self.position += 1;
-        } else {
+        if !self.open_is_empty(b'}') {
             loop {
                 let key = self.key()?;
                 match key.as_ref() {
@@ -113,13 +109,12 @@ impl<'a> Scanner<'a> {
                 self.literal(b"null").map_err(|_| NOT_SESSIONS)?;
                 return Ok(sessions);
             }
-            Some(b'{') => self.position += 1,
+            Some(b'{') => {
+                if self.open_is_empty(b'}') {
+                    return Ok(sessions);
+                }
+            }
             _ => return Err(NOT_SESSIONS),
-        }
-        self.skip_whitespace();
-        if self.peek() == Some(b'}') {
-            self.position += 1;
-            return Ok(sessions);
         }
         loop {
             let id = self.key()?;
@@ -138,14 +133,11 @@ impl<'a> Scanner<'a> {
             self.value()?;
             return Ok(None);
         }
-        self.position += 1;
-        self.skip_whitespace();
-        let mut found = None;
-        let mut seen = false;
-        if self.peek() == Some(b'}') {
-            self.position += 1;
+        if self.open_is_empty(b'}') {
             return Ok(None);
         }
+        let mut found = None;
+        let mut seen = false;
         loop {
             let (start, end, escaped) = self.string()?;
             self.colon()?;
@@ -166,6 +158,18 @@ impl<'a> Scanner<'a> {
                 return Ok(found);
             }
         }
+    }
+
+    /// Steps past the opening bracket at the position and the whitespace after it; `true` (and past `closer` too)
+    /// when the container is empty.
+    fn open_is_empty(&mut self, closer: u8) -> bool {
+        self.position += 1;
+        self.skip_whitespace();
+        let empty = self.peek() == Some(closer);
+        if empty {
+            self.position += 1;
+        }
+        empty
     }
 
     /// After a member: `true` past a comma (another member follows), `false` past the closing brace.
@@ -226,12 +230,8 @@ impl<'a> Scanner<'a> {
                     self.string()?;
                 }
                 Some(opening @ (b'{' | b'[')) => {
-                    self.position += 1;
-                    self.skip_whitespace();
                     let closer = if opening == b'{' { b'}' } else { b']' };
-                    if self.peek() == Some(closer) {
-                        self.position += 1;
-                    } else {
+                    if !self.open_is_empty(closer) {
                         closers.push(closer);
                         if closer == b'}' {
                             self.member_key()?;
