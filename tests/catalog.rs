@@ -64,7 +64,7 @@ fn search_first_escalates_silent_nudge_warning_soft_block() {
     let hook = hook("catalog-search");
     let write = |n: u32| hook.pre("s", "Write", json!({ "file_path": format!("src/file{n}.ts"), "content": "x" }));
     let kinds: Vec<&str> = (1..=5).map(|n| write(n).kind()).collect();
-    assert_eq!(kinds, ["message", "message", "message", "message", "deny"]);
+    assert_eq!(kinds, ["message", "message", "message", "message", "ask"]);
     hook.pre("s", "Grep", json!({ "pattern": "fn" })).assert_pass();
     write(6).assert_pass();
     hook.pre("s", "Write", json!({ "file_path": "README.md", "content": "x" })).assert_pass();
@@ -80,7 +80,7 @@ fn verify_before_done_wants_a_test_run_before_push() {
     hook.run(&ran).assert_pass();
     bash(&hook, "s", "git push origin main").assert_pass();
     assert!(bash(&hook, "s", "git push origin main").message().starts_with("**[verify-before-done]**"));
-    assert_eq!(bash(&hook, "s", "git push origin main").kind(), "deny");
+    assert_eq!(bash(&hook, "s", "git push origin main").kind(), "ask");
 }
 
 #[test]

@@ -146,9 +146,10 @@ fn list_and_describe_explain_the_compiled_catalog() {
 fn audit_reports_violations_blocks_overrides_and_the_rate() {
     let hook = hook("audit");
     for n in 0..5 {
-        hook.pre("s", "Write", json!({"file_path": format!("src/{n}.ts")})).checked();
+        hook.pre_call("s", "Write", json!({"file_path": format!("src/{n}.ts")}), &format!("toolu_{n}")).checked();
     }
-    hook.pre("s", "Write", json!({"file_path": "src/4.ts"})).assert_pass(); // override of the soft block
+    // The user allows the soft-blocked fifth write: its PostToolUse is the override.
+    hook.post_call("s", "Write", json!({"file_path": "src/4.ts"}), "toolu_4").assert_pass();
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
     assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(6), json!(4)));
     assert_eq!(
@@ -225,7 +226,9 @@ fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_origina
     assert_eq!(pre[0]["hooks"][0]["command"], "./guard.sh", "existing entries first, in order");
     assert_eq!(pre[1]["hooks"][0], json!({"type": "command", "command": "./hook", "timeout": 5}));
     assert_eq!(pre[1]["matcher"], "Bash|Grep|Glob|Read|Write|Edit|TaskUpdate|TaskCreate|ExitPlanMode");
-    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash");
+    // PostToolUse and PostToolUseFailure also see the calls a soft block can ask about (the user's approval).
+    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash|Write|Edit");
+    assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], "Bash|Write|Edit");
     assert!(value["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
     assert_eq!(value["hooks"]["Notification"][0]["hooks"][0]["command"], "notify-send done");
     assert_eq!(

@@ -8,12 +8,17 @@ use std::process::Command;
 
 fn simulate(args: &[&str], stdin: &[u8]) -> common::Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dotforge-hook"));
-    command.arg("simulate").args(args).env_remove("FORGE_ROOT").env_remove("FORGE_HOOK_PROFILE");
+    command
+        .arg("simulate")
+        .args(args)
+        .env_remove("FORGE_ROOT")
+        .env_remove("FORGE_HOOK_PROFILE")
+        .env_remove("FORGE_SOFT_BLOCK");
     run_command(command, stdin)
 }
 
 #[test]
-fn the_demo_shows_escalation_override_verification_and_ends_in_the_hard_block() {
+fn the_demo_shows_escalation_the_ask_flow_verification_and_ends_in_the_hard_block() {
     let run = simulate(&[], b"");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -22,8 +27,9 @@ fn the_demo_shows_escalation_override_verification_and_ends_in_the_hard_block() 
     let expectations = [
         ("search-first #1 nudge", "allow + message"),
         ("search-first #3 warning", "allow + message"),
-        ("search-first #5 soft_block", "DENY (soft)"),
-        ("search-first overridden at 5", "allow"),
+        ("search-first #5 soft_block", "ASK the user"),
+        ("search-first #6 soft_block", "ASK the user"),
+        ("search-first overridden at 6", "allow"),
         ("verify-before-done #1 nudge", "allow + message"),
     ];
     for (fired, decision) in expectations {
@@ -41,11 +47,24 @@ fn the_demo_shows_escalation_override_verification_and_ends_in_the_hard_block() 
 fn json_mode_prints_one_object_per_step() {
     let run = simulate(&["--json"], b"");
     let steps: Vec<Value> = run.stdout.lines().map(|line| serde_json::from_str(line).expect("JSON line")).collect();
-    assert_eq!(steps.len(), 12);
+    assert_eq!(steps.len(), 13);
     assert_eq!(steps[6]["fired"][0]["behavior"], "search-first");
+    assert_eq!(steps[6]["decision"], "ask");
+    assert_eq!(steps[6]["output"]["hookSpecificOutput"]["permissionDecision"], "ask");
+    assert_eq!(steps[7]["decision"], "ask", "the model retrying the same write is asked again");
+    assert_eq!(steps[7]["fired"][0]["override"], false);
+    assert_eq!(steps[8]["event"], "PostToolUse");
+    assert_eq!(steps[8]["fired"][0]["override"], true, "the user allowed the write");
+    assert_eq!(steps[12]["output"]["hookSpecificOutput"]["override_allowed"], false);
+}
+
+#[test]
+fn deny_mode_replays_the_spec_literal_reinvocation() {
+    let run = simulate(&["--json", "--soft-block", "deny"], b"");
+    let steps: Vec<Value> = run.stdout.lines().map(|line| serde_json::from_str(line).expect("JSON line")).collect();
     assert_eq!(steps[6]["decision"], "deny");
-    assert_eq!(steps[7]["fired"][0]["override"], true);
-    assert_eq!(steps[11]["output"]["hookSpecificOutput"]["override_allowed"], false);
+    assert_eq!(steps[7]["fired"][0]["override"], true, "in deny mode the retry itself is taken as the override");
+    assert_eq!(steps[8]["fired"], Value::Array(Vec::new()), "nothing is waiting for an approval");
 }
 
 #[test]

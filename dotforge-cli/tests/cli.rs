@@ -44,7 +44,15 @@ fn check_accepts_the_catalog_and_reports_every_error_of_a_broken_one() {
     let dir = catalog("check");
     let ok = dotforge(&dir, &["check"]);
     assert_eq!(ok.status.code(), Some(0), "{}", err(&ok));
-    assert_eq!(out(&ok).trim(), "behaviors: 6 behaviors, 20 scenarios, no problems");
+    let index = std::fs::read_to_string(dir.join("behaviors/index.yaml")).expect("index");
+    let behaviors = index.lines().filter(|line| line.trim_start().starts_with("- id:")).count();
+    let scenarios: usize = std::fs::read_dir(dir.join("behaviors"))
+        .expect("behaviors")
+        .flatten()
+        .filter_map(|entry| std::fs::read_dir(entry.path().join("tests")).ok())
+        .map(|files| files.flatten().filter(|file| file.path().extension().is_some_and(|ext| ext == "yaml")).count())
+        .sum();
+    assert_eq!(out(&ok).trim(), format!("behaviors: {behaviors} behaviors, {scenarios} scenarios, no problems"));
     let file = dir.join("behaviors/search-first/behavior.yaml");
     let text = std::fs::read_to_string(&file).expect("read");
     std::fs::write(

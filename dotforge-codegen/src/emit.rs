@@ -349,7 +349,8 @@ fn evaluate_fn(behavior: &Behavior, regexes: &mut Regexes) -> TokenStream {
             quote! { #pattern => { #body } }
         })
         .collect();
-    let fallback = (events.len() < 4).then(|| quote! { _ => __forge::Outcome::Pass, });
+    // The runtime's `Event` has more variants than triggers can name, so the match always needs this arm.
+    let fallback = quote! { _ => __forge::Outcome::Pass, };
     let uses_scope = behavior.triggers.iter().any(|trigger| {
         !matches!(trigger.action, Action::Evaluate)
             || trigger.conditions.iter().any(|condition| matches!(condition.test, Test::Counter(..)))
@@ -529,7 +530,10 @@ fn behavior_module(
             }
         };
         let summary = string_literal(&describe::trigger(trigger));
-        quote! { __forge::TriggerInfo { event: #event, matcher: #matcher, tools: #tools, summary: #summary } }
+        let violates = trigger.action.can_violate();
+        quote! {
+            __forge::TriggerInfo { event: #event, matcher: #matcher, tools: #tools, violates: #violates, summary: #summary }
+        }
     });
     let templates = templates_tokens(&behavior.templates);
     let scenarios = behavior.scenarios.iter().map(scenario_tokens);
@@ -600,6 +604,7 @@ fn expect_tokens(expect: &Expect) -> TokenStream {
     };
     let decision = match expect.decision.as_deref() {
         None => quote! { None },
+        Some("ask") => quote! { Some(__forge::ExpectDecision::Ask) },
         Some("deny") => quote! { Some(__forge::ExpectDecision::Deny) },
         Some("block") => quote! { Some(__forge::ExpectDecision::Block) },
         Some(_) => quote! { Some(__forge::ExpectDecision::Allow) },
@@ -607,6 +612,13 @@ fn expect_tokens(expect: &Expect) -> TokenStream {
     let message_contains = str_slice(&expect.message_contains);
     let flags_present = str_slice(&expect.flags_present);
     let flags_absent = str_slice(&expect.flags_absent);
+    let overrides = match expect.overrides {
+        Some(count) => {
+            let count = Literal::u32_unsuffixed(count);
+            quote! { Some(#count) }
+        }
+        None => quote! { None },
+    };
     quote! {
         __forge::Expect {
             level: #level,
@@ -615,6 +627,7 @@ fn expect_tokens(expect: &Expect) -> TokenStream {
             message_contains: #message_contains,
             flags_present: #flags_present,
             flags_absent: #flags_absent,
+            overrides: #overrides,
         }
     }
 }
@@ -632,6 +645,11 @@ fn scenario_tokens(scenario: &Scenario) -> TokenStream {
         let profile = string_literal(&step.profile);
         let agent = optional_str(&step.agent);
         let stop_hook_active = step.stop_hook_active;
+        let user = match step.user_allows {
+            None => quote! { None },
+            Some(true) => quote! { Some(__forge::UserAnswer::Allow) },
+            Some(false) => quote! { Some(__forge::UserAnswer::Decline) },
+        };
         let expect = expect_tokens(&step.expect);
         quote! {
             __forge::Step {
@@ -644,11 +662,17 @@ fn scenario_tokens(scenario: &Scenario) -> TokenStream {
                 profile: #profile,
                 agent: #agent,
                 stop_hook_active: #stop_hook_active,
+                user: #user,
                 expect: #expect,
             }
         }
     });
-    quote! { __forge::Scenario { file: #file, name: #name, steps: &[#(#steps),*] } }
+    let soft_block = if scenario.soft_block_deny {
+        quote! { __forge::SoftBlockMode::Deny }
+    } else {
+        quote! { __forge::SoftBlockMode::Ask }
+    };
+    quote! { __forge::Scenario { file: #file, name: #name, soft_block: #soft_block, steps: &[#(#steps),*] } }
 }
 
 /// One `#[test]` per scenario, grouped by behavior, compiled only under `cargo test`.

@@ -142,6 +142,8 @@ pub struct Scenario {
     pub test_name: String,
     /// `name`.
     pub name: String,
+    /// `soft_block`: `true` for `deny`, `false` for `ask` (the default).
+    pub soft_block_deny: bool,
     /// The steps.
     pub steps: Vec<Step>,
 }
@@ -167,6 +169,8 @@ pub struct Step {
     pub agent: Option<String>,
     /// `stop_hook_active`.
     pub stop_hook_active: bool,
+    /// `user`: `Some(true)` allow, `Some(false)` decline.
+    pub user_allows: Option<bool>,
     /// Expectations.
     pub expect: Expect,
 }
@@ -186,6 +190,8 @@ pub struct Expect {
     pub flags_present: Vec<String>,
     /// Flags that must be absent.
     pub flags_absent: Vec<String>,
+    /// Overrides recorded for the behavior after the step.
+    pub overrides: Option<u32>,
 }
 
 /// `policy.recovery`.

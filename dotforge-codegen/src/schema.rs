@@ -109,13 +109,18 @@ pub const WARNING_MAX: usize = 500;
 pub const BLOCK_REASON_MAX: usize = 200;
 
 /// Keys of a scenario file (`behaviors/<id>/tests/*.yaml`).
-pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "steps"];
+pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "soft_block", "steps"];
 /// Keys of a scenario step.
 pub const STEP_KEYS: &[&str] =
-    &["event", "tool", "tool_input", "prompt", "session", "profile", "agent", "stop_hook_active", "expect"];
+    &["event", "tool", "tool_input", "prompt", "session", "profile", "agent", "stop_hook_active", "user", "expect"];
 /// Keys of a step's `expect`.
-pub const EXPECT_KEYS: &[&str] = &["level", "counter", "decision", "message_contains", "flag_present", "flag_absent"];
+pub const EXPECT_KEYS: &[&str] =
+    &["level", "counter", "decision", "message_contains", "flag_present", "flag_absent", "overrides"];
+/// Values of a scenario's `soft_block` (`FORGE_SOFT_BLOCK` for the scenario).
+pub const SOFT_BLOCK_MODES: &[&str] = &["ask", "deny"];
+/// Values of a step's `user`: the answer to the permission prompt a soft block raises.
+pub const USER_ANSWERS: &[&str] = &["allow", "decline"];
 /// Values of `expect.level`: `pass`, `override` or a level.
 pub const EXPECT_LEVELS: &[&str] = &["pass", "override", "silent", "nudge", "warning", "soft_block", "hard_block"];
 /// Values of `expect.decision`.
-pub const DECISIONS: &[&str] = &["allow", "deny", "block"];
+pub const DECISIONS: &[&str] = &["allow", "ask", "deny", "block"];

@@ -57,6 +57,9 @@ pub enum Event {
     UserPromptSubmit,
     /// When the agent wants to stop.
     Stop,
+    /// After a tool call failed. No trigger can name it (SCHEMA §2 lists four events); the hook reads it only to see
+    /// the user's approval of a soft block whose call then failed.
+    PostToolUseFailure,
 }
 
 impl Event {
@@ -67,19 +70,29 @@ impl Event {
             Event::PostToolUse => "PostToolUse",
             Event::UserPromptSubmit => "UserPromptSubmit",
             Event::Stop => "Stop",
+            Event::PostToolUseFailure => "PostToolUseFailure",
         }
     }
 
+    /// The four events triggers can name, in SCHEMA order.
+    pub const TRIGGER_EVENTS: [Event; 4] =
+        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop];
+
     /// Parses an event name; other Claude Code events are not handled.
     pub fn parse(name: &str) -> Option<Event> {
-        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop]
+        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop, Event::PostToolUseFailure]
             .into_iter()
             .find(|event| event.name() == name)
     }
 
     /// True for the events whose payload names a tool.
     pub const fn has_tool(self) -> bool {
-        matches!(self, Event::PreToolUse | Event::PostToolUse)
+        matches!(self, Event::PreToolUse | Event::PostToolUse | Event::PostToolUseFailure)
+    }
+
+    /// True for the events that follow a tool call that ran: where a user's approval of a soft block shows.
+    pub const fn follows_a_call(self) -> bool {
+        matches!(self, Event::PostToolUse | Event::PostToolUseFailure)
     }
 }
 
@@ -185,6 +198,8 @@ pub struct TriggerInfo {
     pub matcher: &'static str,
     /// The matcher as classified at build time by Claude Code's rules (CONTRACT §5).
     pub tools: ToolMatcher,
+    /// Whether the trigger can record a violation (`evaluate`, or `check_flag` with `on_absent: violate`).
+    pub violates: bool,
     /// What the trigger checks and does, in words.
     pub summary: &'static str,
 }
@@ -249,6 +264,13 @@ pub struct Behavior {
 pub struct Catalog {
     /// Every behavior listed in the index, enabled or not.
     pub behaviors: &'static [Behavior],
+}
+
+impl Behavior {
+    /// Whether some counter can bring this behavior to `soft_block` (its default level or an escalation step).
+    pub fn can_soft_block(&self) -> bool {
+        self.default_level == Level::SoftBlock || self.escalation.iter().any(|(_, level)| *level == Level::SoftBlock)
+    }
 }
 
 impl Catalog {

@@ -10,7 +10,9 @@ pub use crate::catalog::{
     TriggerInfo, Var,
 };
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
-pub use crate::scenario::{assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, Step};
+pub use crate::scenario::{
+    assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer,
+};
 
 /// Marker checked by every generated file (`const _: FacadeV1 = FacadeV1;`).
 #[derive(Clone, Copy, Debug)]

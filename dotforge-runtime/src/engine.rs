@@ -1,16 +1,18 @@
 //! The SPEC §2 evaluation loop over a compiled catalog, for one event and one session.
 
+use crate::approval;
 use crate::audit::{self, MetricsDelta, OverrideRecord};
 use crate::call::Scope;
 use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
 use crate::hash::tool_input_hash;
-use crate::output::Decision;
+use crate::output::{Block, Decision};
 use crate::payload::Payload;
-use crate::render::{self, Facts};
-use crate::session::{PendingBlock, Session};
-use crate::settings::Settings;
+use crate::render::{self, Escape, Facts};
+use crate::session::{BehaviorState, PendingBlock, Session};
+use crate::settings::{Settings, SoftBlockMode};
 use crate::time::Timestamp;
 use crate::warn::warn;
+use std::time::Duration;
 
 /// Everything about the event that the loop reads.
 #[derive(Clone, Copy, Debug)]
@@ -96,7 +98,8 @@ pub(crate) fn needs_state(catalog: &Catalog, input: &EventInput<'_>) -> bool {
     })
 }
 
-/// Runs every active behavior in index order (SPEC §2) against `session`.
+/// Runs every active behavior in index order (SPEC §2) against `session`. With the stored session, a PostToolUse
+/// or PostToolUseFailure first settles the user's approvals of soft blocks (see [`settle_approvals`]).
 pub(crate) fn run_chain(
     catalog: &Catalog,
     input: &EventInput<'_>,
@@ -108,6 +111,10 @@ pub(crate) fn run_chain(
     let call = input.payload.call(input.event);
     let tool_name = call.tool_name();
     let mut hash = LazyHash { payload: input.payload, hash: None };
+    if mode == StateMode::Persistent {
+        settle_approvals(catalog, input, session, &mut hash, &mut outcome);
+    }
+    let soft_block_mode = input.settings.soft_block;
     for behavior in catalog.behaviors {
         if !is_active(behavior, input, session) {
             continue;
@@ -121,32 +128,13 @@ pub(crate) fn run_chain(
             StateMode::Ephemeral => (prior.saturating_add(1), behavior.default_level),
             StateMode::Persistent => {
                 let state = session.behaviors.entry(behavior.id.to_owned()).or_default();
-                // Only PreToolUse has a permission prompt, so only there can a user override a block (SPEC §6.1).
-                let pending = state.pending_block.take().filter(|_| input.event == Event::PreToolUse);
-                if let Some(pending) = pending {
-                    let fresh = Timestamp::parse(&pending.blocked_at)
-                        .is_some_and(|blocked_at| input.now.seconds_since(blocked_at) < input.settings.override_window);
-                    if fresh && pending.tool_input_hash == hash.get() {
-                        let record = OverrideRecord {
-                            timestamp: &now_text,
-                            session_id: input.session_id,
-                            behavior_id: behavior.id,
-                            tool_name,
-                            tool_input_summary: audit::summarize_tool_input(input.payload.tool_input()),
-                            counter: state.counter,
-                            reason: "",
-                        };
-                        state.overrides.push(record.state_entry());
-                        if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
-                            warn(&format!("cannot append to overrides.log: {error}"));
-                        }
-                        outcome.metrics.override_(behavior.id);
-                        outcome.fired.push(Fired {
-                            behavior_id: behavior.id,
-                            counter: state.counter,
-                            level: state.effective_level,
-                            overridden: true,
-                        });
+                if soft_block_mode == SoftBlockMode::Deny {
+                    // SPEC §6.2: the same call again inside the window is taken as the override. Only PreToolUse
+                    // has a permission decision, so only there can a block be overridden.
+                    let pending = state.pending_block.take().filter(|_| input.event == Event::PreToolUse);
+                    if pending.is_some_and(|pending| is_fresh(&pending, input) && pending.tool_input_hash == hash.get())
+                    {
+                        outcome.fired.push(record_override(input, behavior, state, &mut outcome.metrics, ""));
                         continue;
                     }
                 }
@@ -164,19 +152,33 @@ pub(crate) fn run_chain(
         } else {
             level
         };
+        let asks_user =
+            shown == Level::SoftBlock && input.event == Event::PreToolUse && soft_block_mode == SoftBlockMode::Ask;
+        let escape = match (shown, input.event, soft_block_mode) {
+            (Level::HardBlock, _, _) => Escape::Never,
+            (_, Event::PreToolUse, SoftBlockMode::Ask) => Escape::AskUser,
+            (_, Event::PreToolUse, SoftBlockMode::Deny) => {
+                Escape::Reinvocation { window_seconds: input.settings.override_window }
+            }
+            _ => Escape::NotOnThisEvent,
+        };
         outcome.fired.push(Fired { behavior_id: behavior.id, counter, level: shown, overridden: false });
-        let message = render::message(&Facts { behavior, counter, tool_name, level: shown });
+        let message = render::message(&Facts { behavior, counter, tool_name, level: shown, escape });
         if shown.is_block() {
             if mode == StateMode::Persistent {
                 outcome.metrics.block(behavior.id);
                 if shown == Level::SoftBlock && input.event == Event::PreToolUse {
-                    let pending = PendingBlock { tool_input_hash: hash.get().to_owned(), blocked_at: now_text.clone() };
                     if let Some(state) = session.behaviors.get_mut(behavior.id) {
-                        state.pending_block = Some(pending);
+                        let pending = PendingBlock {
+                            tool_input_hash: hash.get().to_owned(),
+                            blocked_at: now_text.clone(),
+                            tool_use_id: input.payload.tool_use_id().map(str::to_owned),
+                        };
+                        await_approval(input, state.pending_block.replace(pending.clone()), &pending, asks_user);
                     }
                 }
             }
-            outcome.decision.block = Some((shown, message));
+            outcome.decision.block = Some(Block { level: shown, message, ask_user: asks_user });
             break;
         }
         if shown != Level::Silent {
@@ -184,4 +186,100 @@ pub(crate) fn run_chain(
         }
     }
     outcome
+}
+
+/// Whether a pending block is younger than the override window.
+fn is_fresh(pending: &PendingBlock, input: &EventInput<'_>) -> bool {
+    Timestamp::parse(&pending.blocked_at)
+        .is_some_and(|blocked_at| input.now.seconds_since(blocked_at) < input.settings.override_window)
+}
+
+/// Ask mode: the marker that makes the answering PostToolUse look at the state (see [`crate::approval`]); the
+/// marker of a pending block this one replaces goes.
+fn await_approval(input: &EventInput<'_>, replaced: Option<PendingBlock>, pending: &PendingBlock, asks_user: bool) {
+    let dir = input.settings.approvals_dir();
+    if let Some(replaced) = replaced {
+        approval::unmark(&dir, &approval::key_of_pending(&replaced));
+    }
+    if asks_user {
+        let max_age = Duration::from_secs(input.settings.session_ttl);
+        if let Err(error) = approval::mark(&dir, &approval::key_of_pending(pending), max_age) {
+            warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
+        }
+    }
+}
+
+/// PostToolUse or PostToolUseFailure of a call that a soft block asked about: the user allowed it, so it is the
+/// override (CONTRACT §5). Matched by `tool_use_id`; a block recorded without one matches a payload without one
+/// by `tool_input` hash inside the override window. A call that failed after the user allowed it was still
+/// allowed: the override is recorded, with the failure as its reason.
+fn settle_approvals(
+    catalog: &Catalog,
+    input: &EventInput<'_>,
+    session: &mut Session,
+    hash: &mut LazyHash<'_>,
+    outcome: &mut ChainOutcome,
+) {
+    if !input.event.follows_a_call() {
+        return;
+    }
+    let reason = match input.event {
+        Event::PostToolUseFailure => failure_reason(input.payload),
+        _ => String::new(),
+    };
+    for behavior in catalog.behaviors {
+        let Some(state) = session.behaviors.get_mut(behavior.id) else { continue };
+        let answered = state.pending_block.as_ref().is_some_and(|pending| {
+            match (pending.tool_use_id.as_deref(), input.payload.tool_use_id()) {
+                (Some(blocked), Some(ran)) => blocked == ran,
+                (None, None) => is_fresh(pending, input) && pending.tool_input_hash == hash.get(),
+                _ => false,
+            }
+        });
+        if let Some(pending) = state.pending_block.take_if(|_| answered) {
+            approval::unmark(&input.settings.approvals_dir(), &approval::key_of_pending(&pending));
+            outcome.fired.push(record_override(input, behavior, state, &mut outcome.metrics, &reason));
+        }
+    }
+}
+
+/// The override reason of an allowed call that then failed: `the call failed: <error>` (or was interrupted).
+fn failure_reason(payload: &Payload) -> String {
+    const ERROR_CHARS: usize = 80;
+    match payload.failure() {
+        (_, true) => "allowed; the call was interrupted".to_owned(),
+        ("", false) => "allowed; the call failed".to_owned(),
+        (error, false) => {
+            let error: String =
+                error.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(ERROR_CHARS).collect();
+            format!("allowed; the call failed: {error}")
+        }
+    }
+}
+
+/// Records an override of `behavior`'s soft block in the three places of SPEC §6.3: the behavior's `overrides[]`,
+/// `overrides.log` and the metrics (written with the state).
+fn record_override(
+    input: &EventInput<'_>,
+    behavior: &'static Behavior,
+    state: &mut BehaviorState,
+    metrics: &mut MetricsDelta,
+    reason: &str,
+) -> Fired {
+    let now_text = input.now.format();
+    let record = OverrideRecord {
+        timestamp: &now_text,
+        session_id: input.session_id,
+        behavior_id: behavior.id,
+        tool_name: input.payload.tool_name(),
+        tool_input_summary: audit::summarize_tool_input(input.payload.tool_input()),
+        counter: state.counter,
+        reason,
+    };
+    state.overrides.push(record.state_entry());
+    if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
+        warn(&format!("cannot append to overrides.log: {error}"));
+    }
+    metrics.override_(behavior.id);
+    Fired { behavior_id: behavior.id, counter: state.counter, level: state.effective_level, overridden: true }
 }

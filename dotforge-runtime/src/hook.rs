@@ -1,5 +1,6 @@
 //! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5).
 
+use crate::approval;
 use crate::audit;
 use crate::catalog::{Catalog, Event};
 use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
@@ -50,8 +51,11 @@ pub(crate) fn process(
         None => fallback_session_id(now),
     };
     let input = EventInput { payload: &payload, event, session_id: &session_id, settings: &settings, now };
-    let outcome =
-        if needs_state(catalog, &input) { evaluate_with_state(catalog, &input) } else { ChainOutcome::default() };
+    let outcome = if answers_a_soft_block(&input) || needs_state(catalog, &input) {
+        evaluate_with_state(catalog, &input)
+    } else {
+        ChainOutcome::default()
+    };
     Some(EventReport {
         event,
         tool_name: payload.tool_name().to_owned(),
@@ -60,6 +64,13 @@ pub(crate) fn process(
         fired: outcome.fired,
         session_id,
     })
+}
+
+/// Whether this PostToolUse or PostToolUseFailure may be the user's approval of a soft block that asked: then the
+/// state must be read even if no behavior reacts to the event (see [`crate::approval`]).
+fn answers_a_soft_block(input: &EventInput<'_>) -> bool {
+    input.event.follows_a_call()
+        && approval::is_awaited(&input.settings.approvals_dir(), &approval::key_of_call(input.payload))
 }
 
 /// A stable id for payloads without `session_id`: hash of current dir, parent pid and UTC date.

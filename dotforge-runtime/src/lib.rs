@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod approval;
 mod atomic;
 mod audit;
 mod call;

@@ -8,8 +8,19 @@ use serde_json::{Map, Value};
 pub(crate) struct Decision {
     /// Non-blocking messages (nudge, warning) in index order.
     pub messages: Vec<String>,
-    /// The block that cut the chain, if any: its level and message.
-    pub block: Option<(Level, String)>,
+    /// The block that cut the chain, if any.
+    pub block: Option<Block>,
+}
+
+/// The block that cut the chain.
+#[derive(Debug)]
+pub(crate) struct Block {
+    /// `soft_block` or `hard_block`.
+    pub level: Level,
+    /// The rendered message.
+    pub message: String,
+    /// A PreToolUse soft block in ask mode: `permissionDecision: "ask"` instead of `"deny"`.
+    pub ask_user: bool,
 }
 
 /// What the printed object decides.
@@ -21,15 +32,18 @@ pub(crate) enum Verdict {
     AllowWithMessage,
     /// A PreToolUse `permissionDecision: deny`; `hard` when it cannot be overridden.
     Deny { hard: bool },
+    /// A PreToolUse `permissionDecision: ask`: Claude Code asks the user (a soft block in ask mode).
+    Ask,
     /// A `decision: block` on the other events.
     Block,
 }
 
 impl Verdict {
-    /// `allow`, `deny` or `block`: the words of scenario expectations and `simulate --json`.
+    /// `allow`, `ask`, `deny` or `block`: the words of scenario expectations and `simulate --json`.
     pub(crate) fn word(self) -> &'static str {
         match self {
             Verdict::Allow | Verdict::AllowWithMessage => "allow",
+            Verdict::Ask => "ask",
             Verdict::Deny { .. } => "deny",
             Verdict::Block => "block",
         }
@@ -39,7 +53,8 @@ impl Verdict {
 /// The verdict of the object [`to_json`] prints for `decision`.
 pub(crate) fn verdict(event: Event, decision: &Decision) -> Verdict {
     match &decision.block {
-        Some((level, _)) if event == Event::PreToolUse => Verdict::Deny { hard: *level == Level::HardBlock },
+        Some(block) if event == Event::PreToolUse && block.ask_user => Verdict::Ask,
+        Some(block) if event == Event::PreToolUse => Verdict::Deny { hard: block.level == Level::HardBlock },
         Some(_) => Verdict::Block,
         None if decision.messages.iter().any(|message| !message.is_empty()) => Verdict::AllowWithMessage,
         None => Verdict::Allow,
@@ -48,8 +63,8 @@ pub(crate) fn verdict(event: Event, decision: &Decision) -> Verdict {
 
 /// Builds the single JSON object to print, or `None` for a silent pass.
 pub(crate) fn to_json(event: Event, decision: &Decision) -> Option<Value> {
-    if let Some((level, message)) = &decision.block {
-        return Some(block_json(event, *level, message));
+    if let Some(block) = &decision.block {
+        return Some(block_json(event, block));
     }
     let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
     if messages.is_empty() {
@@ -67,14 +82,15 @@ pub(crate) fn to_json(event: Event, decision: &Decision) -> Option<Value> {
     Some(Value::Object(root))
 }
 
-fn block_json(event: Event, level: Level, message: &str) -> Value {
+fn block_json(event: Event, block: &Block) -> Value {
+    let message = block.message.as_str();
     let mut root = Map::new();
     if event == Event::PreToolUse {
         let mut specific = Map::new();
         specific.insert("hookEventName".into(), Value::from(event.name()));
-        specific.insert("permissionDecision".into(), Value::from("deny"));
+        specific.insert("permissionDecision".into(), Value::from(if block.ask_user { "ask" } else { "deny" }));
         specific.insert("permissionDecisionReason".into(), Value::from(message));
-        if level == Level::HardBlock {
+        if block.level == Level::HardBlock {
             specific.insert("override_allowed".into(), Value::Bool(false));
         }
         root.insert("hookSpecificOutput".into(), Value::Object(specific));

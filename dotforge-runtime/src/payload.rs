@@ -43,6 +43,18 @@ impl Payload {
         self.root.get("tool_input").unwrap_or(&Value::Null)
     }
 
+    /// `tool_use_id`, when it is a non-empty string: the id Claude Code gives one tool call, the same on its
+    /// PreToolUse and its PostToolUse (or PostToolUseFailure).
+    pub(crate) fn tool_use_id(&self) -> Option<&str> {
+        self.text("tool_use_id").filter(|id| !id.is_empty())
+    }
+
+    /// On PostToolUseFailure: `error` (empty when absent) and whether the user interrupted the call.
+    pub(crate) fn failure(&self) -> (&str, bool) {
+        let interrupted = self.root.get("is_interrupt").and_then(Value::as_bool).unwrap_or(false);
+        (self.text("error").unwrap_or(""), interrupted)
+    }
+
     /// `cwd`, when it is a non-empty string.
     pub(crate) fn cwd(&self) -> Option<&str> {
         self.text("cwd").filter(|cwd| !cwd.is_empty())

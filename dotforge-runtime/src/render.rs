@@ -5,6 +5,23 @@ use crate::catalog::{Behavior, Level, Segment, Template, Var};
 /// Longest default nudge, in characters (SPEC §5.3).
 const NUDGE_MAX_CHARS: usize = 120;
 
+/// How a block can be lifted, for the closing line of its message (CONTRACT §6): always true for the event and
+/// the soft-block mode in force, so no message promises a prompt that will not appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Escape {
+    /// A hard block: never.
+    Never,
+    /// A soft block on PreToolUse in ask mode: Claude Code asks the user.
+    AskUser,
+    /// A soft block on PreToolUse in deny mode: the same call again inside the window is the override.
+    Reinvocation {
+        /// `FORGE_OVERRIDE_WINDOW_SECONDS`.
+        window_seconds: u64,
+    },
+    /// A soft block on an event without a permission prompt: nothing to say.
+    NotOnThisEvent,
+}
+
 /// The facts a message is rendered from.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Facts<'a> {
@@ -12,6 +29,7 @@ pub(crate) struct Facts<'a> {
     pub counter: u32,
     pub tool_name: &'a str,
     pub level: Level,
+    pub escape: Escape,
 }
 
 impl Facts<'_> {
@@ -131,10 +149,13 @@ fn block(facts: &Facts<'_>) -> String {
     if let Some(second) = second {
         lines.push(second.trim().to_owned());
     }
-    lines.push(if facts.level == Level::SoftBlock {
-        "This block can be overridden — the user will be prompted.".to_owned()
-    } else {
-        "This restriction cannot be overridden.".to_owned()
-    });
+    match facts.escape {
+        Escape::Never => lines.push("This restriction cannot be overridden.".to_owned()),
+        Escape::AskUser => lines.push("Claude Code asks the user to allow or deny this call.".to_owned()),
+        Escape::Reinvocation { window_seconds } => lines.push(format!(
+            "Repeating the identical call within {window_seconds} s overrides this block; the override is audited."
+        )),
+        Escape::NotOnThisEvent => {}
+    }
     lines.join("\n")
 }

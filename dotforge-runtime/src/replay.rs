@@ -4,7 +4,7 @@ use crate::catalog::Catalog;
 use crate::hook::{process, EventReport};
 use crate::lock;
 use crate::session::Session;
-use crate::settings::Settings;
+use crate::settings::{Settings, SoftBlockMode};
 use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use std::path::PathBuf;
@@ -36,9 +36,15 @@ impl Replay {
         Replay { root, scratch: false }
     }
 
-    /// Runs one payload with the given profile.
-    pub(crate) fn step(&self, catalog: &Catalog, payload: &[u8], profile: &str) -> Option<EventReport> {
-        process(catalog, payload, |_| Settings::for_root(self.root.clone(), profile))
+    /// Runs one payload with the given profile and soft-block mode.
+    pub(crate) fn step(
+        &self,
+        catalog: &Catalog,
+        payload: &[u8],
+        profile: &str,
+        soft_block: SoftBlockMode,
+    ) -> Option<EventReport> {
+        process(catalog, payload, |_| Settings::for_root(self.root.clone(), profile, soft_block))
     }
 
     /// The stored session (empty when it does not exist).

@@ -4,6 +4,7 @@
 use crate::catalog::{Behavior, Catalog, Event, Level};
 use crate::output::Verdict;
 use crate::replay::Replay;
+pub use crate::settings::SoftBlockMode;
 use serde_json::{json, Map, Value};
 use std::fmt;
 
@@ -23,6 +24,8 @@ pub enum ExpectLevel {
 pub enum ExpectDecision {
     /// Nothing blocked (no output, or only messages).
     Allow,
+    /// A PreToolUse `permissionDecision: ask` (a soft block in ask mode).
+    Ask,
     /// A PreToolUse `permissionDecision: deny`.
     Deny,
     /// A `decision: block` (PostToolUse, UserPromptSubmit, Stop).
@@ -44,6 +47,17 @@ pub struct Expect {
     pub flags_present: &'static [&'static str],
     /// Flags that must not be set.
     pub flags_absent: &'static [&'static str],
+    /// How many overrides of the behavior the session holds after the step.
+    pub overrides: Option<u32>,
+}
+
+/// The user's answer when a step's soft block asks (`user:` in a scenario step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UserAnswer {
+    /// The user allows the call: it runs, and Claude Code sends PostToolUse with the same `tool_use_id`.
+    Allow,
+    /// The user declines: nothing more is sent.
+    Decline,
 }
 
 /// One event of a scenario.
@@ -67,6 +81,8 @@ pub struct Step {
     pub agent: Option<&'static str>,
     /// `stop_hook_active`, for Stop.
     pub stop_hook_active: bool,
+    /// The user's answer if the step asks; `None`: the step must not ask, or nobody answers.
+    pub user: Option<UserAnswer>,
     /// What must hold afterwards.
     pub expect: Expect,
 }
@@ -78,6 +94,8 @@ pub struct Scenario {
     pub file: &'static str,
     /// The scenario's name.
     pub name: &'static str,
+    /// What a soft block on PreToolUse does in this scenario (`soft_block: ask|deny`, default ask).
+    pub soft_block: SoftBlockMode,
     /// The steps, in order.
     pub steps: &'static [Step],
 }
@@ -109,13 +127,16 @@ fn level_text(level: Option<ExpectLevel>) -> String {
     }
 }
 
-fn payload(step: &Step) -> Value {
+/// The payload of step `index` (0-based) as Claude Code would send it for `event`; tool calls get the id
+/// `toolu_step<N>`, so that the PostToolUse of an allowed call carries the same id as its PreToolUse.
+fn payload(step: &Step, index: usize, event: Event) -> Value {
     let mut payload = Map::new();
-    payload.insert("hook_event_name".into(), json!(step.event.name()));
+    payload.insert("hook_event_name".into(), json!(event.name()));
     payload.insert("session_id".into(), json!(step.session));
-    if step.event.has_tool() {
+    if event.has_tool() {
         payload.insert("tool_name".into(), json!(step.tool));
         payload.insert("tool_input".into(), serde_json::from_str(step.tool_input).unwrap_or(Value::Null));
+        payload.insert("tool_use_id".into(), json!(format!("toolu_step{}", index + 1)));
     }
     if let Some(prompt) = step.prompt {
         payload.insert("prompt".into(), json!(prompt));
@@ -147,7 +168,22 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
             .map_err(|error| failure(0, 1, vec![format!("cannot prepare state: {error}")]))?;
     }
     for (index, step) in scenario.steps.iter().enumerate() {
-        let report = replay.step(catalog, payload(step).to_string().as_bytes(), step.profile);
+        let run = |event: Event| {
+            replay.step(catalog, payload(step, index, event).to_string().as_bytes(), step.profile, scenario.soft_block)
+        };
+        let report = run(step.event);
+        let asked = report.as_ref().is_some_and(|report| report.verdict == Verdict::Ask);
+        let mut problems = Vec::new();
+        match (step.user, asked) {
+            (Some(UserAnswer::Allow), true) => {
+                run(Event::PostToolUse); // the call ran
+            }
+            (Some(UserAnswer::Decline), true) | (None, _) => {}
+            (Some(answer), false) => problems.push(format!(
+                "`user: {}` answers a permission prompt, but the step did not ask",
+                if answer == UserAnswer::Allow { "allow" } else { "decline" }
+            )),
+        }
         let fired =
             report.as_ref().and_then(|report| report.fired.iter().find(|fired| fired.behavior_id == behavior.id));
         let actual_level = match fired {
@@ -157,7 +193,6 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
         };
         let output = report.as_ref().and_then(|report| report.output.as_ref());
         let session = replay.session(step.session);
-        let mut problems = Vec::new();
         let expect = &step.expect;
         if let Some(level) = expect.level.filter(|level| *level != actual_level) {
             problems.push(format!("expected {}, got {}", level_text(Some(level)), level_text(Some(actual_level))));
@@ -166,8 +201,13 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
         if let Some(expected) = expect.counter.filter(|expected| *expected != counter) {
             problems.push(format!("expected counter {expected}, got {counter}"));
         }
+        let overrides = session.behaviors.get(behavior.id).map_or(0, |state| state.overrides.len());
+        if let Some(expected) = expect.overrides.filter(|expected| *expected as usize != overrides) {
+            problems.push(format!("expected {expected} override(s) recorded, got {overrides}"));
+        }
         let decision = match report.as_ref().map_or(Verdict::Allow, |report| report.verdict) {
             Verdict::Allow | Verdict::AllowWithMessage => ExpectDecision::Allow,
+            Verdict::Ask => ExpectDecision::Ask,
             Verdict::Deny { .. } => ExpectDecision::Deny,
             Verdict::Block => ExpectDecision::Block,
         };

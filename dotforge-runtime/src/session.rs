@@ -7,13 +7,15 @@ use crate::warn::warn;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// A soft block waiting to be overridden by reinvocation.
+/// A soft block waiting for its override: the user's approval (ask mode) or the same call again (deny mode).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PendingBlock {
     /// 40 hex chars of the blocked `tool_input`'s SHA-256.
     pub tool_input_hash: String,
     /// When the block was emitted.
     pub blocked_at: String,
+    /// The blocked call's `tool_use_id`, when the payload had one.
+    pub tool_use_id: Option<String>,
 }
 
 /// Per-behavior state inside a session.
@@ -124,7 +126,11 @@ impl BehaviorState {
         let pending_block = match map.remove("pending_block") {
             Some(Value::Object(mut pending)) => {
                 match (take_string(&mut pending, "tool_input_hash"), take_string(&mut pending, "blocked_at")) {
-                    (Some(tool_input_hash), Some(blocked_at)) => Some(PendingBlock { tool_input_hash, blocked_at }),
+                    (Some(tool_input_hash), Some(blocked_at)) => Some(PendingBlock {
+                        tool_input_hash,
+                        blocked_at,
+                        tool_use_id: take_string(&mut pending, "tool_use_id"),
+                    }),
                     _ => None,
                 }
             }
@@ -162,6 +168,9 @@ impl BehaviorState {
                 let mut entry = Map::new();
                 entry.insert("tool_input_hash".into(), Value::String(pending.tool_input_hash.clone()));
                 entry.insert("blocked_at".into(), Value::String(pending.blocked_at.clone()));
+                if let Some(id) = &pending.tool_use_id {
+                    entry.insert("tool_use_id".into(), Value::String(id.clone()));
+                }
                 Value::Object(entry)
             }
         };

@@ -20,6 +20,40 @@ pub(crate) struct Settings {
     pub lock_timeout: Duration,
     /// The active hook profile.
     pub profile: String,
+    /// What a soft block on PreToolUse does (`FORGE_SOFT_BLOCK`).
+    pub soft_block: SoftBlockMode,
+}
+
+/// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SoftBlockMode {
+    /// `permissionDecision: "ask"`: Claude Code asks the user; the user's approval, seen as the PostToolUse of the
+    /// same call, is the override. The model cannot lift the block.
+    #[default]
+    Ask,
+    /// SPEC-literal `permissionDecision: "deny"`; the same call again inside the override window is taken as the
+    /// override. Weakness: the model lifts the block by retrying.
+    Deny,
+}
+
+impl SoftBlockMode {
+    /// Parses `ask` or `deny`.
+    pub(crate) fn parse(text: &str) -> Option<SoftBlockMode> {
+        match text {
+            "ask" => Some(SoftBlockMode::Ask),
+            "deny" => Some(SoftBlockMode::Deny),
+            _ => None,
+        }
+    }
+
+    /// The mode named by `FORGE_SOFT_BLOCK`, or `ask`.
+    pub(crate) fn from_env() -> SoftBlockMode {
+        let Some(text) = non_empty_var("FORGE_SOFT_BLOCK") else { return SoftBlockMode::Ask };
+        SoftBlockMode::parse(text.trim()).unwrap_or_else(|| {
+            warn(&format!("FORGE_SOFT_BLOCK=`{text}` is not `ask` or `deny`; using ask"));
+            SoftBlockMode::Ask
+        })
+    }
 }
 
 impl Settings {
@@ -31,17 +65,19 @@ impl Settings {
             override_window: seconds_var("FORGE_OVERRIDE_WINDOW_SECONDS", 60),
             lock_timeout: lock_timeout(),
             profile: profile(),
+            soft_block: SoftBlockMode::from_env(),
         }
     }
 
     /// Settings for a replay or scenario in `forge_root`: default TTL, window and lock timeout.
-    pub(crate) fn for_root(forge_root: PathBuf, profile: &str) -> Settings {
+    pub(crate) fn for_root(forge_root: PathBuf, profile: &str, soft_block: SoftBlockMode) -> Settings {
         Settings {
             forge_root,
             session_ttl: 86_400,
             override_window: 60,
             lock_timeout: Duration::from_secs(2),
             profile: profile.to_owned(),
+            soft_block,
         }
     }
 
@@ -60,6 +96,11 @@ impl Settings {
 
     pub(crate) fn audit_dir(&self) -> PathBuf {
         self.forge_root.join("audit")
+    }
+
+    /// Where soft blocks that wait for the user's answer leave a marker (see [`crate::approval`]).
+    pub(crate) fn approvals_dir(&self) -> PathBuf {
+        self.forge_root.join("runtime").join("awaiting-approval")
     }
 }
 

@@ -5,6 +5,7 @@ use crate::catalog::Catalog;
 use crate::hook::EventReport;
 use crate::output::Verdict;
 use crate::replay::Replay;
+use crate::settings::SoftBlockMode;
 use serde_json::{json, Value};
 use std::io::Write;
 
@@ -15,6 +16,7 @@ fn decision(report: &EventReport) -> &'static str {
     match report.verdict {
         Verdict::Deny { hard: true } => "DENY (hard)",
         Verdict::Deny { hard: false } => "DENY (soft)",
+        Verdict::Ask => "ASK the user",
         Verdict::Block => "BLOCK",
         Verdict::AllowWithMessage => "allow + message",
         Verdict::Allow => "allow",
@@ -77,12 +79,13 @@ pub(crate) fn simulate(
     jsonl: &str,
     replay: &Replay,
     profile: &str,
+    soft_block: SoftBlockMode,
     as_json: bool,
     out: &mut impl Write,
 ) -> std::io::Result<usize> {
     let steps: Vec<&str> = jsonl.lines().filter(|line| !line.trim().is_empty()).collect();
     let reports: Vec<Option<EventReport>> =
-        steps.iter().map(|line| replay.step(catalog, line.as_bytes(), profile)).collect();
+        steps.iter().map(|line| replay.step(catalog, line.as_bytes(), profile, soft_block)).collect();
     if as_json {
         for (index, report) in reports.iter().enumerate() {
             writeln!(out, "{}", step_json(index + 1, report.as_ref()))?;

@@ -26,6 +26,7 @@ pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Opt
     checker.opt_string(map, "", "description");
     let session = checker.opt_string(map, "", "session").unwrap_or_else(|| "scenario".to_owned());
     let profile = checker.opt_enum(map, "", "profile", PROFILES).unwrap_or("standard");
+    let soft_block_deny = checker.opt_enum(map, "", "soft_block", SOFT_BLOCK_MODES) == Some("deny");
     let items =
         checker.req_list(map, "", "steps", "[ { tool: Bash, tool_input: { command: ls }, expect: { level: pass } } ]");
     let mut steps = Vec::new();
@@ -43,7 +44,13 @@ pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Opt
         }
     }
     let name = name?;
-    (ok && items.is_some()).then(|| Scenario { file: file.to_owned(), test_name: test_name(stem), name, steps })
+    (ok && items.is_some()).then(|| Scenario {
+        file: file.to_owned(),
+        test_name: test_name(stem),
+        name,
+        soft_block_deny,
+        steps,
+    })
 }
 
 fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, profile: &str) -> Option<Step> {
@@ -57,6 +64,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
     let tool = checker.opt_string(map, path, "tool");
     let prompt = checker.opt_string(map, path, "prompt");
     let stop_hook_active = checker.opt_bool(map, path, "stop_hook_active").unwrap_or(false);
+    let user_allows = checker.opt_enum(map, path, "user", USER_ANSWERS).map(|answer| answer == "allow");
     let tool_input = match Checker::get(map, "tool_input") {
         None => "{}".to_owned(),
         Some(value) => match to_json(value) {
@@ -82,6 +90,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
             ("tool_input", Checker::get(map, "tool_input").is_some(), event.has_tool()),
             ("prompt", prompt.is_some(), event == Event::UserPromptSubmit),
             ("stop_hook_active", Checker::get(map, "stop_hook_active").is_some(), event == Event::Stop),
+            ("user", Checker::get(map, "user").is_some(), event == Event::PreToolUse),
         ] {
             if present && !allowed {
                 checker.error(
@@ -111,6 +120,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
         profile,
         agent,
         stop_hook_active,
+        user_allows,
         expect: expect?,
     })
 }
@@ -161,6 +171,20 @@ fn expect(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Expect
     let message_contains = texts(checker, map, path, "message_contains");
     let flags_present = texts(checker, map, path, "flag_present");
     let flags_absent = texts(checker, map, path, "flag_absent");
+    let overrides = match Checker::get(map, "overrides") {
+        None => Some(None),
+        Some(value) => match value.as_u64().and_then(|count| u32::try_from(count).ok()) {
+            Some(count) => Some(Some(count)),
+            None => {
+                checker.error(
+                    &join(path, "overrides"),
+                    format!("`overrides` must be a whole number, found {}", kind_of(value)),
+                    "write e.g. `overrides: 1`",
+                );
+                None
+            }
+        },
+    };
     (level_ok && decision_ok).then_some(())?;
     Some(Expect {
         level,
@@ -169,5 +193,6 @@ fn expect(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Expect
         message_contains: message_contains?,
         flags_present: flags_present?,
         flags_absent: flags_absent?,
+        overrides: overrides?,
     })
 }

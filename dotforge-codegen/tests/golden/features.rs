@@ -131,6 +131,7 @@ pub mod every_feature {
                 }
                 __forge::Outcome::Pass
             }
+            _ => __forge::Outcome::Pass,
         }
     }
 
@@ -178,30 +179,35 @@ pub mod every_feature {
                 event: __forge::Event::PreToolUse,
                 matcher: "*",
                 tools: __forge::ToolMatcher::Any,
+                violates: true,
                 summary: "on PreToolUse for any tool when `command` contains `rm -rf` and `command` does not contain `--dry-run` and `counter` < 10: violation",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
                 matcher: "mcp__.*__(write|delete)",
                 tools: __forge::ToolMatcher::Regex("mcp__.*__(write|delete)"),
+                violates: false,
                 summary: "on PreToolUse for tools matching `mcp__.*__(write|delete)`: set flag `mcp-touched`",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PostToolUse,
                 matcher: "Write, Edit",
                 tools: __forge::ToolMatcher::Names(&["Write", "Edit"]),
+                violates: false,
                 summary: "on PostToolUse for Write|Edit when `file_path` starts with `/etc/` or `file_path` ends with `.lock` or `content` equals `` or `old_string` is set: check flag `mcp-touched` (present: keep, absent: skip)",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::UserPromptSubmit,
                 matcher: "",
                 tools: __forge::ToolMatcher::Any,
+                violates: true,
                 summary: r"on UserPromptSubmit when `prompt` matches regex `(?i)\bship it\b` and `counter` >= 0: violation",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::Stop,
                 matcher: "",
                 tools: __forge::ToolMatcher::Any,
+                violates: true,
                 summary: "on Stop when `counter` == 2: violation",
             },
         ],

@@ -100,16 +100,55 @@ fn is_ours(entry: &str, command: &str) -> bool {
     }
 }
 
-/// Claude Code's matcher for the union of the catalog's matchers on one event.
-fn event_matcher(catalog: &Catalog, event: Event) -> String {
-    matcher_union(
+/// The tools whose calls a soft block of the catalog can ask about: every tool a violating PreToolUse trigger of a
+/// behavior that can reach `soft_block` selects (narrowed to `applies_to.tools` when the behavior lists them).
+fn soft_blockable(catalog: &Catalog) -> Vec<ToolMatcher> {
+    catalog
+        .behaviors
+        .iter()
+        .filter(|behavior| behavior.can_soft_block())
+        .flat_map(|behavior| {
+            behavior.triggers.iter().filter(|trigger| trigger.event == Event::PreToolUse && trigger.violates).map(
+                |trigger| {
+                    if behavior.tools.is_empty() {
+                        trigger.tools
+                    } else {
+                        ToolMatcher::Names(behavior.tools)
+                    }
+                },
+            )
+        })
+        .collect()
+}
+
+/// The events to register, each with its matcher (`None` for events without a tool): the union of the catalog's
+/// trigger matchers per event. The user's approval of a soft block shows as the PostToolUse (or, when the call
+/// fails, PostToolUseFailure) of the same call, so both are registered for every tool a soft block can ask about.
+fn registrations(catalog: &Catalog) -> Vec<(Event, Option<String>)> {
+    let approvals = soft_blockable(catalog);
+    let triggers_of = |event: Event| {
         catalog
             .behaviors
             .iter()
             .flat_map(|behavior| behavior.triggers)
-            .filter(|trigger| trigger.event == event)
-            .map(|trigger| trigger.tools),
-    )
+            .filter(move |trigger| trigger.event == event)
+            .map(|trigger| trigger.tools)
+            .collect::<Vec<_>>()
+    };
+    let mut events = Vec::new();
+    for event in
+        [Event::PreToolUse, Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit, Event::Stop]
+    {
+        let mut matchers = triggers_of(event);
+        if event.follows_a_call() {
+            matchers.extend(approvals.iter().copied());
+        }
+        if matchers.is_empty() {
+            continue; // no trigger listens to it, and no soft block waits on it
+        }
+        events.push((event, event.has_tool().then(|| matcher_union(matchers))));
+    }
+    events
 }
 
 /// One matcher that selects every tool any of `matchers` selects: `*`, a list of names, the regexes joined, or the
@@ -245,21 +284,16 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     let (mut top, mut hooks) = parse_settings(path, original.as_deref().unwrap_or("{}"))?;
     let command = options.command.clone().unwrap_or_else(|| default_command(path));
     remove_ours(&mut hooks, &command);
-    let mut events: Vec<Event> = Vec::new();
-    for event in [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop] {
-        if catalog.behaviors.iter().any(|behavior| behavior.events.contains(&event)) {
-            events.push(event);
-        }
-    }
-    for event in &events {
+    let events = registrations(catalog);
+    for (event, matcher) in &events {
         let hook: Members = vec![
             ("type".to_owned(), json!("command").to_string()),
             ("command".to_owned(), json!(command).to_string()),
             ("timeout".to_owned(), options.timeout.to_string()),
         ];
         let mut entry: Members = Vec::new();
-        if event.has_tool() {
-            entry.push(("matcher".to_owned(), json!(event_matcher(catalog, *event)).to_string()));
+        if let Some(matcher) = matcher {
+            entry.push(("matcher".to_owned(), json!(matcher).to_string()));
         }
         entry.push(("hooks".to_owned(), array_text(&[object_text(&hook, 5)], 4)));
         let mut items = match member(&mut hooks, event.name()) {
@@ -284,7 +318,7 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     }
     write_settings(path, &text)?;
     gitignore(path, true)?;
-    let names: Vec<&str> = events.iter().map(|event| event.name()).collect();
+    let names: Vec<&str> = events.iter().map(|(event, _)| event.name()).collect();
     super::print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
     Ok(())
 }

@@ -11,7 +11,7 @@ mod switch;
 use crate::catalog::{Catalog, Category};
 use crate::hook::run_hook;
 use crate::replay::Replay;
-use crate::settings::Settings;
+use crate::settings::{Settings, SoftBlockMode};
 use crate::warn::warn;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use std::io::{Read, Write};
@@ -117,6 +117,12 @@ fn cli(name: &'static str) -> Command {
                         .long("profile")
                         .value_parser(["minimal", "standard", "strict"])
                         .help("Hook profile to replay with (default: $FORGE_HOOK_PROFILE or standard)"),
+                )
+                .arg(
+                    Arg::new("soft-block")
+                        .long("soft-block")
+                        .value_parser(["ask", "deny"])
+                        .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)"),
                 ),
         )
         .subcommand(
@@ -174,6 +180,7 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             flag(sub, "json"),
             sub.get_one::<PathBuf>("forge-root").cloned(),
             text(sub, "profile"),
+            text(sub, "soft-block").as_deref().and_then(SoftBlockMode::parse),
         ),
         Some(("status", sub)) => status::run(catalog, &root(sub), text(sub, "session").as_deref(), flag(sub, "json")),
         Some(("list", sub)) => describe::list(catalog, text(sub, "category").as_deref().and_then(category)),
@@ -274,6 +281,7 @@ fn simulate_main(
     as_json: bool,
     forge_root: Option<PathBuf>,
     profile: Option<String>,
+    soft_block: Option<SoftBlockMode>,
 ) -> Result<(), String> {
     let session = match (file, demo) {
         (Some("-"), _) => {
@@ -292,8 +300,9 @@ fn simulate_main(
         None => Replay::scratch().map_err(|error| format!("cannot create a scratch .forge: {error}"))?,
     };
     let profile = profile.unwrap_or_else(Settings::env_profile);
+    let soft_block = soft_block.unwrap_or_else(SoftBlockMode::from_env);
     let mut stdout = std::io::stdout().lock();
-    match crate::simulate::simulate(catalog, &session, &replay, &profile, as_json, &mut stdout) {
+    match crate::simulate::simulate(catalog, &session, &replay, &profile, soft_block, as_json, &mut stdout) {
         Ok(_) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(error) => Err(format!("cannot write the table: {error}")),

@@ -110,9 +110,12 @@ fn processes_killed_mid_event_never_leave_a_broken_state_or_log() {
     let mut random = Lcg(0x5eed);
     let mut killed = 0;
     for event in 0..events {
-        // Alternate a fresh soft block and its override (same input twice), so overrides.log grows.
+        // Alternate a soft block that asks and the user's approval of it (the PostToolUse of the same call), so
+        // overrides.log grows.
         let input = json!({"command": format!("deploy {}", event / 2)});
-        let payload = json!({"hook_event_name": "PreToolUse", "session_id": format!("s{}", (event / 2) % 3), "tool_name": "Soft", "tool_input": input});
+        let hook_event = if event % 2 == 0 { "PreToolUse" } else { "PostToolUse" };
+        let payload = json!({"hook_event_name": hook_event, "session_id": format!("s{}", (event / 2) % 3), "tool_name": "Soft",
+            "tool_input": input, "tool_use_id": format!("toolu_{}", event / 2)});
         let mut child = spawn(&hook, &payload);
         if random.next() % 3 == 0 {
             std::thread::sleep(Duration::from_micros(random.next() % 3000));

@@ -8,10 +8,10 @@ use serde_json::json;
 fn spec_7_1_first_block_cuts_the_chain() {
     let hook = Hook::conformance("chain-cut");
     let run = hook.tool("s", "Chain");
-    assert_eq!(run.kind(), "deny");
+    assert_eq!(run.kind(), "ask");
     assert_eq!(
         run.message(),
-        "**[chain-b] BLOCKED:** chain-b blocks\nHint of chain-b.\nThis block can be overridden — the user will be prompted."
+        "**[chain-b] BLOCKED:** chain-b blocks\nHint of chain-b.\nClaude Code asks the user to allow or deny this call."
     );
     assert_eq!(hook.counter("s", "chain-a"), 1, "behaviors before the block are evaluated");
     assert_eq!(hook.counter("s", "chain-c"), 0, "behaviors after the block are not evaluated");

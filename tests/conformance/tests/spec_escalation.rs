@@ -7,7 +7,7 @@ use serde_json::json;
 fn spec_escalation_table_counter_1_to_5() {
     let hook = Hook::conformance("escalation");
     let kinds: Vec<&str> = (1..=5).map(|n| hook.pre("s", "Ladder", json!({ "n": n })).kind()).collect();
-    assert_eq!(kinds, ["message", "message", "message", "message", "deny"]);
+    assert_eq!(kinds, ["message", "message", "message", "message", "ask"]);
     let state = hook.behavior_state("s", "ladder");
     assert_eq!(state["counter"], 5);
     assert_eq!(state["effective_level"], "soft_block");
@@ -65,10 +65,10 @@ fn default_soft_block_names_the_behavior_and_the_override() {
         hook.pre("s", "Ladder", json!({ "n": n })).checked();
     }
     let run = hook.pre("s", "Ladder", json!({ "n": 5 }));
-    assert_eq!(run.kind(), "deny");
+    assert_eq!(run.kind(), "ask");
     assert_eq!(
         run.message(),
-        "**[ladder] BLOCKED:** Climb the ladder slowly.\nThis block can be overridden — the user will be prompted."
+        "**[ladder] BLOCKED:** Climb the ladder slowly.\nClaude Code asks the user to allow or deny this call."
     );
 }
 
@@ -79,10 +79,10 @@ fn all_six_template_variables_render() {
     assert_eq!(hook.pre("s", "Templated", json!({"a": 2})).message(), "W templated 2/4 warning\nline two");
     assert_eq!(hook.pre("s", "Templated", json!({"a": 3})).message(), "W templated 3/4 warning\nline two");
     let block = hook.pre("s", "Templated", json!({"a": 4}));
-    assert_eq!(block.kind(), "deny");
+    assert_eq!(block.kind(), "ask");
     assert_eq!(
         block.message(),
-        "**[templated] BLOCKED:** B 4 max soft_block\nHint of templated.\nThis block can be overridden — the user will be prompted."
+        "**[templated] BLOCKED:** B 4 max soft_block\nHint of templated.\nClaude Code asks the user to allow or deny this call."
     );
 }
 
@@ -122,6 +122,6 @@ fn past_the_top_step_the_level_stays_and_threshold_is_max() {
         hook.pre("s", "Templated", json!({ "n": n })).checked();
     }
     let run = hook.pre("s", "Templated", json!({ "n": 99 }));
-    assert_eq!(run.kind(), "deny");
+    assert_eq!(run.kind(), "ask");
     assert!(run.message().starts_with("**[templated] BLOCKED:** B 6 max soft_block"), "{}", run.message());
 }

@@ -16,15 +16,43 @@ fn pre_tool_use_nudge_has_system_message_and_additional_context() {
 }
 
 #[test]
-fn pre_tool_use_soft_block_denies_with_a_reason() {
+fn pre_tool_use_soft_block_asks_the_user_with_the_reason() {
     let hook = Hook::conformance("out-soft");
     let value = hook.tool("s", "Soft").checked().expect("output");
-    let message = value["systemMessage"].clone();
+    let message = "**[soft] BLOCKED:** soft reason at 1 on Soft\nAsk the user to allow it.\n\
+                   Claude Code asks the user to allow or deny this call.";
+    assert_eq!(
+        value,
+        json!({"systemMessage": message,
+               "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask",
+                                      "permissionDecisionReason": message}})
+    );
+}
+
+#[test]
+fn pre_tool_use_soft_block_in_deny_mode_denies_and_says_how_the_override_happens() {
+    let hook =
+        Hook::conformance("out-soft-deny").env("FORGE_SOFT_BLOCK", "deny").env("FORGE_OVERRIDE_WINDOW_SECONDS", "45");
+    let value = hook.tool("s", "Soft").checked().expect("output");
+    let message = "**[soft] BLOCKED:** soft reason at 1 on Soft\nAsk the user to allow it.\n\
+                   Repeating the identical call within 45 s overrides this block; the override is audited.";
     assert_eq!(
         value,
         json!({"systemMessage": message,
                "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
                                       "permissionDecisionReason": message}})
+    );
+}
+
+#[test]
+fn an_unknown_soft_block_mode_warns_and_asks() {
+    let hook = Hook::conformance("out-soft-bad").env("FORGE_SOFT_BLOCK", "maybe");
+    let run = hook.tool("s", "Soft");
+    assert_eq!(run.kind(), "ask");
+    assert!(
+        run.stderr.contains("[forge] FORGE_SOFT_BLOCK=`maybe` is not `ask` or `deny`; using ask"),
+        "{}",
+        run.stderr
     );
 }
 
@@ -46,8 +74,8 @@ fn post_tool_use_block_uses_decision_and_reason() {
     let hook = Hook::conformance("out-post");
     let payload = json!({"hook_event_name": "PostToolUse", "session_id": "s", "tool_name": "Post", "tool_input": {}, "tool_response": {"ok": true}});
     let value = hook.run(&payload).checked().expect("output");
-    let message =
-        "**[post] BLOCKED:** post blocks\nHint of post.\nThis block can be overridden — the user will be prompted.";
+    // No permission prompt follows a PostToolUse block, so the message promises none.
+    let message = "**[post] BLOCKED:** post blocks\nHint of post.";
     assert_eq!(value, json!({"decision": "block", "reason": message, "systemMessage": message}));
 }
 

@@ -1,5 +1,8 @@
-//! SPEC §6 and CONTRACT §5/§7/§8: soft-block override by reinvocation and its triple write; hard_block never
-//! overridden.
+//! SPEC §6 with CONTRACT §5/§7/§8: soft-block overrides and their triple write; hard_block never overridden.
+//!
+//! Ask mode (the default): the soft block asks the user, and the user's approval — seen as the PostToolUse or
+//! PostToolUseFailure of the same `tool_use_id` — is the override. Deny mode (`FORGE_SOFT_BLOCK=deny`, the SPEC's
+//! literal §6.2): the same call again inside the window is taken as the override.
 mod common;
 use common::Hook;
 use serde_json::{json, Value};
@@ -9,36 +12,29 @@ fn sha40(canonical: &str) -> String {
     Sha256::digest(canonical.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect::<String>()[..40].to_owned()
 }
 
-#[test]
-fn soft_block_writes_a_pending_block_with_the_canonical_hash() {
-    let hook = Hook::conformance("pending");
-    let run = hook.pre("session-1234567890", "Soft", json!({"b": 2, "a": "x y"}));
-    assert_eq!(run.kind(), "deny");
-    assert_eq!(
-        run.message(),
-        "**[soft] BLOCKED:** soft reason at 1 on Soft\nAsk the user to allow it.\nThis block can be overridden — the user will be prompted."
-    );
-    let pending = hook.behavior_state("session-1234567890", "soft")["pending_block"].clone();
-    assert_eq!(pending["tool_input_hash"], sha40(r#"{"a":"x y","b":2}"#));
-    assert_eq!(pending["blocked_at"].as_str().map(str::len), Some(20));
+fn deny_mode(label: &str) -> Hook {
+    Hook::conformance(label).env("FORGE_SOFT_BLOCK", "deny")
 }
 
-#[test]
-fn reinvocation_within_the_window_is_an_override_recorded_in_three_places() {
-    let hook = Hook::conformance("override");
-    let session = "session-1234567890";
-    assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).kind(), "deny");
-    // Same tool_input (different key order) → override: no output, counter unchanged.
-    hook.pre(session, "Soft", json!({"n": 1, "command": "deploy"})).assert_pass();
+/// The markers of soft blocks that wait for the user's answer.
+fn awaiting(hook: &Hook) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(hook.root.join("runtime/awaiting-approval"))
+        .map(|entries| entries.flatten().map(|entry| entry.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Asserts the override is in all three places of SPEC §6.3, with `reason`.
+fn assert_one_override(hook: &Hook, session: &str, summary: &str, counter: u64, reason: &str) {
     let state = hook.behavior_state(session, "soft");
-    assert_eq!(state["counter"], 1);
-    assert_eq!(state["pending_block"], Value::Null);
+    assert_eq!(state["pending_block"], Value::Null, "the pending block is settled");
     let overrides = state["overrides"].as_array().cloned().unwrap_or_default();
-    assert_eq!(overrides.len(), 1);
+    assert_eq!(overrides.len(), 1, "{state}");
     assert_eq!(overrides[0]["tool_name"], "Soft");
-    assert_eq!(overrides[0]["tool_input_summary"], "command=deploy");
-    assert_eq!(overrides[0]["counter_at_override"], 1);
-    assert_eq!(overrides[0]["reason"], "");
+    assert_eq!(overrides[0]["tool_input_summary"], summary);
+    assert_eq!(overrides[0]["counter_at_override"], counter);
+    assert_eq!(overrides[0]["reason"], reason);
 
     let log = hook.overrides_log();
     let lines: Vec<&str> = log.lines().collect();
@@ -46,12 +42,160 @@ fn reinvocation_within_the_window_is_an_override_recorded_in_three_places() {
     let fields: Vec<&str> = lines[0].split('|').collect();
     assert_eq!(fields.len(), 7);
     assert_eq!(fields[0].len(), 20);
-    assert_eq!(&fields[1..], ["session-", "soft", "Soft", "command=deploy", "1", ""]);
+    let counter = counter.to_string();
+    assert_eq!(&fields[1..], [&session[..8.min(session.len())], "soft", "Soft", summary, counter.as_str(), reason]);
 
+    let metrics = &hook.metrics()["behaviors"]["soft"];
+    assert_eq!(metrics["overrides"], 1);
+    assert!(metrics["blocks"].as_u64().unwrap_or(0) >= 1);
+}
+
+#[test]
+fn soft_block_writes_a_pending_block_with_the_canonical_hash_and_the_call_id() {
+    let hook = Hook::conformance("pending");
+    let run = hook.pre_call("session-1234567890", "Soft", json!({"b": 2, "a": "x y"}), "toolu_01");
+    assert_eq!(run.kind(), "ask");
+    assert_eq!(
+        run.message(),
+        "**[soft] BLOCKED:** soft reason at 1 on Soft\nAsk the user to allow it.\nClaude Code asks the user to allow or deny this call."
+    );
+    let pending = hook.behavior_state("session-1234567890", "soft")["pending_block"].clone();
+    assert_eq!(pending["tool_input_hash"], sha40(r#"{"a":"x y","b":2}"#));
+    assert_eq!(pending["blocked_at"].as_str().map(str::len), Some(20));
+    assert_eq!(pending["tool_use_id"], "toolu_01");
+    assert_eq!(awaiting(&hook), ["id-toolu_01"]);
+}
+
+#[test]
+fn ask_mode_the_users_approval_is_the_override_recorded_in_three_places() {
+    let hook = Hook::conformance("ask-allow");
+    let session = "session-1234567890";
+    assert_eq!(hook.pre_call(session, "Soft", json!({"command": "deploy", "n": 1}), "toolu_a").kind(), "ask");
+    // The user allows: the call runs and Claude Code reports it with the same id. No output for the override.
+    hook.post_call(session, "Soft", json!({"command": "deploy", "n": 1}), "toolu_a").assert_pass();
+    assert_one_override(&hook, session, "command=deploy", 1, "");
+    assert_eq!(hook.metrics()["behaviors"]["soft"]["override_rate"], 1.0);
+    assert!(awaiting(&hook).is_empty(), "the marker goes with the pending block");
+    // The same PostToolUse again (a replay) finds nothing to settle.
+    hook.post_call(session, "Soft", json!({"command": "deploy", "n": 1}), "toolu_a").assert_pass();
+    assert_eq!(hook.overrides_log().lines().count(), 1);
+}
+
+#[test]
+fn ask_mode_a_model_retrying_the_same_call_is_asked_every_time_and_never_overrides() {
+    let hook = Hook::conformance("ask-retry");
+    for attempt in 1..=6u64 {
+        let run = hook.pre_call("s", "Soft", json!({"command": "deploy"}), &format!("toolu_{attempt}"));
+        assert_eq!(run.kind(), "ask", "attempt {attempt}");
+        assert_eq!(hook.counter("s", "soft"), attempt, "each retry is a new violation");
+    }
+    // Also without ids and well inside the window: no reinvocation override in ask mode.
+    for _ in 0..3 {
+        assert_eq!(hook.pre("s", "Soft", json!({"command": "deploy"})).kind(), "ask");
+    }
+    assert!(hook.overrides_log().is_empty());
+    assert_eq!(hook.behavior_state("s", "soft")["overrides"], json!([]));
+    assert_eq!(hook.metrics()["behaviors"]["soft"]["overrides"], 0);
+    assert_eq!(hook.metrics()["behaviors"]["soft"]["blocks"], 9);
+}
+
+#[test]
+fn ask_mode_a_declined_prompt_leaves_no_override_and_its_pending_block_is_replaced() {
+    let hook = Hook::conformance("ask-decline");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "one"}), "toolu_1").kind(), "ask");
+    // Declined: Claude Code sends nothing for the call. Another call's PostToolUse is no approval of it.
+    hook.post_call("s", "Soft", json!({"command": "one"}), "toolu_other").assert_pass();
+    assert!(hook.overrides_log().is_empty());
+    assert_eq!(hook.behavior_state("s", "soft")["pending_block"]["tool_use_id"], "toolu_1");
+    // The next soft block replaces the unanswered one, marker included.
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "two"}), "toolu_2").kind(), "ask");
+    assert_eq!(awaiting(&hook), ["id-toolu_2"]);
+    hook.post_call("s", "Soft", json!({"command": "one"}), "toolu_1").assert_pass();
+    assert!(hook.overrides_log().is_empty(), "a replaced block's late answer settles nothing");
+    assert_eq!(hook.metrics()["behaviors"]["soft"]["overrides"], 0);
+}
+
+#[test]
+fn ask_mode_an_allowed_call_that_fails_is_still_the_users_override() {
+    let hook = Hook::conformance("ask-failed");
+    assert_eq!(hook.pre_call("session-failing", "Soft", json!({"command": "make"}), "toolu_f").kind(), "ask");
+    hook.failed_call("session-failing", "Soft", json!({"command": "make"}), "toolu_f", "Exit code 2\n  boom")
+        .assert_pass();
+    assert_one_override(&hook, "session-failing", "command=make", 1, "allowed; the call failed: Exit code 2 boom");
+
+    let interrupted = Hook::conformance("ask-interrupted");
+    assert_eq!(interrupted.pre_call("s", "Soft", json!({"command": "make"}), "toolu_i").kind(), "ask");
+    interrupted
+        .run(&json!({"hook_event_name": "PostToolUseFailure", "session_id": "s", "tool_name": "Soft",
+            "tool_input": {"command": "make"}, "tool_use_id": "toolu_i", "error": "a|b", "is_interrupt": true}))
+        .assert_pass();
+    assert!(
+        interrupted.overrides_log().ends_with("|1|allowed; the call was interrupted\n"),
+        "{}",
+        interrupted.overrides_log()
+    );
+}
+
+#[test]
+fn ask_mode_an_approval_counts_however_long_the_user_took() {
+    let hook = Hook::conformance("ask-slow").env("FORGE_OVERRIDE_WINDOW_SECONDS", "0");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "x"}), "toolu_slow").kind(), "ask");
+    hook.post_call("s", "Soft", json!({"command": "x"}), "toolu_slow").assert_pass();
+    assert_eq!(hook.overrides_log().lines().count(), 1, "matched by id, not by the window");
+}
+
+#[test]
+fn ask_mode_without_call_ids_the_approval_is_matched_by_hash_inside_the_window() {
+    let post = |hook: &Hook, input: Value| {
+        hook.run(
+            &json!({"hook_event_name": "PostToolUse", "session_id": "s", "tool_name": "Soft", "tool_input": input}),
+        )
+    };
+    let hook = Hook::conformance("ask-no-id");
+    assert_eq!(hook.pre("s", "Soft", json!({"command": "x", "n": 1})).kind(), "ask");
+    post(&hook, json!({"command": "y"})).assert_pass();
+    assert!(hook.overrides_log().is_empty(), "another call's PostToolUse");
+    post(&hook, json!({"n": 1, "command": "x"})).assert_pass();
+    assert_eq!(hook.overrides_log().lines().count(), 1);
+
+    let late = Hook::conformance("ask-no-id-late").env("FORGE_OVERRIDE_WINDOW_SECONDS", "0");
+    assert_eq!(late.pre("s", "Soft", json!({"command": "x"})).kind(), "ask");
+    post(&late, json!({"command": "x"})).assert_pass();
+    assert!(late.overrides_log().is_empty(), "outside the window, an id-less call is not matched");
+}
+
+#[test]
+fn a_post_tool_use_that_answers_no_prompt_leaves_the_state_alone() {
+    let hook = Hook::conformance("ask-untouched");
+    hook.post_call("s", "Soft", json!({"command": "x"}), "toolu_nothing").assert_pass();
+    assert!(!hook.state_path().exists(), "no lock, no read, no write");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "x"}), "toolu_1").kind(), "ask");
+    let before = std::fs::read(hook.state_path()).expect("state");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    hook.post_call("s", "Soft", json!({"command": "y"}), "toolu_2").assert_pass();
+    assert_eq!(std::fs::read(hook.state_path()).expect("state"), before, "last_accessed_at unchanged");
+}
+
+#[test]
+fn a_forged_marker_settles_nothing() {
+    let hook = Hook::conformance("ask-forged");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "x"}), "toolu_real").kind(), "ask");
+    std::fs::write(hook.root.join("runtime/awaiting-approval/id-toolu_fake"), b"").expect("forge a marker");
+    hook.post_call("s", "Soft", json!({"command": "x"}), "toolu_fake").assert_pass();
+    assert!(hook.overrides_log().is_empty(), "only a pending block in state.json is settled");
+}
+
+#[test]
+fn deny_mode_reinvocation_within_the_window_is_an_override_recorded_in_three_places() {
+    let hook = deny_mode("override");
+    let session = "session-1234567890";
+    assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).kind(), "deny");
+    // Same tool_input (different key order) → override: no output, counter unchanged.
+    hook.pre(session, "Soft", json!({"n": 1, "command": "deploy"})).assert_pass();
+    assert_one_override(&hook, session, "command=deploy", 1, "");
     let metrics = &hook.metrics()["behaviors"]["soft"];
     assert_eq!(metrics["violations"], 1);
     assert_eq!(metrics["blocks"], 1);
-    assert_eq!(metrics["overrides"], 1);
     assert_eq!(metrics["override_rate"], 1.0);
     assert_eq!(metrics["escalation_effectiveness"], "ineffective");
 
@@ -61,8 +205,8 @@ fn reinvocation_within_the_window_is_an_override_recorded_in_three_places() {
 }
 
 #[test]
-fn a_different_tool_input_is_not_an_override() {
-    let hook = Hook::conformance("different");
+fn deny_mode_a_different_tool_input_is_not_an_override() {
+    let hook = deny_mode("different");
     assert_eq!(hook.pre("s", "Soft", json!({"command": "one"})).kind(), "deny");
     assert_eq!(hook.pre("s", "Soft", json!({"command": "two"})).kind(), "deny");
     assert_eq!(hook.counter("s", "soft"), 2);
@@ -70,13 +214,13 @@ fn a_different_tool_input_is_not_an_override() {
 }
 
 #[test]
-fn reinvocation_after_the_window_is_not_an_override() {
-    let hook = Hook::conformance("window").env("FORGE_OVERRIDE_WINDOW_SECONDS", "0");
+fn deny_mode_reinvocation_after_the_window_is_not_an_override() {
+    let hook = deny_mode("window").env("FORGE_OVERRIDE_WINDOW_SECONDS", "0");
     assert_eq!(hook.pre("s", "Soft", json!({"command": "x"})).kind(), "deny");
     assert_eq!(hook.pre("s", "Soft", json!({"command": "x"})).kind(), "deny");
     assert_eq!(hook.counter("s", "soft"), 2);
 
-    let old = Hook::conformance("window-old");
+    let old = deny_mode("window-old");
     old.write_state(&json!({"schema_version": "1", "sessions": {"s": {
         "created_at": "2999-01-01T00:00:00Z", "last_accessed_at": "2999-01-01T00:00:00Z",
         "behaviors": {"soft": {"counter": 1, "effective_level": "soft_block",
@@ -87,8 +231,8 @@ fn reinvocation_after_the_window_is_not_an_override() {
 }
 
 #[test]
-fn an_override_lets_the_rest_of_the_chain_run() {
-    let hook = Hook::conformance("override-chain");
+fn deny_mode_an_override_lets_the_rest_of_the_chain_run() {
+    let hook = deny_mode("override-chain");
     assert_eq!(hook.tool("s", "Chain").kind(), "deny");
     let run = hook.tool("s", "Chain");
     assert_eq!(run.message(), "chain-a nudge 2\n\nchain-c nudge 1");
@@ -96,24 +240,28 @@ fn an_override_lets_the_rest_of_the_chain_run() {
 }
 
 #[test]
-fn hard_block_is_never_overridden() {
-    let hook = Hook::conformance("hard");
-    for expected_counter in 1..=3 {
-        let run = hook.pre("s", "Hard", json!({"command": "same"}));
-        assert_eq!(run.kind(), "deny");
-        assert!(run.is_hard_block());
-        assert_eq!(hook.counter("s", "hard"), expected_counter);
+fn hard_block_is_never_overridden_in_either_mode() {
+    for hook in [Hook::conformance("hard-ask"), deny_mode("hard-deny")] {
+        for expected_counter in 1..=3 {
+            let id = format!("toolu_{expected_counter}");
+            let run = hook.pre_call("s", "Hard", json!({"command": "same"}), &id);
+            assert_eq!(run.kind(), "deny");
+            assert!(run.is_hard_block());
+            assert_eq!(hook.counter("s", "hard"), expected_counter);
+            hook.post_call("s", "Hard", json!({"command": "same"}), &id).assert_pass();
+        }
+        assert_eq!(hook.behavior_state("s", "hard")["pending_block"], Value::Null);
+        assert!(hook.overrides_log().is_empty());
+        assert!(awaiting(&hook).is_empty());
     }
-    assert_eq!(hook.behavior_state("s", "hard")["pending_block"], Value::Null);
-    assert!(hook.overrides_log().is_empty());
 }
 
 #[test]
 fn overrides_log_fields_are_escaped_onto_one_line() {
     let hook = Hook::conformance("escape");
     let input = json!({"command": "a|b\\c\nd\re"});
-    assert_eq!(hook.pre("s|x", "Soft", input.clone()).kind(), "deny");
-    hook.pre("s|x", "Soft", input).assert_pass();
+    assert_eq!(hook.pre_call("s|x", "Soft", input.clone(), "toolu_e").kind(), "ask");
+    hook.post_call("s|x", "Soft", input, "toolu_e").assert_pass();
     let log = hook.overrides_log();
     assert_eq!(log.lines().count(), 1, "{log:?}");
     let line = log.lines().next().unwrap_or_default();

@@ -61,7 +61,7 @@ fn spec_7_6_lock_timeout_falls_back_to_default_levels_without_state() {
     assert!(hard.stderr.contains("[forge] state lock"), "{}", hard.stderr);
     assert!(started.elapsed() < Duration::from_secs(3));
     hook.tool("s", "Ladder").assert_pass(); // default_level silent
-    assert_eq!(hook.tool("s", "Soft").kind(), "deny"); // default_level soft_block
+    assert_eq!(hook.tool("s", "Soft").kind(), "ask"); // default_level soft_block
     assert!(!hook.state_path().exists(), "nothing saved without the lock");
     drop(lock.take());
     hook.tool("s", "Ladder").checked();
@@ -255,8 +255,8 @@ fn state_path_that_is_a_directory_still_decides_and_warns() {
 fn audit_log_is_created_with_mode_0644() {
     use std::os::unix::fs::PermissionsExt;
     let hook = Hook::conformance("mode");
-    hook.pre("s", "Soft", json!({"a": 1})).checked();
-    hook.pre("s", "Soft", json!({"a": 1})).assert_pass();
+    assert_eq!(hook.pre_call("s", "Soft", json!({"a": 1}), "toolu_1").kind(), "ask");
+    hook.post_call("s", "Soft", json!({"a": 1}), "toolu_1").assert_pass();
     let mode = std::fs::metadata(hook.root.join("audit/overrides.log")).expect("log exists").permissions().mode();
     assert_eq!(mode & 0o777 & !0o022, 0o644 & !0o022);
 }

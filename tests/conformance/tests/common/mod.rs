@@ -70,6 +70,7 @@ impl Hook {
             "FORGE_OVERRIDE_WINDOW_SECONDS",
             "FORGE_LOCK_TIMEOUT",
             "FORGE_HOOK_PROFILE",
+            "FORGE_SOFT_BLOCK",
             "CLAUDE_PROJECT_DIR",
         ] {
             command.env_remove(key);
@@ -94,6 +95,24 @@ impl Hook {
     /// A PreToolUse call.
     pub fn pre(&self, session: &str, tool: &str, tool_input: Value) -> Run {
         self.run(&json!({"hook_event_name": "PreToolUse", "session_id": session, "tool_name": tool, "tool_input": tool_input}))
+    }
+
+    /// A PreToolUse call with its `tool_use_id`, as Claude Code sends it.
+    pub fn pre_call(&self, session: &str, tool: &str, tool_input: Value, id: &str) -> Run {
+        self.run(&json!({"hook_event_name": "PreToolUse", "session_id": session, "tool_name": tool,
+            "tool_input": tool_input, "tool_use_id": id}))
+    }
+
+    /// The PostToolUse of a call that ran (after the user allowed it, if it asked).
+    pub fn post_call(&self, session: &str, tool: &str, tool_input: Value, id: &str) -> Run {
+        self.run(&json!({"hook_event_name": "PostToolUse", "session_id": session, "tool_name": tool,
+            "tool_input": tool_input, "tool_response": {"ok": true}, "tool_use_id": id}))
+    }
+
+    /// The PostToolUseFailure of a call that ran and failed.
+    pub fn failed_call(&self, session: &str, tool: &str, tool_input: Value, id: &str, error: &str) -> Run {
+        self.run(&json!({"hook_event_name": "PostToolUseFailure", "session_id": session, "tool_name": tool,
+            "tool_input": tool_input, "tool_use_id": id, "error": error, "is_interrupt": false}))
     }
 
     /// A PreToolUse call with an empty tool_input.
@@ -185,10 +204,12 @@ impl Run {
         self.checked().and_then(|value| value["systemMessage"].as_str().map(str::to_owned)).unwrap_or_default()
     }
 
-    /// "pass", "message" (nudge/warning), "deny" (PreToolUse block) or "block" (other events).
+    /// "pass", "message" (nudge/warning), "ask" (PreToolUse soft block in ask mode), "deny" (PreToolUse block)
+    /// or "block" (other events).
     pub fn kind(&self) -> &'static str {
         match self.checked() {
             None => "pass",
+            Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "ask" => "ask",
             Some(value) if value["hookSpecificOutput"]["permissionDecision"] == "deny" => "deny",
             Some(value) if value["decision"] == "block" => "block",
             Some(_) => "message",

@@ -1,0 +1,169 @@
+//! The real-client tier: runs the real Claude Code CLI (the pinned npm package `@anthropic-ai/claude-code`) in a
+//! scratch project whose `.claude/settings.json` was written by the hook binary's own `install`, with a scripted
+//! model ([`model`]) and, when a test needs one, a scripted user at the CLI's stdio permission prompt
+//! ([`session`]). Fully offline: the model is served on 127.0.0.1.
+#![allow(dead_code)]
+
+pub mod model;
+pub mod session;
+
+pub use model::{call, say, Script};
+pub use session::{Answer, Outcome, User};
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+/// The Claude Code version these tests prove (`scripts/install-claude-code` installs it).
+pub const CLAUDE_CODE_VERSION: &str = include_str!("../../claude-code-version.txt");
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+/// The `claude` binary: `$DOTFORGE_CLAUDE_CODE`, else `target/claude-code/node_modules/.bin/claude`. Fails the test
+/// with the way to install it when it is missing or not the pinned version.
+pub fn claude_code() -> PathBuf {
+    static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let found = FOUND.get_or_init(|| {
+        let pinned = CLAUDE_CODE_VERSION.trim();
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let path = std::env::var_os("DOTFORGE_CLAUDE_CODE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| workspace.join("target/claude-code/node_modules/.bin/claude"));
+        let install = format!(
+            "the real-client tests run the real Claude Code CLI {pinned}; install it with `scripts/install-claude-code` \
+             (npm install of @anthropic-ai/claude-code@{pinned} into target/claude-code), or set DOTFORGE_CLAUDE_CODE \
+             to a `claude` binary of that version"
+        );
+        let output = Command::new(&path)
+            .arg("--version")
+            .output()
+            .map_err(|error| format!("cannot run {}: {error}\n{install}", path.display()))?;
+        let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        if !version.starts_with(pinned) {
+            return Err(format!("{} is version `{version}`, not {pinned}\n{install}", path.display()));
+        }
+        Ok(path)
+    });
+    match found {
+        Ok(path) => path.clone(),
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// A scratch project with its own HOME, the hook registered by `<hook> install`, and a `.forge` of its own.
+pub struct Project {
+    pub dir: PathBuf,
+    pub home: PathBuf,
+    pub hook: PathBuf,
+    env: Vec<(String, String)>,
+    allowed_tools: String,
+    args: Vec<String>,
+}
+
+impl Project {
+    /// A fresh project in which `hook install` registered the hook binary.
+    pub fn new(label: &str, hook: &str) -> Project {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+            "client-{label}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        let (dir, home) = (root.join("project"), root.join("home"));
+        for folder in [&dir, &home] {
+            std::fs::create_dir_all(folder).expect("create scratch folders");
+        }
+        let settings = dir.join(".claude").join("settings.json");
+        let installed = Command::new(hook)
+            .current_dir(&dir)
+            .args(["install", "--settings"])
+            .arg(&settings)
+            .output()
+            .expect("run the hook's install");
+        assert!(installed.status.success(), "install failed: {}", String::from_utf8_lossy(&installed.stderr));
+        Project {
+            dir,
+            home,
+            hook: PathBuf::from(hook),
+            env: Vec::new(),
+            allowed_tools: "Bash,Write,Edit,Read".to_owned(),
+            args: Vec::new(),
+        }
+    }
+
+    /// An environment variable for the CLI (and so for the hooks it runs).
+    pub fn env(mut self, key: &str, value: &str) -> Project {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    /// More arguments for the CLI, e.g. `--permission-mode bypassPermissions`.
+    pub fn arg(mut self, arg: &str) -> Project {
+        self.args.push(arg.to_owned());
+        self
+    }
+
+    /// The tools the CLI may use without asking (comma-separated). Only the hook's `ask` then raises a prompt.
+    pub fn allowed_tools(mut self, tools: &str) -> Project {
+        tools.clone_into(&mut self.allowed_tools);
+        self
+    }
+
+    /// Runs one session: the user types `prompt`, `script` plays the model, `user` answers prompts.
+    pub fn run(&self, session_id: &str, script: Script, prompt: &str, user: User) -> Outcome {
+        let server = model::ModelServer::start(script);
+        let mut command = Command::new(claude_code());
+        command.current_dir(&self.dir).env_clear();
+        for key in ["PATH", "LANG", "TERM"] {
+            if let Some(value) = std::env::var_os(key) {
+                command.env(key, value);
+            }
+        }
+        command
+            .env("HOME", &self.home)
+            .env("ANTHROPIC_BASE_URL", &server.url)
+            .env("ANTHROPIC_API_KEY", "sk-ant-offline-test")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_AUTOUPDATER", "1")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .envs(self.env.iter().map(|(key, value)| (key, value)))
+            .args(["--session-id", session_id, "--allowedTools", &self.allowed_tools])
+            .args(&self.args);
+        let (events, prompts, stderr) = session::drive(command, prompt, user);
+        Outcome { events, prompts, stderr, requests: server.requests() }
+    }
+
+    /// A fresh session id (a UUID, as Claude Code requires).
+    pub fn session_id() -> String {
+        format!("{:08x}-0000-4000-8000-{:012x}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst))
+    }
+
+    pub fn forge(&self) -> PathBuf {
+        self.dir.join(".forge")
+    }
+
+    /// state.json as JSON (`null` when there is none).
+    pub fn state(&self) -> Value {
+        std::fs::read_to_string(self.forge().join("runtime/state.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    pub fn behavior_state(&self, session: &str, behavior: &str) -> Value {
+        self.state()["sessions"][session]["behaviors"][behavior].clone()
+    }
+
+    pub fn overrides_log(&self) -> String {
+        std::fs::read_to_string(self.forge().join("audit/overrides.log")).unwrap_or_default()
+    }
+
+    pub fn metrics(&self) -> Value {
+        std::fs::read_to_string(self.forge().join("audit/metrics.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null)
+    }
+}
