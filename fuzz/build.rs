@@ -1,11 +1,11 @@
-//! Compiles the conformance catalog (one behavior per SPEC feature) for the fuzz target.
+//! Compiles the catalogs the fuzz targets run: the conformance catalog (one behavior per SPEC feature) and the
+//! curated catalog (commands read as commands).
 fn main() {
-    let config = dotforge_codegen::Config::new()
-        .behaviors_dir("../tests/conformance/catalogs/conformance")
-        .file_name("conformance.rs")
-        .honor_env(false);
-    if let Err(error) = config.compile() {
-        eprintln!("{error}");
-        std::process::exit(1);
+    for (dir, file) in [("../tests/conformance/catalogs/conformance", "conformance.rs"), ("../behaviors", "curated.rs")] {
+        let config = dotforge_codegen::Config::new().behaviors_dir(dir).file_name(file).honor_env(false);
+        if let Err(error) = config.compile() {
+            eprintln!("{error}");
+            std::process::exit(1);
+        }
     }
 }

@@ -54,5 +54,8 @@ fn condition(condition: &Condition) -> String {
             };
             format!("`counter` {symbol} {value}")
         }
+        Test::Runs { text, .. } => format!("`{field}` runs `{text}`"),
+        Test::Paths { writes: true, text, .. } => format!("`{field}` writes `{text}`"),
+        Test::Paths { writes: false, text, .. } => format!("`{field}` reads `{text}`"),
     }
 }

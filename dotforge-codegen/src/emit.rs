@@ -7,8 +7,8 @@
 use crate::describe;
 use crate::dfa;
 use crate::ir::{
-    Action, Behavior, Catalog, Category, Compare, Event, Expect, Level, Logic, Matcher, Piece, Scenario, Templates,
-    Test, Trigger,
+    Action, ArgTestIr, Behavior, Catalog, Category, CommandPatternIr, Compare, Event, Expect, Level, Logic, Matcher,
+    Piece, Scenario, Templates, Test, Trigger,
 };
 use crate::literals;
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -201,6 +201,14 @@ impl Regexes<'_> {
         ident
     }
 
+    /// Any other static of a condition (a command pattern, path globs): `make` builds the item from its name.
+    fn add_static(&mut self, order: (usize, usize), name: String, make: impl FnOnce(&Ident) -> TokenStream) -> Ident {
+        let ident = format_ident!("{}", name);
+        let item = make(&ident);
+        self.statics.push((order, item));
+        ident
+    }
+
     /// The statics in trigger and condition order.
     fn into_items(mut self) -> Vec<TokenStream> {
         self.statics.sort_by_key(|(order, _)| *order);
@@ -264,6 +272,33 @@ fn condition_guard(
         Test::Exists(true) => Guard::Expr(quote! { !#value.is_empty() }),
         Test::Exists(false) => Guard::Expr(quote! { #value.is_empty() }),
         Test::CounterExists(exists) => Guard::Always(*exists),
+        Test::Runs { pattern, .. } => {
+            let name = format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}");
+            let order = (trigger_index, condition_index + 1);
+            let source = pattern.fed_by.as_ref().map(|left| {
+                regexes.add_static(order, format!("{name}_SOURCE"), |ident| {
+                    let value = command_pattern_tokens(left, None);
+                    quote! { static #ident: __forge::CommandPattern = #value; }
+                })
+            });
+            let ident = regexes.add_static(order, name, |ident| {
+                let value = command_pattern_tokens(pattern, source.as_ref());
+                quote! { static #ident: __forge::CommandPattern = #value; }
+            });
+            Guard::Expr(quote! { call.runs(&#ident) })
+        }
+        Test::Paths { writes, include, exclude, .. } => {
+            let name = format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}");
+            let ident = regexes.add_static((trigger_index, condition_index + 1), name, |ident| {
+                let (include, exclude) = (str_slice(include), str_slice(exclude));
+                quote! { static #ident: __forge::PathGlobs = __forge::PathGlobs { include: #include, exclude: #exclude }; }
+            });
+            if *writes {
+                Guard::Expr(quote! { call.writes(#field, &#ident) })
+            } else {
+                Guard::Expr(quote! { call.reads(#field, &#ident) })
+            }
+        }
         Test::Counter(compare, number) => {
             let limit = u32::try_from(*number).unwrap_or(u32::MAX);
             match (compare, limit) {
@@ -281,6 +316,46 @@ fn condition_guard(
                 Compare::Lte => quote! { scope.counter() <= #limit },
                 Compare::Eq => quote! { scope.counter() == #limit },
             })
+        }
+    }
+}
+
+/// A `runs` pattern as a `CommandPattern` value; `source` is the static of the pattern that must feed it.
+fn command_pattern_tokens(pattern: &CommandPatternIr, source: Option<&Ident>) -> TokenStream {
+    let programs = str_slice(&pattern.programs);
+    let subcommands = pattern.subcommands.iter().map(|alternatives| str_slice(alternatives));
+    let value_options = str_slice(&pattern.value_options);
+    let requirements = pattern.requirements.iter().map(|requirement| {
+        let negated = requirement.negated;
+        let tests = requirement.any_of.iter().map(|test| match test {
+            ArgTestIr::Short(option) => quote! { __forge::ArgTest::Short(#option) },
+            ArgTestIr::Long(name) => {
+                let name = string_literal(name);
+                quote! { __forge::ArgTest::Long(#name) }
+            }
+            ArgTestIr::LongValue(name, value) => {
+                let (name, value) = (string_literal(name), string_literal(value));
+                quote! { __forge::ArgTest::LongValue(#name, #value) }
+            }
+            ArgTestIr::Positional(glob) => {
+                let glob = string_literal(glob);
+                quote! { __forge::ArgTest::Positional(#glob) }
+            }
+            ArgTestIr::DoubleDash => quote! { __forge::ArgTest::DoubleDash },
+        });
+        quote! { __forge::Requirement { negated: #negated, any_of: &[#(#tests),*] } }
+    });
+    let fed_by = match source {
+        Some(ident) => quote! { Some(&#ident) },
+        None => quote! { None },
+    };
+    quote! {
+        __forge::CommandPattern {
+            programs: #programs,
+            subcommands: &[#(#subcommands),*],
+            value_options: #value_options,
+            requirements: &[#(#requirements),*],
+            fed_by: #fed_by,
         }
     }
 }
@@ -502,6 +577,7 @@ fn behavior_module(
         Category::Experimental => quote! { __forge::Category::Experimental },
     };
     let enabled = behavior.enabled;
+    let locked = behavior.locked;
     let mut events: Vec<Event> = behavior.triggers.iter().map(|trigger| trigger.event).collect();
     events.sort();
     events.dedup();
@@ -563,6 +639,7 @@ fn behavior_module(
                 description: #description,
                 category: #category,
                 enabled: #enabled,
+                locked: #locked,
                 events: &[#(#events),*],
                 profiles: #profiles,
                 tools: #tools,

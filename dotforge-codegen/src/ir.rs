@@ -113,6 +113,8 @@ pub struct Behavior {
     pub category: Category,
     /// Effective enabled flag (index entry over file).
     pub enabled: bool,
+    /// `locked` (extension): a session cannot switch it off.
+    pub locked: bool,
     /// Triggers in declaration order.
     pub triggers: Vec<Trigger>,
     /// `default_level`.
@@ -321,6 +323,63 @@ pub enum Test {
     CounterExists(bool),
     /// A numeric comparison of `counter`
     Counter(Compare, u64),
+    /// `runs` (extension): the command line runs a matching command.
+    Runs {
+        /// The pattern as written.
+        text: String,
+        /// The pattern, parsed.
+        pattern: CommandPatternIr,
+    },
+    /// `writes` / `reads` (extension): a matching path is written (read).
+    Paths {
+        /// `writes` (true) or `reads`.
+        writes: bool,
+        /// The globs as written.
+        text: String,
+        /// Globs that match.
+        include: Vec<String>,
+        /// Globs that never match.
+        exclude: Vec<String>,
+    },
+}
+
+/// A parsed `runs` pattern (see `command_pattern`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommandPatternIr {
+    /// Program names.
+    pub programs: Vec<String>,
+    /// Subcommands, each with its alternatives.
+    pub subcommands: Vec<Vec<String>>,
+    /// Options that take a value.
+    pub value_options: Vec<String>,
+    /// Requirements.
+    pub requirements: Vec<RequirementIr>,
+    /// `LEFT | RIGHT`: the pattern whose command must feed this one.
+    pub fed_by: Option<Box<CommandPatternIr>>,
+}
+
+/// One requirement of a command pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequirementIr {
+    /// `!`
+    pub negated: bool,
+    /// The alternatives.
+    pub any_of: Vec<ArgTestIr>,
+}
+
+/// A test on a command's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgTestIr {
+    /// `-f`
+    Short(char),
+    /// `--force`
+    Long(String),
+    /// `--prune=now`
+    LongValue(String, String),
+    /// A positional glob.
+    Positional(String),
+    /// `--` and an argument after it.
+    DoubleDash,
 }
 
 /// Numeric comparison.

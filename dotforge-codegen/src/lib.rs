@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod command_pattern;
 mod describe;
 mod dfa;
 mod diagnostic;

@@ -10,6 +10,7 @@ pub const BEHAVIOR_KEYS: &[&str] = &[
     "category",
     "scope",
     "enabled",
+    "locked",
     "policy",
     "rendering",
     "applies_to",
@@ -68,12 +69,32 @@ pub const TOOL_INPUT_FIELDS: &[(&str, &[&str])] = &[
     ("query", &["WebSearch"]),
     ("url", &["WebFetch"]),
     ("prompt", &["Agent"]),
+    ("notebook_path", &["NotebookEdit"]),
+    ("new_string", &["Edit"]),
+    ("edits", &["MultiEdit"]),
+    ("new_source", &["NotebookEdit"]),
 ];
 /// The one session_state field.
 pub const COUNTER_FIELD: &str = "counter";
 /// Every condition field.
-pub const FIELDS: &[&str] =
-    &["command", "file_path", "content", "old_string", "pattern", "query", "url", "prompt", "counter"];
+pub const FIELDS: &[&str] = &[
+    "command",
+    "file_path",
+    "content",
+    "old_string",
+    "pattern",
+    "query",
+    "url",
+    "prompt",
+    "notebook_path",
+    "new_string",
+    "edits",
+    "new_source",
+    "counter",
+];
+/// Fields the DSL extension adds to SCHEMA §3: the inputs of Edit (`new_string`), MultiEdit (`edits`, as compact
+/// JSON) and NotebookEdit (`notebook_path`, `new_source`) that the SCHEMA's list leaves out.
+pub const EXTENSION_FIELDS: &[&str] = &["notebook_path", "new_string", "edits", "new_source"];
 
 /// Operators for tool_input (string) fields.
 pub const STRING_OPERATORS: &[&str] =
@@ -96,7 +117,15 @@ pub const OPERATORS: &[&str] = &[
     "lte",
     "exists",
     "not_exists",
+    "runs",
+    "writes",
+    "reads",
 ];
+/// Operators the DSL extension adds to SCHEMA §3: `runs` on `command`; `writes` and `reads` on `command` and the
+/// path fields.
+pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads"];
+/// The fields `writes` and `reads` apply to.
+pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path"];
 
 /// Template variables (SCHEMA §4).
 pub const TEMPLATE_VARS: &[&str] = &["behavior_name", "behavior_id", "counter", "tool_name", "level", "threshold"];

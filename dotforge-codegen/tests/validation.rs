@@ -130,7 +130,7 @@ fn rule_condition_field_from_the_closed_set() {
 fn rule_operator_from_the_closed_set() {
     check(
         &with("operator: regex_match", "operator: matches"),
-        &["behaviors/demo/behavior.yaml:13:21: error: unknown operator `matches` (field `policy.triggers[0].conditions[0].operator`; help: expected one of `regex_match`, `contains`, `not_contains`, `equals`, `starts_with`, `ends_with`, `gt`, `lt`, `gte`, `lte`, `exists` or `not_exists`)"],
+        &["behaviors/demo/behavior.yaml:13:21: error: unknown operator `matches` (field `policy.triggers[0].conditions[0].operator`; help: expected one of `regex_match`, `contains`, `not_contains`, `equals`, `starts_with`, `ends_with`, `gt`, `lt`, `gte`, `lte`, `exists`, `not_exists`, `runs`, `writes` or `reads`)"],
     );
 }
 
@@ -450,4 +450,56 @@ fn the_readme_behavior_example_is_valid() {
         Sources::new("behaviors").with_file("index.yaml", index).with_file("search-first/behavior.yaml", example);
     let generated = generate(&sources).unwrap_or_else(|report| panic!("README example is invalid:\n{report}"));
     assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+}
+
+#[test]
+fn extension_runs_applies_to_command_only() {
+    check(
+        &with("        - field: file_path\n          operator: regex_match", "        - field: file_path\n          operator: runs"),
+        &["behaviors/demo/behavior.yaml:12:18: error: `runs` applies to `command`, not `file_path` (field `policy.triggers[0].conditions[0].field`; help: match `command` with a command pattern, e.g. `value: \"git push -f|--force\"`)"],
+    );
+}
+
+#[test]
+fn extension_command_patterns_are_checked() {
+    let behavior = with(
+        "        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "        - field: command\n          operator: runs\n          value: 'git push -rf'",
+    );
+    check(
+        &behavior,
+        &["behaviors/demo/behavior.yaml:12:18: warning: `command` is never set by `Write` or `Edit` (field `policy.triggers[0].conditions[0].field`; help: `command` comes from `Bash`)", "behaviors/demo/behavior.yaml:14:18: error: `-rf` is not one short option (field `policy.triggers[0].conditions[0].value`; help: write combined short flags as separate requirements (`-r -f`) or alternatives (`-r|-f`); `-rf` in a command is matched by `-r -f`)"],
+    );
+}
+
+#[test]
+fn extension_path_globs_are_checked() {
+    let behavior = with(
+        "          operator: regex_match\n          value: '\\.rs$'",
+        "          operator: writes\n          value: '{forge}/x .env'",
+    );
+    check(
+        &behavior,
+        &["behaviors/demo/behavior.yaml:14:18: error: `{forge}` in `{forge}/x` is not a placeholder (field `policy.triggers[0].conditions[0].value`; help: placeholders are `{forge_root}`, `{project_dir}` and `{hook_binary}`, at the start of a glob)"],
+    );
+}
+
+#[test]
+fn extension_reads_and_writes_apply_to_commands_and_path_fields() {
+    let behavior = with(
+        "        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "        - field: content\n          operator: reads\n          value: '**/.env'",
+    );
+    check(
+        &behavior,
+        &["behaviors/demo/behavior.yaml:12:18: error: `reads` applies to `command`, `file_path` or `notebook_path`, not `content` (field `policy.triggers[0].conditions[0].field`; help: use `command` (what a Bash command reads or writes) or a path field)"],
+    );
+}
+
+#[test]
+fn extension_locked_must_be_a_boolean() {
+    check(
+        &with("scope: session\n", "scope: session\nlocked: yes please\n"),
+        &["behaviors/demo/behavior.yaml:7:9: error: `locked` must be `true` or `false`, found a string (field `locked`; help: write `true` or `false` without quotes)"],
+    );
 }

@@ -85,13 +85,55 @@ pub(crate) fn summarize_tool_input(tool_input: &Value) -> String {
 
 /// Appends one line to `audit/overrides.log` with a single write on an `O_APPEND` file (mode 0644).
 pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord<'_>) -> io::Result<()> {
+    append_line(audit_dir, "overrides.log", &record.log_line())
+}
+
+/// The file that records every session switch (`on`/`off`).
+pub(crate) const SWITCHES_LOG: &str = "switches.log";
+
+/// Appends `TIMESTAMP|SESSION_ID|BEHAVIOR_ID|on|off` (escaped like overrides.log) to `audit/switches.log`.
+pub(crate) fn append_switch(
+    audit_dir: &Path,
+    timestamp: &str,
+    session_id: &str,
+    behavior_id: &str,
+    on: bool,
+) -> io::Result<()> {
+    let fields = [timestamp, session_id, behavior_id, if on { "on" } else { "off" }];
+    let mut line = fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|");
+    line.push('\n');
+    append_line(audit_dir, SWITCHES_LOG, &line)
+}
+
+/// Appends a whole line with a single write on an `O_APPEND` file (mode 0644), so concurrent writers never
+/// interleave within a line.
+fn append_line(audit_dir: &Path, file_name: &str, line: &str) -> io::Result<()> {
     std::fs::create_dir_all(audit_dir)?;
     let mut options = std::fs::OpenOptions::new();
     options.append(true).create(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
-    let mut file = options.open(audit_dir.join("overrides.log"))?;
-    file.write_all(record.log_line().as_bytes())
+    let mut file = options.open(audit_dir.join(file_name))?;
+    file.write_all(line.as_bytes())
+}
+
+/// Splits an escaped audit line into its fields.
+pub(crate) fn split_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut characters = line.chars();
+    while let Some(character) = characters.next() {
+        match character {
+            '\\' => match characters.next() {
+                Some('n') => fields.last_mut().map(|field| field.push('\n')).unwrap_or_default(),
+                Some('r') => fields.last_mut().map(|field| field.push('\r')).unwrap_or_default(),
+                Some(other) => fields.last_mut().map(|field| field.push(other)).unwrap_or_default(),
+                None => {}
+            },
+            '|' => fields.push(String::new()),
+            other => fields.last_mut().map(|field| field.push(other)).unwrap_or_default(),
+        }
+    }
+    fields
 }
 
 /// Counts to add to `audit/metrics.json` for one event.
@@ -187,6 +229,8 @@ mod tests {
     #[test]
     fn escaping_keeps_a_line_on_one_line() {
         assert_eq!(escape_field("a|b\\c\nd\re"), "a\\|b\\\\c\\nd\\re");
+        let line = ["x|y", "a\\b", "c\nd"].map(escape_field).join("|");
+        assert_eq!(split_fields(&line), ["x|y", "a\\b", "c\nd"]);
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! What a generated trigger function sees: the event ([`Call`]) and its behavior's slice of the session ([`Scope`]).
 
 use crate::catalog::{Event, OnPresent};
+use crate::inspect::Inspection;
+use crate::paths::PathGlobs;
+use crate::shell::access::AccessKind;
+use crate::shell::pattern::CommandPattern;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -11,11 +15,45 @@ pub struct Call<'a> {
     event: Event,
     tool_name: &'a str,
     fields: Option<&'a Map<String, Value>>,
+    inspection: &'a Inspection<'a>,
 }
 
 impl<'a> Call<'a> {
-    pub(crate) fn new(event: Event, tool_name: &'a str, fields: Option<&'a Map<String, Value>>) -> Self {
-        Call { event, tool_name, fields }
+    pub(crate) fn new(
+        event: Event,
+        tool_name: &'a str,
+        fields: Option<&'a Map<String, Value>>,
+        inspection: &'a Inspection<'a>,
+    ) -> Self {
+        Call { event, tool_name, fields, inspection }
+    }
+
+    /// `runs` (DSL extension): the `command` runs a command that matches the pattern.
+    pub fn runs(&self, pattern: &CommandPattern) -> bool {
+        self.inspection.runs(pattern)
+    }
+
+    /// `writes` (DSL extension): on `command`, a command of it writes a matching path; on a path field, the path
+    /// matches.
+    pub fn writes(&self, field: &str, globs: &PathGlobs) -> bool {
+        self.accesses(field, AccessKind::Write, globs)
+    }
+
+    /// `reads` (DSL extension): on `command`, a command of it reads a matching path; on a path field, the path
+    /// matches.
+    pub fn reads(&self, field: &str, globs: &PathGlobs) -> bool {
+        self.accesses(field, AccessKind::Read, globs)
+    }
+
+    fn accesses(&self, field: &str, kind: AccessKind, globs: &PathGlobs) -> bool {
+        if !self.event.has_tool() {
+            return false;
+        }
+        if field == "command" {
+            self.inspection.command_accesses(kind, globs)
+        } else {
+            self.inspection.path_matches(&self.field(field), globs)
+        }
     }
 
     /// The event that fired.

@@ -229,8 +229,10 @@ pub struct Behavior {
     pub description: &'static str,
     /// Category.
     pub category: Category,
-    /// Enabled in the index (a session's `behavior_overrides` may still change it).
+    /// Enabled in the index (a session's `behavior_overrides` may still change it, unless it is locked).
     pub enabled: bool,
+    /// `locked` (extension): a session cannot switch it off; only the index can.
+    pub locked: bool,
     /// The events this behavior has triggers for.
     pub events: &'static [Event],
     /// `applies_to.profiles`; empty = every profile.

@@ -9,10 +9,12 @@ pub use crate::catalog::{
     Behavior, Catalog, Category, Event, Level, OnPresent, Outcome, Recovery, Segment, Templates, ToolMatcher,
     TriggerInfo, Var,
 };
+pub use crate::paths::PathGlobs;
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
 pub use crate::scenario::{
     assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer,
 };
+pub use crate::shell::pattern::{ArgTest, CommandPattern, Requirement};
 
 /// Marker checked by every generated file (`const _: FacadeV1 = FacadeV1;`).
 #[derive(Clone, Copy, Debug)]

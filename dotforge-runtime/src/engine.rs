@@ -5,6 +5,7 @@ use crate::audit::{self, MetricsDelta, OverrideRecord};
 use crate::call::Scope;
 use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
 use crate::hash::tool_input_hash;
+use crate::inspect::Inspection;
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
 use crate::render::{self, Escape, Facts};
@@ -18,6 +19,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct EventInput<'a> {
     pub payload: &'a Payload,
+    /// What the tool call does (parsed command, paths), worked out once for the whole chain.
+    pub inspection: &'a Inspection<'a>,
     pub event: Event,
     pub session_id: &'a str,
     pub settings: &'a Settings,
@@ -64,7 +67,12 @@ impl LazyHash<'_> {
 }
 
 fn is_active(behavior: &Behavior, input: &EventInput<'_>, session: &Session) -> bool {
-    session.enabled_override(behavior.id).unwrap_or(behavior.enabled) && applies(behavior, input)
+    let enabled = if behavior.locked {
+        behavior.enabled
+    } else {
+        session.enabled_override(behavior.id).unwrap_or(behavior.enabled)
+    };
+    enabled && applies(behavior, input)
 }
 
 /// The checks that need no state: the behavior has triggers for the event and its `applies_to` accepts the call.
@@ -90,7 +98,7 @@ fn applies(behavior: &Behavior, input: &EventInput<'_>) -> bool {
 /// counter or uses a flag, the chain's outcome is a silent pass whatever the state holds, and the state file is
 /// left alone (no lock, no read, no write).
 pub(crate) fn needs_state(catalog: &Catalog, input: &EventInput<'_>) -> bool {
-    let call = input.payload.call(input.event);
+    let call = input.payload.call(input.event, input.inspection);
     let mut scratch = serde_json::Map::new();
     catalog.behaviors.iter().filter(|behavior| applies(behavior, input)).any(|behavior| {
         let mut scope = Scope::new(0, &mut scratch, "");
@@ -108,7 +116,7 @@ pub(crate) fn run_chain(
 ) -> ChainOutcome {
     let mut outcome = ChainOutcome::default();
     let now_text = input.now.format();
-    let call = input.payload.call(input.event);
+    let call = input.payload.call(input.event, input.inspection);
     let tool_name = call.tool_name();
     let mut hash = LazyHash { payload: input.payload, hash: None };
     if mode == StateMode::Persistent {

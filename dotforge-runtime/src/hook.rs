@@ -5,6 +5,7 @@ use crate::audit;
 use crate::catalog::{Catalog, Event};
 use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
 use crate::hash::sha256_hex;
+use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
 use crate::output::{self, Verdict};
 use crate::payload::Payload;
@@ -50,7 +51,15 @@ pub(crate) fn process(
         Some(id) => id.to_owned(),
         None => fallback_session_id(now),
     };
-    let input = EventInput { payload: &payload, event, session_id: &session_id, settings: &settings, now };
+    let inspection = Inspection::new(&payload, &settings);
+    let input = EventInput {
+        payload: &payload,
+        inspection: &inspection,
+        event,
+        session_id: &session_id,
+        settings: &settings,
+        now,
+    };
     let outcome = if answers_a_soft_block(&input) || needs_state(catalog, &input) {
         evaluate_with_state(catalog, &input)
     } else {

@@ -2,6 +2,7 @@
 
 use crate::call::Call;
 use crate::catalog::Event;
+use crate::inspect::Inspection;
 use serde_json::{Map, Value};
 
 /// A hook payload: a JSON object read from stdin.
@@ -71,9 +72,9 @@ impl Payload {
     }
 
     /// The view given to trigger functions.
-    pub(crate) fn call(&self, event: Event) -> Call<'_> {
+    pub(crate) fn call<'a>(&'a self, event: Event, inspection: &'a Inspection<'a>) -> Call<'a> {
         let fields = if event.has_tool() { self.tool_input().as_object() } else { Some(&self.root) };
         let tool_name = if event.has_tool() { self.tool_name() } else { "" };
-        Call::new(event, tool_name, fields)
+        Call::new(event, tool_name, fields, inspection)
     }
 }

@@ -36,6 +36,11 @@ impl Replay {
         Replay { root, scratch: false }
     }
 
+    /// The project the replay stands in for: the folder that holds its `.forge`.
+    pub(crate) fn project_dir(&self) -> PathBuf {
+        self.root.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
+    }
+
     /// Runs one payload with the given profile and soft-block mode.
     pub(crate) fn step(
         &self,

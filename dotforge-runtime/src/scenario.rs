@@ -127,12 +127,14 @@ fn level_text(level: Option<ExpectLevel>) -> String {
     }
 }
 
-/// The payload of step `index` (0-based) as Claude Code would send it for `event`; tool calls get the id
-/// `toolu_step<N>`, so that the PostToolUse of an allowed call carries the same id as its PreToolUse.
-fn payload(step: &Step, index: usize, event: Event) -> Value {
+/// The payload of step `index` (0-based) as Claude Code would send it for `event`, in the scratch project `cwd`;
+/// tool calls get the id `toolu_step<N>`, so that the PostToolUse of an allowed call carries the same id as its
+/// PreToolUse.
+fn payload(step: &Step, index: usize, event: Event, cwd: &str) -> Value {
     let mut payload = Map::new();
     payload.insert("hook_event_name".into(), json!(event.name()));
     payload.insert("session_id".into(), json!(step.session));
+    payload.insert("cwd".into(), json!(cwd));
     if event.has_tool() {
         payload.insert("tool_name".into(), json!(step.tool));
         payload.insert("tool_input".into(), serde_json::from_str(step.tool_input).unwrap_or(Value::Null));
@@ -167,9 +169,11 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
             .enable_in_sessions(behavior.id, &sessions)
             .map_err(|error| failure(0, 1, vec![format!("cannot prepare state: {error}")]))?;
     }
+    let cwd = replay.project_dir().display().to_string();
     for (index, step) in scenario.steps.iter().enumerate() {
         let run = |event: Event| {
-            replay.step(catalog, payload(step, index, event).to_string().as_bytes(), step.profile, scenario.soft_block)
+            let payload = payload(step, index, event, &cwd);
+            replay.step(catalog, payload.to_string().as_bytes(), step.profile, scenario.soft_block)
         };
         let report = run(step.event);
         let asked = report.as_ref().is_some_and(|report| report.verdict == Verdict::Ask);

@@ -22,6 +22,11 @@ pub(crate) struct Settings {
     pub profile: String,
     /// What a soft block on PreToolUse does (`FORGE_SOFT_BLOCK`).
     pub soft_block: SoftBlockMode,
+    /// `{project_dir}` of path globs: `$CLAUDE_PROJECT_DIR`, else the payload's `cwd`.
+    pub project_dir: Option<PathBuf>,
+    /// A replay (`simulate`, scenarios): `{forge_root}` is the recorded `cwd`'s `.forge`, not where the replay's
+    /// own state lives.
+    pub replay: bool,
 }
 
 /// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).
@@ -66,6 +71,10 @@ impl Settings {
             lock_timeout: lock_timeout(),
             profile: profile(),
             soft_block: SoftBlockMode::from_env(),
+            project_dir: non_empty_var("CLAUDE_PROJECT_DIR")
+                .map(PathBuf::from)
+                .or_else(|| payload_cwd.map(PathBuf::from)),
+            replay: false,
         }
     }
 
@@ -78,6 +87,8 @@ impl Settings {
             lock_timeout: Duration::from_secs(2),
             profile: profile.to_owned(),
             soft_block,
+            project_dir: None,
+            replay: true,
         }
     }
 

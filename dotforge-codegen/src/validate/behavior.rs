@@ -92,6 +92,7 @@ pub(super) fn behavior(
         );
     }
     let enabled = checker.opt_bool(map, "", "enabled");
+    let locked = checker.opt_bool(map, "", "locked").unwrap_or(false);
     let policy = policy(checker, map);
     let templates = rendering(checker, map);
     let (tools, agents, profiles) = applies_to(checker, map);
@@ -125,6 +126,7 @@ pub(super) fn behavior(
         description: description?,
         category: category?,
         enabled: index_enabled.or(enabled).unwrap_or(true),
+        locked,
         triggers,
         default_level,
         escalation,

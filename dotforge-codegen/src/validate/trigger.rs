@@ -2,6 +2,7 @@
 //! matcher and regex compilation.
 
 use super::checker::{item, join, kind_of, Checker};
+use crate::command_pattern::{parse_command_pattern, parse_path_globs};
 use crate::ir::{Action, Compare, Condition, Event, Logic, Matcher, Test, Trigger};
 use crate::matcher::classify;
 use crate::schema::*;
@@ -103,6 +104,9 @@ fn condition(
     if let Some(event) = event {
         field_availability(checker, &join(path, "field"), field, event, matcher);
     }
+    if EXTENSION_OPERATORS.contains(&operator) {
+        return extension_condition(checker, path, field, operator, raw);
+    }
     if EXISTENCE_OPERATORS.contains(&operator) {
         let exists = operator == "exists";
         let test = if field == COUNTER_FIELD { Test::CounterExists(exists) } else { Test::Exists(exists) };
@@ -167,6 +171,66 @@ fn condition(
             "equals" => Test::Equals(text.clone()),
             "starts_with" => Test::StartsWith(text.clone()),
             _ => Test::EndsWith(text.clone()),
+        }
+    };
+    Some(Condition { field: field.to_owned(), operator: operator.to_owned(), test })
+}
+
+/// `runs`, `writes` and `reads`: the DSL extension for commands understood as commands and for paths.
+fn extension_condition(
+    checker: &mut Checker<'_>,
+    path: &str,
+    field: &str,
+    operator: &str,
+    raw: Option<&Value>,
+) -> Option<Condition> {
+    let fields: &[&str] = if operator == "runs" { &["command"] } else { PATH_FIELDS };
+    if !fields.contains(&field) {
+        checker.error(
+            &join(path, "field"),
+            format!("`{operator}` applies to {}, not `{field}`", list(fields)),
+            if operator == "runs" {
+                "match `command` with a command pattern, e.g. `value: \"git push -f|--force\"`".to_owned()
+            } else {
+                "use `command` (what a Bash command reads or writes) or a path field".to_owned()
+            },
+        );
+        return None;
+    }
+    let value_path = join(path, "value");
+    let Some(raw) = raw else {
+        checker.missing(
+            path,
+            "value",
+            if operator == "runs" { "\"git push -f|--force\"" } else { "\"{forge_root}/**\"" },
+        );
+        return None;
+    };
+    let Value::String(text) = raw else {
+        checker.error(
+            &value_path,
+            format!("`{operator}` needs a string value, found {}", describe(raw)),
+            "put the value in quotes",
+        );
+        return None;
+    };
+    let test = if operator == "runs" {
+        match parse_command_pattern(text) {
+            Ok(pattern) => Test::Runs { text: text.clone(), pattern },
+            Err((message, help)) => {
+                checker.error(&value_path, message, help);
+                return None;
+            }
+        }
+    } else {
+        match parse_path_globs(text) {
+            Ok((include, exclude)) => {
+                Test::Paths { writes: operator == "writes", text: text.clone(), include, exclude }
+            }
+            Err((message, help)) => {
+                checker.error(&value_path, message, help);
+                return None;
+            }
         }
     };
     Some(Condition { field: field.to_owned(), operator: operator.to_owned(), test })

@@ -7,7 +7,7 @@ const _: __forge::FacadeV1 = __forge::FacadeV1;
 
 /// The compiled behavior catalog, in index order.
 pub static CATALOG: __forge::Catalog = __forge::Catalog {
-    behaviors: &[every_feature::BEHAVIOR],
+    behaviors: &[every_feature::BEHAVIOR, commands_as_commands::BEHAVIOR],
 };
 
 /// Exercises every trigger shape the generator knows, so the golden file shows each one.
@@ -163,6 +163,7 @@ pub mod every_feature {
         description: "Exercises every trigger shape the generator knows, so the golden file shows each one.",
         category: __forge::Category::Experimental,
         enabled: false,
+        locked: false,
         events: &[
             __forge::Event::PreToolUse,
             __forge::Event::PostToolUse,
@@ -219,6 +220,176 @@ pub mod every_feature {
         },
         recovery: __forge::Recovery {
             hint: "Use every feature wisely.",
+            suggested_tool: None,
+            suggested_action: None,
+        },
+        evaluate,
+        level_for: level,
+        next_threshold: threshold,
+        scenarios: SCENARIOS,
+    };
+}
+
+/// Every DSL extension at once (runs, writes, reads, the extra fields, locked).
+///
+/// Behavior `commands-as-commands` from behaviors/commands-as-commands/behavior.yaml.
+pub mod commands_as_commands {
+    use super::__forge;
+
+    static TRIGGER_0_CONDITION_0: __forge::CommandPattern = __forge::CommandPattern {
+        programs: &["git"],
+        subcommands: &[&["clean"]],
+        value_options: &["-e", "--exclude"],
+        requirements: &[
+            __forge::Requirement {
+                negated: false,
+                any_of: &[__forge::ArgTest::Short('f'), __forge::ArgTest::Long("force")],
+            },
+            __forge::Requirement {
+                negated: true,
+                any_of: &[
+                    __forge::ArgTest::Short('n'),
+                    __forge::ArgTest::Long("dry-run"),
+                ],
+            },
+        ],
+        fed_by: None,
+    };
+
+    static TRIGGER_0_CONDITION_1_SOURCE: __forge::CommandPattern = __forge::CommandPattern {
+        programs: &["curl", "wget"],
+        subcommands: &[],
+        value_options: &[],
+        requirements: &[],
+        fed_by: None,
+    };
+
+    static TRIGGER_0_CONDITION_1: __forge::CommandPattern = __forge::CommandPattern {
+        programs: &["sh", "bash"],
+        subcommands: &[],
+        value_options: &[],
+        requirements: &[],
+        fed_by: Some(&TRIGGER_0_CONDITION_1_SOURCE),
+    };
+
+    static TRIGGER_0_CONDITION_2: __forge::CommandPattern = __forge::CommandPattern {
+        programs: &["{hook_binary}"],
+        subcommands: &[],
+        value_options: &[],
+        requirements: &[
+            __forge::Requirement {
+                negated: true,
+                any_of: &[__forge::ArgTest::Positional("status")],
+            },
+        ],
+        fed_by: None,
+    };
+
+    static TRIGGER_0_CONDITION_3: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["{forge_root}/audit/**", "~/.claude/settings*.json"],
+        exclude: &[],
+    };
+
+    static TRIGGER_0_CONDITION_4: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["**/.env"],
+        exclude: &["**/.env.example"],
+    };
+
+    static TRIGGER_1_CONDITION_0: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["{project_dir}/.claude/**", "{hook_binary}"],
+        exclude: &[],
+    };
+
+    static TRIGGER_1_CONDITION_1: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["/etc/**"],
+        exclude: &[],
+    };
+
+    /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
+    pub fn evaluate(
+        call: &__forge::Call<'_>,
+        _scope: &mut __forge::Scope<'_>,
+    ) -> __forge::Outcome {
+        let tool = call.tool_name();
+        match call.event() {
+            __forge::Event::PreToolUse => {
+                if matches!(tool, "Bash")
+                    && (call.runs(&TRIGGER_0_CONDITION_0)
+                        || call.runs(&TRIGGER_0_CONDITION_1)
+                        || call.runs(&TRIGGER_0_CONDITION_2)
+                        || call.writes("command", &TRIGGER_0_CONDITION_3)
+                        || call.reads("command", &TRIGGER_0_CONDITION_4))
+                {
+                    return __forge::Outcome::Violation;
+                }
+                if matches!(tool, "Edit" | "MultiEdit" | "NotebookEdit")
+                    && (call.writes("file_path", &TRIGGER_1_CONDITION_0)
+                        || call.reads("notebook_path", &TRIGGER_1_CONDITION_1)
+                        || call.field("new_string").contains("PRIVATE KEY")
+                        || call.field("edits").contains("PRIVATE KEY")
+                        || call.field("new_source").contains("PRIVATE KEY"))
+                {
+                    return __forge::Outcome::Violation;
+                }
+                __forge::Outcome::Pass
+            }
+            _ => __forge::Outcome::Pass,
+        }
+    }
+
+    /// The level for a counter (SPEC §2.1): no escalation, always the default level.
+    pub fn level(_counter: u32) -> __forge::Level {
+        __forge::Level::HardBlock
+    }
+
+    /// `{threshold}`: no escalation, so always `max`.
+    pub fn threshold(_counter: u32) -> Option<u32> {
+        None
+    }
+
+    /// Scenario tests from this behavior's `tests/` folder.
+    pub const SCENARIOS: &[__forge::Scenario] = &[];
+
+    /// Metadata and entry points of this behavior.
+    pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
+        id: "commands-as-commands",
+        name: "Commands As Commands",
+        description: "Every DSL extension at once (runs, writes, reads, the extra fields, locked).",
+        category: __forge::Category::Experimental,
+        enabled: true,
+        locked: true,
+        events: &[__forge::Event::PreToolUse],
+        profiles: &[],
+        tools: &[],
+        agents: &[],
+        default_level: __forge::Level::HardBlock,
+        escalation: &[],
+        triggers: &[
+            __forge::TriggerInfo {
+                event: __forge::Event::PreToolUse,
+                matcher: "Bash",
+                tools: __forge::ToolMatcher::Names(&["Bash"]),
+                violates: true,
+                summary: "on PreToolUse for Bash when `command` runs `git clean -f|--force !-n|--dry-run -e=|--exclude=` or `command` runs `curl|wget | sh|bash` or `command` runs `{hook_binary} !status` or `command` writes `{forge_root}/audit/** ~/.claude/settings*.json` or `command` reads `**/.env !**/.env.example`: violation",
+            },
+            __forge::TriggerInfo {
+                event: __forge::Event::PreToolUse,
+                matcher: "Edit|MultiEdit|NotebookEdit",
+                tools: __forge::ToolMatcher::Names(
+                    &["Edit", "MultiEdit", "NotebookEdit"],
+                ),
+                violates: true,
+                summary: "on PreToolUse for Edit|MultiEdit|NotebookEdit when `file_path` writes `{project_dir}/.claude/** {hook_binary}` or `notebook_path` reads `/etc/**` or `new_string` contains `PRIVATE KEY` or `edits` contains `PRIVATE KEY` or `new_source` contains `PRIVATE KEY`: violation",
+            },
+        ],
+        templates: __forge::Templates {
+            nudge: None,
+            warning: None,
+            block_reason: None,
+            override_prompt: None,
+        },
+        recovery: __forge::Recovery {
+            hint: "Hint of commands-as-commands.",
             suggested_tool: None,
             suggested_action: None,
         },

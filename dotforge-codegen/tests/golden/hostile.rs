@@ -72,6 +72,7 @@ pub mod hostile_strings {
         description: "Line one with \"quotes\", \"#raw#\", {braces} and \\backslashes\\.\nLine two: ünïcødé, emoji 🚀, a doc-comment closer */ and r#\"raw\"#.",
         category: __forge::Category::Experimental,
         enabled: true,
+        locked: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &[],
         tools: &[],

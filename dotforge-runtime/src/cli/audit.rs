@@ -1,5 +1,6 @@
 //! `audit`: the governance view — behaviors installed and enabled, violations, blocks and overrides of all time, and
-//! the override rate with its verdict (CONTRACT §8), from metrics.json, overrides.log and state.json.
+//! the override rate with its verdict (CONTRACT §8), and every session switch, from metrics.json, overrides.log and
+//! switches.log.
 
 use crate::audit::effectiveness;
 use crate::catalog::Catalog;
@@ -24,6 +25,15 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         Err(_) => Value::Null,
     };
     let log_lines = std::fs::read_to_string(audit_dir.join("overrides.log")).map_or(0, |log| log.lines().count());
+    let switches: Vec<Value> = std::fs::read_to_string(audit_dir.join(crate::audit::SWITCHES_LOG))
+        .unwrap_or_default()
+        .lines()
+        .map(|line| {
+            let fields = crate::audit::split_fields(line);
+            let field = |index: usize| fields.get(index).cloned().unwrap_or_default();
+            json!({"timestamp": field(0), "session_id": field(1), "behavior": field(2), "switch": field(3)})
+        })
+        .collect();
     let rows: Vec<Value> = catalog
         .behaviors
         .iter()
@@ -55,6 +65,7 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         "override_rate": rate,
         "escalation_effectiveness": effectiveness(rate),
         "behaviors": rows,
+        "switches": switches,
     });
     if as_json {
         super::print_out(&summary.to_string());
@@ -81,6 +92,23 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
             row["override_rate"].as_f64().unwrap_or(0.0),
             row["escalation_effectiveness"].as_str().unwrap_or("")
         ));
+    }
+    out.push(String::new());
+    match switches.len() {
+        0 => out.push("  session switches      none".to_owned()),
+        count => {
+            out.push(format!("  session switches      {count} (audit/switches.log), latest last:"));
+            for switch in switches.iter().skip(count.saturating_sub(10)) {
+                let text = |key: &str| switch[key].as_str().unwrap_or("").to_owned();
+                out.push(format!(
+                    "    {}  {:<4} {:<24} session {}",
+                    text("timestamp"),
+                    text("switch"),
+                    text("behavior"),
+                    text("session_id")
+                ));
+            }
+        }
     }
     super::print_out(&out.join("\n"));
     Ok(())

@@ -51,7 +51,11 @@ pub(super) fn list(catalog: &Catalog, category: Option<Category>) -> Result<(), 
             vec![
                 behavior.id.to_owned(),
                 behavior.category.name().to_owned(),
-                if behavior.enabled { "on" } else { "off" }.to_owned(),
+                match (behavior.enabled, behavior.locked) {
+                    (true, true) => "on, locked".to_owned(),
+                    (true, false) => "on".to_owned(),
+                    (false, _) => "off".to_owned(),
+                },
                 ladder(behavior),
                 behavior.name.to_owned(),
             ]
@@ -68,11 +72,12 @@ pub(super) fn describe(catalog: &Catalog, id: &str) -> Result<(), String> {
     let Some(behavior) = catalog.find(id) else { return Err(super::switch::unknown_id(catalog, id)) };
     let mut out = vec![
         format!(
-            "{} — {} ({}, {} in the index)",
+            "{} — {} ({}, {} in the index{})",
             behavior.id,
             behavior.name,
             behavior.category.name(),
-            if behavior.enabled { "on" } else { "off" }
+            if behavior.enabled { "on" } else { "off" },
+            if behavior.locked { "; locked: a session cannot switch it off" } else { "" }
         ),
         format!("  {}", behavior.description),
         String::new(),

@@ -1,4 +1,5 @@
-//! `on|off ID --session SESSION`: writes the session's `behavior_overrides` in state.json under the state lock.
+//! `on|off ID --session SESSION`: writes the session's `behavior_overrides` in state.json under the state lock and
+//! records the switch in `audit/switches.log`. A locked behavior cannot be switched off.
 
 use crate::catalog::Catalog;
 use crate::lock;
@@ -22,8 +23,11 @@ pub(super) fn run(
     session_id: &str,
     enabled: bool,
 ) -> Result<(), String> {
-    if catalog.find(id).is_none() {
-        return Err(unknown_id(catalog, id));
+    let Some(behavior) = catalog.find(id) else { return Err(unknown_id(catalog, id)) };
+    if behavior.locked && !enabled {
+        return Err(format!(
+            "`{id}` is locked: a session cannot switch it off (switch it off in behaviors/index.yaml and rebuild the hook)"
+        ));
     }
     let runtime = forge_root.join("runtime");
     std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
@@ -40,6 +44,9 @@ pub(super) fn run(
     session.behavior_overrides.insert(id.to_owned(), Value::Object(switch));
     doc.put_session(session_id, &session);
     doc.save(&path).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    // Never silent: every switch is in the audit trail.
+    crate::audit::append_switch(&forge_root.join("audit"), &now.format(), session_id, id, enabled)
+        .map_err(|error| format!("switched, but cannot record it in audit/{}: {error}", crate::audit::SWITCHES_LOG))?;
     super::print_out(&format!(
         "`{id}` is {} for session `{session_id}` from its next event (recorded in {})",
         if enabled { "on" } else { "off" },

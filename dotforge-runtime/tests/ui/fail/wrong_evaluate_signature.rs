@@ -19,6 +19,7 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     description: "X.",
     category: __forge::Category::Core,
     enabled: true,
+    locked: false,
     events: &[],
     profiles: &[],
     tools: &[],

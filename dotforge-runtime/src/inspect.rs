@@ -1,0 +1,159 @@
+//! What one tool call does, worked out at most once per event and only when a condition asks: its `command` read
+//! as commands ([`crate::shell`]), the paths those commands read and write, where the placeholders of path globs
+//! point ([`Places`]), and whether a program is this hook's own binary (under any name).
+
+use crate::paths::{self, PathGlobs, Places};
+use crate::payload::Payload;
+use crate::settings::Settings;
+use crate::shell::access::{self, Access, AccessKind};
+use crate::shell::pattern::{self, CommandPattern};
+use crate::shell::{self, program_name, CommandLine, Cwd, Word};
+use sha2::{Digest, Sha256};
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+
+/// The lazily computed facts about one event's tool call.
+#[derive(Debug)]
+pub(crate) struct Inspection<'a> {
+    payload: &'a Payload,
+    settings: &'a Settings,
+    places: OnceCell<Places>,
+    line: OnceCell<CommandLine>,
+    accesses: OnceCell<Vec<Access>>,
+    hook: OnceCell<Option<HookBinary>>,
+}
+
+/// This hook's executable, to recognize it under another name or path.
+#[derive(Debug)]
+struct HookBinary {
+    path: PathBuf,
+    name: String,
+    len: u64,
+    digest: OnceCell<Option<[u8; 32]>>,
+}
+
+impl<'a> Inspection<'a> {
+    pub(crate) fn new(payload: &'a Payload, settings: &'a Settings) -> Self {
+        Inspection {
+            payload,
+            settings,
+            places: OnceCell::new(),
+            line: OnceCell::new(),
+            accesses: OnceCell::new(),
+            hook: OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn places(&self) -> &Places {
+        self.places.get_or_init(|| {
+            let cwd = self
+                .payload
+                .cwd()
+                .map(PathBuf::from)
+                .or_else(|| std::env::current_dir().ok())
+                .map(|dir| shell::normalize(&dir));
+            let absolute = |path: PathBuf| match &cwd {
+                Some(cwd) if path.is_relative() => shell::normalize(&cwd.join(path)),
+                _ => shell::normalize(&path),
+            };
+            let forge_root = match (self.settings.replay, self.payload.cwd()) {
+                (true, Some(recorded)) => PathBuf::from(recorded).join(".forge"),
+                _ => self.settings.forge_root.clone(),
+            };
+            Places {
+                project_dir: self.settings.project_dir.clone().or_else(|| cwd.clone()).map(absolute),
+                forge_root: Some(absolute(forge_root)),
+                home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
+                hook_binary: std::env::current_exe().ok(),
+                cwd,
+            }
+        })
+    }
+
+    fn command(&self) -> &str {
+        self.payload.tool_input().get("command").and_then(serde_json::Value::as_str).unwrap_or("")
+    }
+
+    fn line(&self) -> &CommandLine {
+        self.line.get_or_init(|| shell::parse(self.command(), self.places().cwd.clone()))
+    }
+
+    fn accesses(&self) -> &[Access] {
+        self.accesses.get_or_init(|| access::accesses(self.line(), self.command()))
+    }
+
+    /// `runs`: some command of the line matches the pattern.
+    pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
+        let line = self.line();
+        pattern::runs(pattern, line, &mut |word| self.is_hook_binary(word))
+    }
+
+    /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.
+    pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
+        let places = self.places();
+        let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
+        self.accesses().iter().filter(|access| access.kind == kind).any(|access| {
+            paths::resolve(&access.path, &access.cwd, places, dotglob)
+                .iter()
+                .any(|path| globs.matches(path, access.tree, places))
+        })
+    }
+
+    /// `reads` / `writes` on a path field (`file_path`, `notebook_path`): the path matches.
+    pub(crate) fn path_matches(&self, path: &str, globs: &PathGlobs) -> bool {
+        if path.is_empty() {
+            return false;
+        }
+        let places = self.places();
+        let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
+        let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+        paths::resolve(&word, &cwd, places, false).iter().any(|path| globs.matches(path, false, places))
+    }
+
+    /// Whether a program word runs this hook's binary: by name, by path, or as a copy of it.
+    fn is_hook_binary(&self, word: &Word) -> bool {
+        let Some(hook) = self.hook.get_or_init(HookBinary::current) else { return false };
+        if program_name(&word.text) == hook.name {
+            return true;
+        }
+        let Some(program) = self.locate(&word.text) else { return false };
+        if std::fs::canonicalize(&program).is_ok_and(|real| real == hook.path) {
+            return true;
+        }
+        // A copy under another name: same size, then same bytes.
+        std::fs::metadata(&program).is_ok_and(|meta| meta.is_file() && meta.len() == hook.len)
+            && hook.digest().is_some_and(|digest| file_digest(&program) == Some(digest))
+    }
+
+    /// The file a program word runs: a path (relative to `cwd`), or the first match on `PATH`.
+    fn locate(&self, program: &str) -> Option<PathBuf> {
+        if program.contains('/') {
+            let path = Path::new(program);
+            return Some(match &self.places().cwd {
+                Some(cwd) if path.is_relative() => cwd.join(path),
+                _ => path.to_path_buf(),
+            });
+        }
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|dir| dir.join(program))
+            .find(|candidate| candidate.is_file())
+    }
+}
+
+impl HookBinary {
+    fn current() -> Option<HookBinary> {
+        let path = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
+        let len = std::fs::metadata(&path).ok()?.len();
+        let name = path.file_name()?.to_string_lossy().into_owned();
+        Some(HookBinary { path, name, len, digest: OnceCell::new() })
+    }
+
+    fn digest(&self) -> Option<[u8; 32]> {
+        *self.digest.get_or_init(|| file_digest(&self.path))
+    }
+}
+
+fn file_digest(path: &Path) -> Option<[u8; 32]> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(Sha256::digest(&bytes).into())
+}

@@ -1,0 +1,332 @@
+//! Path globs of the `reads` and `writes` conditions (DSL extensions), matched against the paths a tool call reads
+//! or writes.
+//!
+//! A glob is absolute, starts with `~/`, `**/` or a placeholder — `{forge_root}` (this hook's `.forge`),
+//! `{project_dir}` (`$CLAUDE_PROJECT_DIR`, else the payload's `cwd`), `{hook_binary}` (this hook's own executable)
+//! — and may use `*` and `?` within a component and `**` for any number of components. A path matches when it, or
+//! the file it reaches through symbolic links, matches an included glob and no excluded one; a hard link to a
+//! matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the folder holds
+//! what a glob names.
+
+use crate::shell::pattern::glob_matches;
+use crate::shell::{Cwd, Word};
+use std::path::{Component, Path, PathBuf};
+
+/// The globs of one `reads`/`writes` condition, compiled at build time.
+#[derive(Clone, Copy, Debug)]
+pub struct PathGlobs {
+    /// Paths that match.
+    pub include: &'static [&'static str],
+    /// Paths that never match (written with a leading `!`).
+    pub exclude: &'static [&'static str],
+}
+
+/// The places the placeholders stand for, for one event.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Places {
+    /// Where relative paths start (the payload's `cwd`, else the hook's own directory).
+    pub cwd: Option<PathBuf>,
+    pub project_dir: Option<PathBuf>,
+    pub forge_root: Option<PathBuf>,
+    pub home: Option<PathBuf>,
+    pub hook_binary: Option<PathBuf>,
+}
+
+/// `path` with `.` and `..` resolved lexically.
+pub(crate) use crate::shell::normalize;
+
+/// A glob with its placeholders replaced, as path components; `None` when a placeholder has no value.
+fn expand(glob: &str, places: &Places) -> Option<Vec<String>> {
+    let (base, rest): (Option<&Path>, &str) = if let Some(rest) = glob.strip_prefix("{forge_root}") {
+        (Some(places.forge_root.as_deref()?), rest)
+    } else if let Some(rest) = glob.strip_prefix("{project_dir}") {
+        (Some(places.project_dir.as_deref()?), rest)
+    } else if let Some(rest) = glob.strip_prefix("{hook_binary}") {
+        (Some(places.hook_binary.as_deref()?), rest)
+    } else if let Some(rest) = glob.strip_prefix('~') {
+        (Some(places.home.as_deref()?), rest)
+    } else {
+        (None, glob)
+    };
+    let mut components: Vec<String> = match base {
+        Some(base) => components_of(base),
+        None if glob.starts_with('/') => Vec::new(),
+        None => Vec::new(), // `**/…`
+    };
+    components.extend(rest.split('/').filter(|part| !part.is_empty() && *part != ".").map(str::to_owned));
+    Some(components)
+}
+
+fn components_of(path: &Path) -> Vec<String> {
+    normalize(path)
+        .components()
+        .filter_map(|component| match component {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether path components match glob components (`**` spans any number of them); iterative.
+fn components_match(glob: &[String], path: &[String]) -> bool {
+    let (mut g, mut p) = (0, 0);
+    let mut backtrack: Option<(usize, usize)> = None;
+    while p < path.len() {
+        if g < glob.len() && glob[g] == "**" {
+            backtrack = Some((g, p));
+            g += 1;
+        } else if g < glob.len() && glob_matches(&glob[g], &path[p]) {
+            g += 1;
+            p += 1;
+        } else if let Some((star, matched)) = backtrack {
+            g = star + 1;
+            p = matched + 1;
+            backtrack = Some((star, matched + 1));
+        } else {
+            return false;
+        }
+    }
+    glob[g..].iter().all(|part| part == "**")
+}
+
+/// Whether `path` is a folder that holds what `glob` names: the glob's literal part (before any wildcard) is the
+/// folder or lies inside it, and the glob goes deeper than the folder.
+fn holds_what_glob_names(glob: &[String], path: &[String]) -> bool {
+    let literal = glob.iter().take_while(|part| !part.contains(['*', '?'])).count();
+    // A glob with no literal folder (`**/.env`) names files everywhere: a folder holding one cannot be told.
+    !path.is_empty() && path.len() <= literal && path.len() < glob.len() && glob[..path.len()] == *path
+}
+
+impl PathGlobs {
+    fn compiled(&self, places: &Places) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+        let include = self.include.iter().filter_map(|glob| expand(glob, places)).collect();
+        let exclude = self.exclude.iter().filter_map(|glob| expand(glob, places)).collect();
+        (include, exclude)
+    }
+
+    /// Whether the absolute path matches (as written, or as reached through symbolic links).
+    pub(crate) fn matches(&self, path: &Path, tree: bool, places: &Places) -> bool {
+        let (include, exclude) = self.compiled(places);
+        let mut candidates = vec![components_of(path)];
+        if let Some(real) = real_path(path) {
+            candidates.push(components_of(&real));
+        }
+        let hit = candidates.iter().any(|components| {
+            let excluded = exclude.iter().any(|glob| components_match(glob, components));
+            !excluded
+                && include
+                    .iter()
+                    .any(|glob| components_match(glob, components) || (tree && holds_what_glob_names(glob, components)))
+        });
+        hit || self.is_hard_link_to_a_match(path, &include, &exclude)
+    }
+
+    /// A file with more than one name whose other name matches.
+    #[cfg(unix)]
+    fn is_hard_link_to_a_match(&self, path: &Path, include: &[Vec<String>], exclude: &[Vec<String>]) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(meta) = std::fs::metadata(path) else { return false };
+        if !meta.is_file() || meta.nlink() < 2 {
+            return false;
+        }
+        let mut budget = 2_000usize;
+        include.iter().any(|glob| {
+            let literal: Vec<&String> = glob.iter().take_while(|part| !part.contains(['*', '?'])).collect();
+            let folder: PathBuf =
+                std::iter::once("/".to_owned()).chain(literal.iter().map(|part| (*part).clone())).collect();
+            let folder =
+                if folder.is_dir() { folder } else { folder.parent().map(Path::to_path_buf).unwrap_or_default() };
+            let mut stack = vec![(folder, 0usize)];
+            while let Some((dir, depth)) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+                for entry in entries.flatten() {
+                    budget = budget.saturating_sub(1);
+                    if budget == 0 {
+                        return false;
+                    }
+                    let entry_path = entry.path();
+                    let Ok(other) = std::fs::symlink_metadata(&entry_path) else { continue };
+                    if other.is_dir() && depth < 4 {
+                        stack.push((entry_path, depth + 1));
+                    } else if other.ino() == meta.ino() && other.dev() == meta.dev() {
+                        let components = components_of(&entry_path);
+                        if components_match(glob, &components)
+                            && !exclude.iter().any(|glob| components_match(glob, &components))
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn is_hard_link_to_a_match(&self, _: &Path, _: &[Vec<String>], _: &[Vec<String>]) -> bool {
+        false
+    }
+}
+
+/// Where a path leads through symbolic links: the canonical path, or, for a path that does not exist yet, its
+/// canonical parent joined with its name.
+fn real_path(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Some(real);
+    }
+    let parent = std::fs::canonicalize(path.parent()?).ok()?;
+    Some(parent.join(path.file_name()?))
+}
+
+/// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
+/// against the file system (as bash will do), relative paths joined to the directory. Empty when it cannot be known.
+pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) -> Vec<PathBuf> {
+    let mut text = word.text.clone();
+    let variables = [
+        ("HOME", places.home.as_deref()),
+        ("CLAUDE_PROJECT_DIR", places.project_dir.as_deref()),
+        (
+            "PWD",
+            match cwd {
+                Cwd::Known(dir) => Some(dir.as_path()),
+                Cwd::Unknown => None,
+            },
+        ),
+    ];
+    for (name, value) in variables {
+        if let Some(value) = value {
+            let value = value.to_string_lossy();
+            text = text.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
+        }
+    }
+    if text.contains('$') || text.contains('`') {
+        return Vec::new();
+    }
+    if word.tilde || text.starts_with('~') {
+        match (text.strip_prefix('~'), places.home.as_deref()) {
+            (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+                text = format!("{}{rest}", home.display());
+            }
+            _ => return Vec::new(),
+        }
+    }
+    let path = if text.starts_with('/') {
+        PathBuf::from(&text)
+    } else {
+        match cwd {
+            Cwd::Known(dir) => match &places.cwd {
+                Some(base) if dir.is_relative() => base.join(dir).join(&text),
+                _ => dir.join(&text),
+            },
+            Cwd::Unknown => return Vec::new(),
+        }
+    };
+    let path = normalize(&path);
+    if word.glob && text.contains(['*', '?', '[']) {
+        let expanded = expand_on_disk(&path, dotglob);
+        if !expanded.is_empty() {
+            return expanded;
+        }
+    }
+    vec![path]
+}
+
+/// The existing paths a glob path names (at most a few thousand), as bash expands them.
+fn expand_on_disk(path: &Path, dotglob: bool) -> Vec<PathBuf> {
+    let mut found = vec![PathBuf::from("/")];
+    for component in components_of(path) {
+        let mut next = Vec::new();
+        for base in found {
+            if !component.contains(['*', '?', '[']) {
+                next.push(base.join(&component));
+                continue;
+            }
+            let Ok(entries) = std::fs::read_dir(&base) else { continue };
+            for entry in entries.flatten().take(5_000) {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let hidden_ok = dotglob || component.starts_with('.') || !name.starts_with('.');
+                if hidden_ok && glob_matches(&component.replace('[', "?").replace(']', ""), &name) {
+                    next.push(base.join(name));
+                }
+            }
+        }
+        found = next;
+        if found.len() > 5_000 {
+            found.truncate(5_000);
+        }
+    }
+    found.into_iter().filter(|path| path.exists()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places() -> Places {
+        Places {
+            cwd: Some(PathBuf::from("/p")),
+            project_dir: Some(PathBuf::from("/p")),
+            forge_root: Some(PathBuf::from("/p/.forge")),
+            home: Some(PathBuf::from("/home/u")),
+            hook_binary: Some(PathBuf::from("/p/target/release/hook")),
+        }
+    }
+
+    const GOVERNANCE: PathGlobs = PathGlobs {
+        include: &[
+            "{forge_root}/runtime/**",
+            "{forge_root}/audit/**",
+            "{project_dir}/.claude/settings*.json",
+            "~/.claude/settings*.json",
+        ],
+        exclude: &[],
+    };
+    const SECRETS: PathGlobs = PathGlobs { include: &["**/.env", "**/.env.*"], exclude: &["**/.env.example"] };
+
+    #[test]
+    fn globs_with_placeholders() {
+        let places = places();
+        let hit = |path: &str, tree: bool| GOVERNANCE.matches(Path::new(path), tree, &places);
+        assert!(hit("/p/.forge/runtime/state.json", false));
+        assert!(hit("/p/.forge/runtime", false));
+        assert!(hit("/p/.forge/audit/overrides.log", false));
+        assert!(hit("/p/.claude/settings.local.json", false));
+        assert!(hit("/home/u/.claude/settings.json", false));
+        assert!(!hit("/p/.forge/other", false));
+        assert!(!hit("/p/.claude/commands/x.md", false));
+        assert!(hit("/p/.forge", true), "deleting the folder deletes the runtime");
+        assert!(hit("/p", true));
+        assert!(!hit("/p/.forge", false), "creating a file named .forge is not a write to the runtime");
+        assert!(!hit("/p/src", true));
+        assert!(hit("/p/.claude", true), "moving the folder moves the settings in it");
+    }
+
+    #[test]
+    fn exclusions_and_anywhere_globs() {
+        let places = places();
+        assert!(SECRETS.matches(Path::new("/p/.env"), false, &places));
+        assert!(SECRETS.matches(Path::new("/p/app/.env.local"), false, &places));
+        assert!(!SECRETS.matches(Path::new("/p/.env.example"), false, &places));
+        assert!(!SECRETS.matches(Path::new("/p/app"), true, &places), "a folder that may hold one is not a secret");
+    }
+
+    #[test]
+    fn words_resolve_against_the_directory_home_and_variables() {
+        let places = places();
+        let word = |text: &str| Word {
+            text: text.to_owned(),
+            tilde: text.starts_with('~'),
+            dynamic: text.contains('$'),
+            ..Word::default()
+        };
+        let here = Cwd::Known(PathBuf::from("/p"));
+        assert_eq!(resolve(&word(".forge/../.forge/audit"), &here, &places, false), [PathBuf::from("/p/.forge/audit")]);
+        assert_eq!(
+            resolve(&word("~/.claude/settings.json"), &here, &places, false),
+            [PathBuf::from("/home/u/.claude/settings.json")]
+        );
+        assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
+        assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
+        assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
+    }
+}

@@ -1,0 +1,459 @@
+//! Which files a command line reads and writes (for the `reads` and `writes` conditions, DSL extensions).
+//!
+//! Writes: output redirections; the targets of programs that delete, move, copy onto, link, truncate, create,
+//! re-permission or edit in place (`rm`, `mv`, `cp`, `ln`, `truncate`, `tee`, `touch`, `chmod`, `sed -i`, `dd of=`,
+//! `curl -o`, editors, git commands that overwrite work-tree files, `find -delete`/`-exec`…). Reads: input
+//! redirections, and the path arguments of every other program except those that only look at names or metadata
+//! (`ls`, `stat`, `test`, `echo`…). A program whose code is given inline (`python -c`, `node -e`, `perl -e`, a
+//! heredoc fed to an interpreter) is taken to read and write every path its code names; so is a writer whose
+//! targets cannot be known before it runs (`… | xargs rm`, `rm "$(cat list)"`), with every path the command line
+//! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
+
+use super::lexer::{RedirectKind, Word};
+use super::unwrap::git_subcommand;
+use super::{CommandLine, Cwd, SimpleCommand};
+
+/// Read or written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AccessKind {
+    Read,
+    Write,
+}
+
+/// One path a command reads or writes.
+#[derive(Clone, Debug)]
+pub(crate) struct Access {
+    pub path: Word,
+    pub cwd: Cwd,
+    pub kind: AccessKind,
+    /// Everything under the path is reached too (deleting, moving or re-permissioning a folder).
+    pub tree: bool,
+}
+
+/// Programs that look at names or metadata only: their arguments are not reads.
+const NOT_READERS: &[&str] = &[
+    "ls", "stat", "test", "[", "[[", "echo", "printf", "true", "false", "which", "type", "basename", "dirname",
+    "realpath", "readlink", "du", "df", "wc", "file", "cd", "pushd", "popd", "pwd", "exit", "export", "unset", "set",
+    "sleep", "mkdir", "command", "hash", "read",
+];
+
+/// Interpreters and the options that give them inline code.
+const INTERPRETERS: &[(&str, &[&str])] = &[
+    ("python*", &["-c"]),
+    ("pypy*", &["-c"]),
+    ("node", &["-e", "--eval", "-p", "--print"]),
+    ("nodejs", &["-e", "--eval", "-p", "--print"]),
+    ("bun", &["-e", "--eval", "-p", "--print"]),
+    ("deno", &["eval"]),
+    ("perl*", &["-e", "-E"]),
+    ("ruby*", &["-e"]),
+    ("php*", &["-r"]),
+    ("lua*", &["-e"]),
+    ("Rscript", &["-e"]),
+    ("osascript", &["-e"]),
+    ("pwsh", &["-c", "-Command"]),
+];
+
+/// Editors: they may write any file they are given.
+const EDITORS: &[&str] = &["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "micro", "helix", "hx", "pico", "joe"];
+
+fn positionals(words: &[Word], short_values: &str, long_values: &[&str]) -> Vec<Word> {
+    let mut found = Vec::new();
+    let mut index = 1;
+    let mut only_positionals = false;
+    while let Some(word) = words.get(index) {
+        index += 1;
+        let text = word.text.as_str();
+        if only_positionals || text == "-" || !text.starts_with('-') || text.len() == 1 {
+            found.push(word.clone());
+        } else if text == "--" {
+            only_positionals = true;
+        } else if let Some(long) = text.strip_prefix("--") {
+            if !long.contains('=') && long_values.contains(&long) {
+                index += 1;
+            }
+        } else if let Some(last) = text[1..].chars().last() {
+            let takes_value = text[1..].chars().position(|option| short_values.contains(option));
+            if takes_value.is_some_and(|at| at == text[1..].chars().count() - 1) && short_values.contains(last) {
+                index += 1;
+            }
+        }
+    }
+    found
+}
+
+/// The value of the options named (`-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`).
+fn option_values(words: &[Word], short: &[char], long: &[&str]) -> Vec<Word> {
+    let mut values = Vec::new();
+    for (index, word) in words.iter().enumerate().skip(1) {
+        let text = word.text.as_str();
+        let next = || words.get(index + 1).cloned();
+        if let Some(name) = text.strip_prefix("--") {
+            match name.split_once('=') {
+                Some((name, value)) if long.contains(&name) => {
+                    values.push(Word { text: value.to_owned(), ..word.clone() })
+                }
+                None if long.contains(&name) => values.extend(next()),
+                _ => {}
+            }
+        } else if text.len() >= 2 && text.starts_with('-') {
+            let option = text[1..].chars().next().unwrap_or(' ');
+            if short.contains(&option) {
+                let attached = &text[1 + option.len_utf8()..];
+                if attached.is_empty() {
+                    values.extend(next());
+                } else {
+                    values.push(Word { text: attached.to_owned(), ..word.clone() });
+                }
+            }
+        }
+    }
+    values
+}
+
+fn has_short(words: &[Word], option: char) -> bool {
+    words.iter().skip(1).any(|word| {
+        let text = word.text.as_str();
+        text.starts_with('-') && !text.starts_with("--") && text[1..].contains(option)
+    })
+}
+
+fn has_long(words: &[Word], name: &str) -> bool {
+    words
+        .iter()
+        .skip(1)
+        .any(|word| word.text.strip_prefix("--").is_some_and(|given| given.split('=').next() == Some(name)))
+}
+
+/// Words of a text that look like paths (for code given inline, and writers whose targets are unknown).
+fn path_like_words(text: &str) -> Vec<Word> {
+    text.split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
+        .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
+        .map(|part| {
+            let part = part.trim_matches(|c| c == ':' || c == '=' || c == ',');
+            Word { text: part.to_owned(), tilde: part.starts_with('~'), dynamic: part.contains('$'), ..Word::default() }
+        })
+        .collect()
+}
+
+/// Every path the command line reads or writes. `full_text` is the command as sent (for unknowable targets).
+pub(crate) fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
+    let mut found = Vec::new();
+    for command in &line.commands {
+        let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
+            if !path.text.is_empty() {
+                found.push(Access { path, cwd: command.cwd.clone(), kind, tree });
+            }
+        };
+        for redirect in &command.redirects {
+            match redirect.kind {
+                RedirectKind::Write => push(&mut found, redirect.target.clone(), AccessKind::Write, false),
+                RedirectKind::Duplicate if !redirect.target.text.chars().all(|c| c.is_ascii_digit() || c == '-') => {
+                    push(&mut found, redirect.target.clone(), AccessKind::Write, false);
+                }
+                RedirectKind::Read => push(&mut found, redirect.target.clone(), AccessKind::Read, false),
+                _ => {}
+            }
+        }
+        let (writes, reads, opaque) = program_accesses(command, line);
+        for (path, tree) in writes {
+            push(&mut found, path, AccessKind::Write, tree);
+        }
+        for path in reads {
+            push(&mut found, path, AccessKind::Read, false);
+        }
+        if let Some(code) = opaque {
+            let source = code.unwrap_or(full_text);
+            for path in path_like_words(source) {
+                push(&mut found, path.clone(), AccessKind::Write, true);
+                push(&mut found, path, AccessKind::Read, false);
+            }
+        }
+    }
+    found
+}
+
+/// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
+/// unknowable targets — the text whose paths count as both (`Some(None)`: the whole command line).
+#[allow(clippy::type_complexity)]
+fn program_accesses<'c>(
+    command: &'c SimpleCommand,
+    line: &CommandLine,
+) -> (Vec<(Word, bool)>, Vec<Word>, Option<Option<&'c str>>) {
+    let words = &command.words;
+    let program = command.program();
+    let all = || positionals(words, "", &[]);
+    let mut writes: Vec<(Word, bool)> = Vec::new();
+    let mut reads: Vec<Word> = Vec::new();
+    let mut opaque: Option<Option<&str>> = None;
+    match program {
+        "rm" | "unlink" | "shred" | "srm" | "trash" | "trash-put" | "rimraf" | "rmdir" | "del" => {
+            writes.extend(all().into_iter().map(|word| (word, true)));
+        }
+        "mv" => {
+            writes
+                .extend(positionals(words, "tS", &["target-directory", "suffix"]).into_iter().map(|word| (word, true)));
+            writes.extend(option_values(words, &['t'], &["target-directory"]).into_iter().map(|word| (word, true)));
+        }
+        "cp" | "install" | "rsync" | "ditto" | "scp" => {
+            let mut paths = positionals(words, "tSmogeT", &["target-directory", "suffix", "mode", "owner", "group"]);
+            let targets = option_values(words, &['t'], &["target-directory"]);
+            if targets.is_empty() {
+                if let Some(destination) = paths.pop() {
+                    writes.push((destination, true));
+                }
+            }
+            writes.extend(targets.into_iter().map(|word| (word, true)));
+            reads.extend(paths);
+        }
+        "ln" => writes
+            .extend(positionals(words, "tS", &["target-directory", "suffix"]).into_iter().map(|word| (word, false))),
+        "truncate" | "tee" | "sponge" | "touch" | "mkfifo" | "mknod" | "fallocate" => {
+            writes.extend(
+                positionals(words, "srdtmlo", &["size", "reference", "date", "mode", "length", "offset"])
+                    .into_iter()
+                    .map(|word| (word, false)),
+            );
+        }
+        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "setfattr" | "xattr" => {
+            let recursive = has_short(words, 'R') || has_long(words, "recursive");
+            writes.extend(all().into_iter().map(|word| (word, recursive)));
+        }
+        "dd" => {
+            for word in words.iter().skip(1) {
+                if let Some(path) = word.text.strip_prefix("of=") {
+                    writes.push((Word { text: path.to_owned(), ..word.clone() }, false));
+                } else if let Some(path) = word.text.strip_prefix("if=") {
+                    reads.push(Word { text: path.to_owned(), ..word.clone() });
+                }
+            }
+        }
+        "sed" | "gsed"
+            if words.iter().skip(1).any(|word| {
+                word.text.starts_with("-i")
+                    || word.text == "--in-place"
+                    || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text[1..].contains('i'))
+            }) =>
+        {
+            writes.extend(positionals(words, "ef", &["expression", "file"]).into_iter().map(|word| (word, false)));
+        }
+        "curl" | "wget" => {
+            writes.extend(
+                option_values(words, &['o', 'O'], &["output", "output-document", "output-file"])
+                    .into_iter()
+                    .map(|word| (word, false)),
+            );
+            reads.extend(option_values(words, &['T', 'K'], &["upload-file", "config"]));
+            for word in words.iter().skip(1) {
+                if let Some(path) = word.text.strip_prefix('@') {
+                    reads.push(Word { text: path.to_owned(), ..word.clone() }); // curl -d @file
+                }
+            }
+        }
+        "find" => {
+            let roots: Vec<Word> =
+                words.iter().skip(1).take_while(|word| !word.text.starts_with(['-', '(', '!'])).cloned().collect();
+            let destructive = words.iter().any(|word| word.text == "-delete")
+                || line.commands.iter().any(|other| {
+                    other.group == command.group && !std::ptr::eq(other, command) && is_writer(other.program())
+                });
+            if destructive {
+                writes.extend(roots.into_iter().map(|word| (word, true)));
+            }
+            for (index, word) in words.iter().enumerate() {
+                if matches!(word.text.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
+                    writes.extend(words.get(index + 1).cloned().map(|word| (word, false)));
+                }
+            }
+        }
+        "git" => {
+            if let Some(at) = git_subcommand(words) {
+                let subcommand = words[at].text.as_str();
+                let rest = &words[at..];
+                let paths = positionals(rest, "eobmp", &["exclude", "source", "pathspec-from-file"]);
+                let dry_run = rest.iter().any(|word| {
+                    word.text == "--dry-run"
+                        || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text.contains('n'))
+                });
+                match subcommand {
+                    "checkout" | "restore" | "rm" | "mv" | "stash" => {
+                        // Paths after the subcommand (branch names never look like protected paths).
+                        writes.extend(paths.into_iter().map(|word| (word, true)));
+                    }
+                    "clean" if dry_run => {}
+                    "clean" => {
+                        if paths.is_empty() {
+                            writes.push((Word { text: ".".to_owned(), ..Word::default() }, true));
+                        }
+                        writes.extend(paths.into_iter().map(|word| (word, true)));
+                    }
+                    "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
+                    _ => reads.extend(paths),
+                }
+            }
+        }
+        editor if EDITORS.contains(&editor) => writes.extend(all().into_iter().map(|word| (word, false))),
+        _ => {
+            if let Some((_, options)) =
+                INTERPRETERS.iter().find(|(name, _)| super::pattern::glob_matches(name, program))
+            {
+                let code = inline_code(words, options).or_else(|| stdin_code(command));
+                if let Some(code) = code {
+                    opaque = Some(Some(code));
+                }
+                // `perl -i`, `ruby -i`: the files are edited in place.
+                let in_place = (program.starts_with("perl") || program.starts_with("ruby")) && has_short(words, 'i');
+                if in_place {
+                    writes.extend(positionals(words, "eEI", &[]).into_iter().map(|word| (word, false)));
+                } else {
+                    reads.extend(all());
+                }
+            } else if matches!(program, "awk" | "gawk" | "mawk" | "nawk") {
+                if let Some(program_text) = positionals(words, "fvF", &[]).first() {
+                    let code: &str = &program_text.text;
+                    if code.contains('>') || code.contains("system") {
+                        opaque = Some(None);
+                    }
+                }
+                reads.extend(all());
+            } else if !NOT_READERS.contains(&program) {
+                reads.extend(all());
+                for word in words.iter().skip(1) {
+                    if let Some((_, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
+                        reads.push(Word { text: value.to_owned(), ..word.clone() });
+                    }
+                }
+            }
+        }
+    }
+    // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
+    let fed_by_xargs = line.commands.iter().any(|other| other.group == command.group && other.program() == "xargs")
+        && program != "xargs";
+    if is_writer(program) && (fed_by_xargs || writes.iter().any(|(word, _)| word.dynamic && !resolvable(&word.text))) {
+        opaque = opaque.or(Some(None));
+    }
+    (writes, reads, opaque)
+}
+
+/// Programs that write what they are given.
+fn is_writer(program: &str) -> bool {
+    matches!(
+        program,
+        "rm" | "unlink"
+            | "shred"
+            | "srm"
+            | "trash"
+            | "trash-put"
+            | "rimraf"
+            | "rmdir"
+            | "del"
+            | "mv"
+            | "cp"
+            | "install"
+            | "rsync"
+            | "ln"
+            | "truncate"
+            | "tee"
+            | "sponge"
+            | "touch"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "chattr"
+            | "dd"
+            | "sed"
+            | "gsed"
+            | "fallocate"
+    ) || EDITORS.contains(&program)
+}
+
+/// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
+fn resolvable(text: &str) -> bool {
+    let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
+    let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
+    !rest.contains('$') && !rest.contains('`')
+}
+
+/// The inline code of an interpreter (`python -c CODE`).
+fn inline_code<'w>(words: &'w [Word], options: &[&str]) -> Option<&'w str> {
+    words.iter().enumerate().skip(1).find_map(|(index, word)| {
+        options.iter().find_map(|option| {
+            if word.text == *option {
+                words.get(index + 1).map(|code| code.text.as_str())
+            } else if option.len() == 2 && !option.starts_with("--") {
+                word.text.strip_prefix(option).filter(|code| !code.is_empty())
+            } else {
+                None
+            }
+        })
+    })
+}
+
+/// Code fed to an interpreter's input by a heredoc or here-string.
+fn stdin_code(command: &SimpleCommand) -> Option<&str> {
+    command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::parse;
+    use std::path::PathBuf;
+
+    fn written(text: &str) -> Vec<String> {
+        let line = parse(text, Some(PathBuf::from("/p")));
+        accesses(&line, text)
+            .into_iter()
+            .filter(|access| access.kind == AccessKind::Write)
+            .map(|access| access.path.text)
+            .collect()
+    }
+
+    fn read(text: &str) -> Vec<String> {
+        let line = parse(text, Some(PathBuf::from("/p")));
+        accesses(&line, text)
+            .into_iter()
+            .filter(|access| access.kind == AccessKind::Read)
+            .map(|access| access.path.text)
+            .collect()
+    }
+
+    #[test]
+    fn writers_and_redirections() {
+        assert_eq!(written("echo '{}' > .forge/runtime/state.json 2>&1"), [".forge/runtime/state.json"]);
+        assert_eq!(written("rm -rf .forge"), [".forge"]);
+        assert_eq!(written("mv a b"), ["a", "b"]);
+        assert_eq!(written("cp -r src dest"), ["dest"]);
+        assert_eq!(written("truncate -s 0 .forge/audit/overrides.log"), [".forge/audit/overrides.log"]);
+        assert_eq!(written("sed -i 's/a/b/' x.json"), ["s/a/b/", "x.json"]);
+        assert_eq!(written("sed 's/a/b/' x.json"), Vec::<String>::new());
+        assert_eq!(written("tee -a log < in"), ["log"]);
+        assert_eq!(written("dd if=/dev/zero of=f bs=1"), ["f"]);
+        assert_eq!(written("curl -o out.json https://x"), ["out.json"]);
+        assert_eq!(written("git checkout -- .forge/audit/overrides.log"), [".forge/audit/overrides.log"]);
+        assert_eq!(written("git add .forge/audit/overrides.log"), Vec::<String>::new());
+        assert_eq!(written("find .forge -name x -delete"), [".forge"]);
+        assert_eq!(written("find .forge -exec rm {} +"), [".forge", "{}"]);
+    }
+
+    #[test]
+    fn inline_code_and_unknown_targets_name_their_paths() {
+        assert!(written("python3 -c \"open('.forge/audit/overrides.log','w').close()\"")
+            .contains(&".forge/audit/overrides.log".to_owned()));
+        assert!(written("node -e 'require(\"fs\").rmSync(\".forge\",{recursive:true})'").contains(&".forge".to_owned()));
+        assert!(written("python3 - <<EOF\nimport shutil; shutil.rmtree('.forge')\nEOF").contains(&".forge".to_owned()));
+        assert!(written("ls .forge/audit | xargs rm").contains(&".forge/audit".to_owned()));
+        assert!(written("rm \"$(cat list)\" # .forge").contains(&".forge".to_owned()));
+        assert!(!written("rm \"$HOME/x\"").contains(&"x".to_owned()), "known variables resolve");
+    }
+
+    #[test]
+    fn readers() {
+        assert_eq!(read("cat .env"), [".env"]);
+        assert_eq!(read("source .env && ls .env"), [".env"]);
+        assert_eq!(read("grep KEY < .env"), [".env", "KEY"]);
+        assert_eq!(read("docker run --env-file=.env img"), ["run", "img", ".env"]);
+        assert_eq!(read("cp .env /tmp/x"), [".env"]);
+        assert_eq!(read("echo .env; ls -la .env; test -f .env"), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,323 @@
+//! The `runs` condition (a DSL extension): does the command line run a command that matches a command pattern?
+//!
+//! A pattern is written `PROGRAM [SUBCOMMAND…] [REQUIREMENT…]`, for example
+//! `git push -f|--force|--force-with-lease|+*` or `git clean -f|--force !-n|--dry-run`, and compiled at build time
+//! into a [`CommandPattern`]. A command matches when its program is one of the program names, its first positional
+//! arguments are the subcommands in order, and every requirement holds anywhere among the remaining arguments:
+//! a short flag `-f` also inside combined flags (`-uf`), a long flag `--force` also as `--force=…` or abbreviated
+//! (`--forc`, which getopt-style parsers accept), `--name=value`, a positional argument matching a glob (`+*`),
+//! `--` followed by an argument; `!` means none of the alternatives may hold. Options declared as taking a value
+//! (`-e=`, `--exclude=`) consume the next word, and git's global options (`-C dir`, `-c k=v`) are skipped before
+//! its subcommand.
+
+use super::lexer::Word;
+use super::unwrap::GIT_GLOBAL_VALUE_OPTIONS;
+use super::{program_name, CommandLine, SimpleCommand};
+
+/// A command pattern (`runs`), compiled at build time.
+#[derive(Clone, Copy, Debug)]
+pub struct CommandPattern {
+    /// Program names (the file name of `argv[0]`); `*` is a wildcard; `{hook_binary}` is this hook's own binary.
+    pub programs: &'static [&'static str],
+    /// Subcommand words, each a list of alternatives, matched against the first positional arguments in order.
+    pub subcommands: &'static [&'static [&'static str]],
+    /// Options that take a value in the next word (`-e`, `--exclude`).
+    pub value_options: &'static [&'static str],
+    /// What must (or, negated, must not) appear among the remaining arguments.
+    pub requirements: &'static [Requirement],
+    /// `LEFT | RIGHT`: a command matching this pattern must feed its output to the matching command.
+    pub fed_by: Option<&'static CommandPattern>,
+}
+
+/// One requirement: any of its tests holds (or, negated, none does).
+#[derive(Clone, Copy, Debug)]
+pub struct Requirement {
+    /// `!`: none of the tests may hold.
+    pub negated: bool,
+    /// The alternatives.
+    pub any_of: &'static [ArgTest],
+}
+
+/// A test on the arguments of a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgTest {
+    /// `-f`: the short option, alone or combined with others (`-uf`).
+    Short(char),
+    /// `--force`: the long option, also `--force=…` and abbreviated.
+    Long(&'static str),
+    /// `--prune=now`: the long option with exactly this value.
+    LongValue(&'static str, &'static str),
+    /// A positional argument matching this glob (`*`, `?`).
+    Positional(&'static str),
+    /// `--` followed by at least one argument.
+    DoubleDash,
+}
+
+/// The arguments of a command, sorted out.
+#[derive(Debug, Default)]
+struct Arguments<'w> {
+    /// Short option clusters without the dash (`-uf` → `uf`), each cut before a value-taking option's value.
+    shorts: Vec<&'w str>,
+    /// Long options without the dashes, with their attached value, in order.
+    longs: Vec<(&'w str, Option<&'w str>)>,
+    positionals: Vec<&'w str>,
+    /// Positional arguments after `--`.
+    after_double_dash: usize,
+}
+
+/// Whether the program word names one of `programs`; `is_hook_binary` answers for `{hook_binary}`.
+fn program_matches(pattern: &CommandPattern, word: &Word, is_hook_binary: &mut dyn FnMut(&Word) -> bool) -> bool {
+    let name = program_name(&word.text);
+    pattern.programs.iter().any(|program| match *program {
+        "{hook_binary}" => is_hook_binary(word),
+        program => glob_matches(program, name),
+    })
+}
+
+/// Sorts the arguments of `command` for `pattern`.
+fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Arguments<'w> {
+    let words = &command.words;
+    let is_git = command.program() == "git";
+    let mut sorted = Arguments::default();
+    let mut index = 1;
+    if is_git {
+        // git's global options come before its subcommand and are not the subcommand's.
+        while let Some(word) = words.get(index) {
+            if GIT_GLOBAL_VALUE_OPTIONS.contains(&word.text.as_str()) {
+                index += 2;
+            } else if word.text.starts_with('-') {
+                index += 1;
+            } else {
+                break;
+            }
+        }
+    }
+    let mut only_positionals = false;
+    while let Some(word) = words.get(index) {
+        let text = word.text.as_str();
+        index += 1;
+        if only_positionals {
+            sorted.positionals.push(text);
+            sorted.after_double_dash += 1;
+        } else if text == "--" {
+            only_positionals = true;
+        } else if let Some(long) = text.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((name, value)) => (name, Some(value)),
+                None => (long, None),
+            };
+            sorted.longs.push((name, value));
+            if value.is_none() && pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name)) {
+                index += 1;
+            }
+        } else if text.len() > 1 && text.starts_with('-') {
+            let cluster = &text[1..];
+            let value_at = cluster.char_indices().find(|(_, option)| {
+                pattern.value_options.iter().any(|declared| declared.len() == 2 && declared[1..].starts_with(*option))
+            });
+            match value_at {
+                Some((at, option)) => {
+                    sorted.shorts.push(&cluster[..at + option.len_utf8()]);
+                    if at + option.len_utf8() == cluster.len() {
+                        index += 1; // the value is the next word
+                    }
+                }
+                None => sorted.shorts.push(cluster),
+            }
+        } else {
+            sorted.positionals.push(text);
+        }
+    }
+    sorted
+}
+
+impl Arguments<'_> {
+    fn has_long(&self, name: &str) -> bool {
+        // The last mention wins: `--dry-run --no-dry-run` is not a dry run.
+        let mut present = false;
+        for (given, _) in &self.longs {
+            if long_abbreviates(given, name) {
+                present = true;
+            } else if given.strip_prefix("no-").is_some_and(|negated| long_abbreviates(negated, name)) {
+                present = false;
+            }
+        }
+        present
+    }
+
+    fn holds(&self, test: &ArgTest, skip_positionals: usize) -> bool {
+        match *test {
+            ArgTest::Short(option) => self.shorts.iter().any(|cluster| cluster.contains(option)),
+            ArgTest::Long(name) => self.has_long(name),
+            ArgTest::LongValue(name, value) => self
+                .longs
+                .iter()
+                .any(|(given, given_value)| long_abbreviates(given, name) && *given_value == Some(value)),
+            ArgTest::Positional(glob) => {
+                self.positionals.iter().skip(skip_positionals).any(|text| glob_matches(glob, text))
+            }
+            ArgTest::DoubleDash => self.after_double_dash > 0,
+        }
+    }
+}
+
+/// `given` (as typed after `--`) names the long option `name`: equal, or a non-empty abbreviation of it.
+fn long_abbreviates(given: &str, name: &str) -> bool {
+    !given.is_empty() && name.starts_with(given)
+}
+
+/// Whether one command matches the pattern.
+pub(crate) fn command_matches(
+    pattern: &CommandPattern,
+    command: &SimpleCommand,
+    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+) -> bool {
+    let Some(program) = command.words.first() else { return false };
+    let sorted = arguments(command, pattern);
+    let subcommands_match = pattern.subcommands.iter().enumerate().all(|(position, alternatives)| {
+        sorted
+            .positionals
+            .get(position)
+            .is_some_and(|given| alternatives.iter().any(|alternative| glob_matches(alternative, given)))
+    });
+    if !subcommands_match {
+        return false;
+    }
+    let skip = pattern.subcommands.len();
+    let requirements_hold = pattern.requirements.iter().all(|requirement| {
+        let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip));
+        any != requirement.negated
+    });
+    // The program last: `{hook_binary}` may look at the file system.
+    requirements_hold && program_matches(pattern, program, is_hook_binary)
+}
+
+/// Whether any command of the line matches (and, for `LEFT | RIGHT`, is fed by a command matching LEFT).
+pub(crate) fn runs(
+    pattern: &CommandPattern,
+    line: &CommandLine,
+    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+) -> bool {
+    let mut matching = line.commands.iter().filter(|command| command_matches(pattern, command, is_hook_binary));
+    match pattern.fed_by {
+        None => matching.next().is_some(),
+        Some(source) => {
+            let readers: Vec<usize> = matching.map(|command| command.group).collect();
+            !readers.is_empty()
+                && line
+                    .commands
+                    .iter()
+                    .filter(|command| command_matches(source, command, is_hook_binary))
+                    .any(|writer| readers.iter().any(|&reader| line.feeds(writer.group, reader)))
+        }
+    }
+}
+
+/// Shell-style glob on a whole word: `*` any run, `?` one character, everything else literal.
+pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
+    let (glob, text): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
+    let (mut g, mut t) = (0, 0);
+    let mut backtrack: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if g < glob.len() && (glob[g] == '?' || (glob[g] != '*' && glob[g] == text[t])) {
+            g += 1;
+            t += 1;
+        } else if g < glob.len() && glob[g] == '*' {
+            backtrack = Some((g, t));
+            g += 1;
+        } else if let Some((star, matched)) = backtrack {
+            g = star + 1;
+            t = matched + 1;
+            backtrack = Some((star, matched + 1));
+        } else {
+            return false;
+        }
+    }
+    glob[g..].iter().all(|character| *character == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::parse;
+
+    const FORCE_PUSH: CommandPattern = CommandPattern {
+        programs: &["git"],
+        subcommands: &[&["push"]],
+        value_options: &["-o", "--push-option", "--repo", "--receive-pack", "--exec"],
+        requirements: &[Requirement {
+            negated: false,
+            any_of: &[
+                ArgTest::Short('f'),
+                ArgTest::Long("force"),
+                ArgTest::Long("force-with-lease"),
+                ArgTest::Positional("+*"),
+            ],
+        }],
+        fed_by: None,
+    };
+
+    const FORCED_CLEAN: CommandPattern = CommandPattern {
+        programs: &["git"],
+        subcommands: &[&["clean"]],
+        value_options: &["-e", "--exclude"],
+        requirements: &[
+            Requirement { negated: false, any_of: &[ArgTest::Short('f'), ArgTest::Long("force")] },
+            Requirement { negated: true, any_of: &[ArgTest::Short('n'), ArgTest::Long("dry-run")] },
+        ],
+        fed_by: None,
+    };
+
+    fn matches(pattern: &CommandPattern, command: &str) -> bool {
+        runs(pattern, &parse(command, None), &mut |_| false)
+    }
+
+    #[test]
+    fn flags_in_any_order_combined_or_abbreviated() {
+        for command in [
+            "git push --force",
+            "git push origin main -f",
+            "git push -uf origin main",
+            "git -C repo -c core.x=y push --forc origin",
+            "git push --force-with-lease=main:abc",
+            "git push origin +main",
+            "cd x && git push -f",
+            "bash -c 'git push -f'",
+        ] {
+            assert!(matches(&FORCE_PUSH, command), "{command}");
+        }
+        for command in [
+            "git push -u origin main",
+            "git push origin main",
+            "echo git push --force",
+            "git log --grep='push --force'",
+            "git commit -m 'git push -f'",
+            "git fetch --force",
+            "git push -o force origin", // `force` is the push option's value
+            "git -C push status -f",
+        ] {
+            assert!(!matches(&FORCE_PUSH, command), "{command}");
+        }
+    }
+
+    #[test]
+    fn negated_requirements_and_value_options() {
+        assert!(matches(&FORCED_CLEAN, "git clean -fdx"));
+        assert!(matches(&FORCED_CLEAN, "git clean --force"));
+        assert!(matches(&FORCED_CLEAN, "git clean -fdx -e -n"), "`-n` is the value of -e, not a dry run");
+        assert!(matches(&FORCED_CLEAN, "git clean -f --dry-run --no-dry-run"), "the last word wins");
+        assert!(!matches(&FORCED_CLEAN, "git clean -n"));
+        assert!(!matches(&FORCED_CLEAN, "git clean -fn"));
+        assert!(!matches(&FORCED_CLEAN, "git clean -f --dry"));
+    }
+
+    #[test]
+    fn globs() {
+        assert!(glob_matches("+*", "+main"));
+        assert!(!glob_matches("+*", "main"));
+        assert!(glob_matches("python*", "python3.12"));
+        assert!(glob_matches("a*b?c", "aXXbYc"));
+        assert!(!glob_matches("a*b?c", "aXXbc"));
+        assert!(glob_matches("*", ""));
+    }
+}
