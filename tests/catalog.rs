@@ -26,9 +26,10 @@ fn no_destructive_git_blocks_every_destructive_form() {
         "git push origin +main",
         "git reset --hard HEAD~1",
         "git reset --hard",
-        "git clean -f",
-        "git clean -fdx",
-        "git clean --force",
+        // A clean without paths also reaches untracked audit files, so self-protection answers it (tests/security.rs).
+        "git clean -f build/",
+        "git clean -fdx dist",
+        "git clean --force build/",
         "git branch -D feature",
         "git branch --delete --force feature",
         "cd repo && git push --force",

@@ -68,7 +68,7 @@ fn status_shows_counters_levels_thresholds_and_last_violations() {
             && row.contains("(Write)"),
         "{row}"
     );
-    assert!(text.contains("3 violations · 0 overrides · 4/6 behaviors active"), "{text}");
+    assert!(text.contains("3 violations · 0 overrides · 12/14 behaviors active"), "{text}");
 
     let json: Value =
         serde_json::from_str(&cli(&hook, &["status", "--session", "older", "--json"]).stdout).expect("json");
@@ -105,7 +105,7 @@ fn unknown_ids_and_bad_usage_have_their_exit_codes() {
     let unknown = cli(&hook, &["off", "nope", "--session", "s"]);
     assert_eq!(unknown.code, Some(1));
     assert!(
-        unknown.stderr.contains("unknown behavior `nope`; the catalog has: no-destructive-git, verify-before-done"),
+        unknown.stderr.contains("unknown behavior `nope`; the catalog has: self-protection, no-destructive-git,"),
         "{}",
         unknown.stderr
     );
@@ -120,6 +120,38 @@ fn unknown_ids_and_bad_usage_have_their_exit_codes() {
 }
 
 #[test]
+fn session_switches_are_audited_and_a_locked_behavior_cannot_be_switched_off() {
+    let hook = hook("switch-audit");
+    let locked = cli(&hook, &["off", "self-protection", "--session", "s"]);
+    assert_eq!(locked.code, Some(1));
+    assert!(locked.stderr.contains("`self-protection` is locked: a session cannot switch it off"), "{}", locked.stderr);
+    assert_eq!(cli(&hook, &["off", "search-first", "--session", "session-a"]).code, Some(0));
+    assert_eq!(cli(&hook, &["on", "search-first", "--session", "session-a"]).code, Some(0));
+    let log = std::fs::read_to_string(hook.root.join("audit/switches.log")).expect("switches.log");
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    assert!(
+        lines[0].ends_with("|session-a|search-first|off") && lines[1].ends_with("|session-a|search-first|on"),
+        "{log}"
+    );
+    let text = cli(&hook, &["audit"]).stdout;
+    assert!(text.contains("session switches      2 (audit/switches.log)"), "{text}");
+    assert!(text.contains("off  search-first             session session-a"), "{text}");
+    let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
+    assert_eq!(json["switches"][0]["switch"], "off");
+    assert_eq!(json["switches"][1]["behavior"], "search-first");
+
+    // A state.json edited to switch the locked behavior off changes nothing.
+    let mut state = hook.state();
+    state["sessions"]["session-a"]["behavior_overrides"]["self-protection"] = json!({"enabled": false});
+    hook.write_state(&state);
+    let project = hook.root.parent().expect("project");
+    let run = hook.run(&json!({"hook_event_name": "PreToolUse", "session_id": "session-a", "cwd": project,
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf .forge"}}));
+    assert!(run.message().starts_with("**[self-protection] BLOCKED:**"), "{}", run.stdout);
+}
+
+#[test]
 fn list_and_describe_explain_the_compiled_catalog() {
     let hook = hook("describe");
     let list = cli(&hook, &["list", "--category", "opinionated"]);
@@ -131,9 +163,9 @@ fn list_and_describe_explain_the_compiled_catalog() {
     let describe = cli(&hook, &["describe", "verify-before-done"]).stdout;
     for needle in [
         "verify-before-done — Verify Before Done (core, on in the index)",
-        "1. on PostToolUse for Bash when `command` matches regex",
+        "1. on PostToolUse for Bash when `command` runs `pytest|py.test|tox|nox|jest|vitest|rspec|ctest|phpunit|mocha|karma` or",
         "set flag `verification_ran`",
-        "2. on PreToolUse for Bash when `command` matches regex `\\bgit\\b[^|;&\\n]*\\bpush\\b`: check flag `verification_ran` (present: consume, absent: violation)",
+        "2. on PreToolUse for Bash when `command` runs `git push`: check flag `verification_ran` (present: consume, absent: violation)",
         "Escalation: silent until violation 1 → nudge, violation 2 → warning, violation 3 → soft_block",
         "block_reason: \"Pushing without running the tests or build first.\"",
         "Scenarios: verify-before-done/tests/commands.yaml",
@@ -151,7 +183,7 @@ fn audit_reports_violations_blocks_overrides_and_the_rate() {
     // The user allows the soft-blocked fifth write: its PostToolUse is the override.
     hook.post_call("s", "Write", json!({"file_path": "src/4.ts"}), "toolu_4").assert_pass();
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
-    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(6), json!(4)));
+    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(14), json!(12)));
     assert_eq!(
         (json["violations"].clone(), json["blocks"].clone(), json["overrides"].clone()),
         (json!(5), json!(1), json!(1))
@@ -225,10 +257,13 @@ fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_origina
     assert_eq!(pre.len(), 2);
     assert_eq!(pre[0]["hooks"][0]["command"], "./guard.sh", "existing entries first, in order");
     assert_eq!(pre[1]["hooks"][0], json!({"type": "command", "command": "./hook", "timeout": 5}));
-    assert_eq!(pre[1]["matcher"], "Bash|Grep|Glob|Read|Write|Edit|TaskUpdate|TaskCreate|ExitPlanMode");
+    assert_eq!(
+        pre[1]["matcher"],
+        "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|TaskUpdate|TaskCreate|ExitPlanMode"
+    );
     // PostToolUse and PostToolUseFailure also see the calls a soft block can ask about (the user's approval).
-    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash|Write|Edit");
-    assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], "Bash|Write|Edit");
+    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash|Read|Write|Edit|MultiEdit|NotebookEdit");
+    assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], "Bash|Read|Write|Edit|MultiEdit|NotebookEdit");
     assert!(value["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
     assert_eq!(value["hooks"]["Notification"][0]["hooks"][0]["command"], "notify-send done");
     assert_eq!(

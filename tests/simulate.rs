@@ -47,7 +47,7 @@ fn the_demo_shows_escalation_the_ask_flow_verification_and_ends_in_the_hard_bloc
 fn json_mode_prints_one_object_per_step() {
     let run = simulate(&["--json"], b"");
     let steps: Vec<Value> = run.stdout.lines().map(|line| serde_json::from_str(line).expect("JSON line")).collect();
-    assert_eq!(steps.len(), 13);
+    assert_eq!(steps.len(), 16);
     assert_eq!(steps[6]["fired"][0]["behavior"], "search-first");
     assert_eq!(steps[6]["decision"], "ask");
     assert_eq!(steps[6]["output"]["hookSpecificOutput"]["permissionDecision"], "ask");
@@ -55,7 +55,11 @@ fn json_mode_prints_one_object_per_step() {
     assert_eq!(steps[7]["fired"][0]["override"], false);
     assert_eq!(steps[8]["event"], "PostToolUse");
     assert_eq!(steps[8]["fired"][0]["override"], true, "the user allowed the write");
-    assert_eq!(steps[12]["output"]["hookSpecificOutput"]["override_allowed"], false);
+    assert_eq!(steps[12]["fired"][0]["behavior"], "protect-secrets");
+    assert_eq!(steps[12]["decision"], "ask");
+    assert_eq!(steps[13]["fired"][0]["behavior"], "self-protection", "the agent cannot switch a guard off");
+    assert_eq!(steps[14]["fired"][0]["behavior"], "self-protection", "nor erase .forge");
+    assert_eq!(steps[15]["output"]["hookSpecificOutput"]["override_allowed"], false);
 }
 
 #[test]

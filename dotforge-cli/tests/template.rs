@@ -192,7 +192,7 @@ fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
     assert!(settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().is_some());
 
     assert!(hook(&project, FORCE_PUSH)
-        .contains("Force push, hard reset, forced clean and forced branch deletion are permanently blocked."));
+        .contains("Force pushes, remote deletion, discarding work, forced cleans, dropping stashes and rewriting history are permanently blocked."));
     let behavior = project.join("behaviors/no-destructive-git/behavior.yaml");
     let edited = std::fs::read_to_string(&behavior)
         .expect("read")

@@ -2,7 +2,7 @@
 //! scratch project whose `.claude/settings.json` was written by the hook binary's own `install`, with a scripted
 //! model ([`model`]) and, when a test needs one, a scripted user at the CLI's stdio permission prompt
 //! ([`session`]). Fully offline: the model is served on 127.0.0.1.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)] // shared by test crates that each use a part of it
 
 pub mod model;
 pub mod session;
@@ -27,10 +27,11 @@ pub fn claude_code() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let found = FOUND.get_or_init(|| {
         let pinned = CLAUDE_CODE_VERSION.trim();
-        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        // The workspace's target folder (this module is shared by several packages of the workspace).
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().map(Path::to_path_buf).unwrap_or_default();
         let path = std::env::var_os("DOTFORGE_CLAUDE_CODE")
             .map(PathBuf::from)
-            .unwrap_or_else(|| workspace.join("target/claude-code/node_modules/.bin/claude"));
+            .unwrap_or_else(|| target.join("claude-code/node_modules/.bin/claude"));
         let install = format!(
             "the real-client tests run the real Claude Code CLI {pinned}; install it with `scripts/install-claude-code` \
              (npm install of @anthropic-ai/claude-code@{pinned} into target/claude-code), or set DOTFORGE_CLAUDE_CODE \
