@@ -85,8 +85,14 @@ fn verify_before_done_wants_a_test_run_before_push() {
 }
 
 #[test]
-fn respect_todo_state_counts_creates_without_updates() {
+fn respect_todo_state_is_off_for_this_client_and_counts_creates_without_updates_when_switched_on() {
     let hook = hook("catalog-todo");
+    hook.tool("off", "TaskCreate").assert_pass();
+    hook.tool("off", "TaskCreate").assert_pass();
+    assert_eq!(hook.counter("off", "respect-todo-state"), 0, "Claude Code 2.1.328 has no task tools: shipped off");
+    let mut switch_on = hook.command();
+    switch_on.args(["on", "respect-todo-state", "--session", "s"]);
+    assert_eq!(common::run_command(switch_on, b"").code, Some(0));
     hook.tool("s", "TaskCreate").assert_pass();
     assert!(hook.tool("s", "TaskCreate").message().starts_with("Respect Todo State:"));
     hook.tool("s", "TaskUpdate").assert_pass();

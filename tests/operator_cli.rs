@@ -68,7 +68,7 @@ fn status_shows_counters_levels_thresholds_and_last_violations() {
             && row.contains("(Write)"),
         "{row}"
     );
-    assert!(text.contains("3 violations · 0 overrides · 12/14 behaviors active"), "{text}");
+    assert!(text.contains("3 violations · 0 overrides · 11/14 behaviors active"), "{text}");
 
     let json: Value =
         serde_json::from_str(&cli(&hook, &["status", "--session", "older", "--json"]).stdout).expect("json");
@@ -183,7 +183,7 @@ fn audit_reports_violations_blocks_overrides_and_the_rate() {
     // The user allows the soft-blocked fifth write: its PostToolUse is the override.
     hook.post_call("s", "Write", json!({"file_path": "src/4.ts"}), "toolu_4").assert_pass();
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
-    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(14), json!(12)));
+    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(14), json!(11)));
     assert_eq!(
         (json["violations"].clone(), json["blocks"].clone(), json["overrides"].clone()),
         (json!(5), json!(1), json!(1))
@@ -259,7 +259,7 @@ fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_origina
     assert_eq!(pre[1]["hooks"][0], json!({"type": "command", "command": "./hook", "timeout": 5}));
     assert_eq!(
         pre[1]["matcher"],
-        "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|TaskUpdate|TaskCreate|ExitPlanMode"
+        "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Agent|Task|TaskUpdate|TaskCreate|ExitPlanMode"
     );
     // PostToolUse and PostToolUseFailure also see the calls a soft block can ask about (the user's approval).
     assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash|Read|Write|Edit|MultiEdit|NotebookEdit");

@@ -26,6 +26,10 @@ enum Command {
         /// The behaviors folder
         #[arg(default_value = "behaviors")]
         dir: PathBuf,
+        /// Also check every tool name the catalog uses against the tools a Claude Code version offers: a JSON list,
+        /// a JSON object with `tools` (and `deferred_tools`), or one name per line
+        #[arg(long, value_name = "FILE")]
+        client_tools: Option<PathBuf>,
     },
     /// Switch a behavior on in index.yaml (for every session; rebuild to apply)
     On(ProjectSwitch),
@@ -81,7 +85,8 @@ struct Tune {
 fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { dir } => check(&dir).map(|_| ()),
+        Command::Check { dir, client_tools: None } => check(&dir).map(|_| ()),
+        Command::Check { dir, client_tools: Some(file) } => check_client_tools(&dir, &file),
         Command::On(switch) => set_enabled(&switch, true),
         Command::Off(switch) => set_enabled(&switch, false),
         Command::Strict(tune) => rescale(&tune, "stricter", |after| (after / 2).max(1)),
@@ -130,6 +135,23 @@ fn check(dir: &Path) -> Result<String, String> {
             Err(format!("{} has {errors} error{}", dir.display(), if errors == 1 { "" } else { "s" }))
         }
     }
+}
+
+/// `check --client-tools FILE`: validation plus the tool names against the client's tools.
+fn check_client_tools(dir: &Path, file: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+    let tools =
+        dotforge_codegen::parse_client_tools(&text).map_err(|problem| format!("{}: {problem}", file.display()))?;
+    let sources =
+        Sources::from_dir(dir, display(dir)).map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+    let report = dotforge_codegen::check_client_tools(&sources, &tools);
+    eprint!("{report}");
+    let errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    if errors > 0 {
+        return Err(format!("{} has {errors} error{}", dir.display(), if errors == 1 { "" } else { "s" }));
+    }
+    println!("{}: every tool it names is offered by the {} tools of {}", dir.display(), tools.len(), file.display());
+    Ok(())
 }
 
 fn write_checked(dir: &Path, file: &Path, edited: &str) -> Result<(), String> {

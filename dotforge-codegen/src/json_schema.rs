@@ -44,7 +44,7 @@ fn property(key: &str) -> Value {
         "nudge_template" => json!({"type": "string", "maxLength": NUDGE_MAX}),
         "warning_template" => json!({"type": "string", "maxLength": WARNING_MAX}),
         "block_reason" => json!({"type": "string", "maxLength": BLOCK_REASON_MAX}),
-        "tools" | "agents" | "tags" => strings(),
+        "tools" | "agents" | "tags" | "legacy_tools" => strings(),
         "profiles" => json!({"type": "array", "items": enumeration(PROFILES)}),
         "profile" => enumeration(PROFILES),
         "counter" | "overrides" => json!({"type": "integer", "minimum": 0}),

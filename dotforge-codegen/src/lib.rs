@@ -81,7 +81,7 @@ pub fn generate(sources: &Sources) -> Result<Generated, Report> {
 /// [`generate`] with explicit options.
 pub fn generate_with(sources: &Sources, options: &Options) -> Result<Generated, Report> {
     let mut report = Report::default();
-    let catalog = validate::catalog(sources, &mut report);
+    let catalog = validate::catalog(sources, &mut report, None);
     let catalog = match catalog {
         Some(catalog) if !report.has_errors() => catalog,
         _ => return Err(report),
@@ -103,6 +103,52 @@ pub fn generate_with(sources: &Sources, options: &Options) -> Result<Generated, 
             Err(report)
         }
     }
+}
+
+/// Validates the sources as [`generate`] does and also checks every tool name the catalog uses (trigger matchers,
+/// `applies_to.tools`) against the tools a Claude Code version offers; a name it never offers is an error unless
+/// the behavior lists it in `metadata.legacy_tools`. Returns every diagnostic (no code is generated).
+pub fn check_client_tools(sources: &Sources, client_tools: &[String]) -> Report {
+    let mut report = Report::default();
+    validate::catalog(sources, &mut report, Some(client_tools));
+    report
+}
+
+/// Reads a client's tool list: a JSON array of names, a JSON object with `tools` (and optionally `deferred_tools`)
+/// arrays — such as the `init` event of `claude -p --output-format stream-json` — or one name per line (`#`
+/// comments allowed).
+pub fn parse_client_tools(text: &str) -> Result<Vec<String>, String> {
+    let names = |value: &serde_json::Value, key: &str| -> Result<Vec<String>, String> {
+        match value {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|item| {
+                    item.as_str().map(str::to_owned).ok_or_else(|| format!("`{key}` holds a non-string: {item}"))
+                })
+                .collect(),
+            serde_json::Value::Null => Ok(Vec::new()),
+            other => Err(format!("`{key}` is not a list of tool names: {other}")),
+        }
+    };
+    let tools = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(value @ serde_json::Value::Array(_)) => names(&value, "the list")?,
+        Ok(serde_json::Value::Object(object)) => {
+            let mut tools = names(object.get("tools").unwrap_or(&serde_json::Value::Null), "tools")?;
+            tools.extend(names(object.get("deferred_tools").unwrap_or(&serde_json::Value::Null), "deferred_tools")?);
+            tools
+        }
+        Ok(_) => return Err("expected a JSON list or object of tool names".to_owned()),
+        Err(_) => text
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or("").trim())
+            .filter(|line| !line.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    };
+    if tools.is_empty() {
+        return Err("the tool list is empty".to_owned());
+    }
+    Ok(tools)
 }
 
 /// Build-script configuration.

@@ -34,7 +34,7 @@ pub const RENDERING_KEYS: &[&str] = &["nudge_template", "warning_template", "blo
 /// Keys of `applies_to`.
 pub const APPLIES_TO_KEYS: &[&str] = &["tools", "agents", "profiles"];
 /// Keys of `metadata`.
-pub const METADATA_KEYS: &[&str] = &["author", "version", "tags"];
+pub const METADATA_KEYS: &[&str] = &["author", "version", "tags", "legacy_tools"];
 /// Keys of index.yaml.
 pub const INDEX_KEYS: &[&str] = &["schema_version", "behaviors"];
 /// Keys of an index entry.
@@ -73,6 +73,7 @@ pub const TOOL_INPUT_FIELDS: &[(&str, &[&str])] = &[
     ("new_string", &["Edit"]),
     ("edits", &["MultiEdit"]),
     ("new_source", &["NotebookEdit"]),
+    ("subagent_type", &["Agent", "Task"]),
 ];
 /// The one session_state field.
 pub const COUNTER_FIELD: &str = "counter";
@@ -90,11 +91,12 @@ pub const FIELDS: &[&str] = &[
     "new_string",
     "edits",
     "new_source",
+    "subagent_type",
     "counter",
 ];
 /// Fields the DSL extension adds to SCHEMA §3: the inputs of Edit (`new_string`), MultiEdit (`edits`, as compact
-/// JSON) and NotebookEdit (`notebook_path`, `new_source`) that the SCHEMA's list leaves out.
-pub const EXTENSION_FIELDS: &[&str] = &["notebook_path", "new_string", "edits", "new_source"];
+/// JSON), NotebookEdit (`notebook_path`, `new_source`) and Agent (`subagent_type`) that the SCHEMA's list leaves out.
+pub const EXTENSION_FIELDS: &[&str] = &["notebook_path", "new_string", "edits", "new_source", "subagent_type"];
 
 /// Operators for tool_input (string) fields.
 pub const STRING_OPERATORS: &[&str] =

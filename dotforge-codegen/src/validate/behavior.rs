@@ -96,8 +96,9 @@ pub(super) fn behavior(
     let policy = policy(checker, map);
     let templates = rendering(checker, map);
     let (tools, agents, profiles) = applies_to(checker, map);
-    metadata(checker, map);
+    let legacy_tools = metadata(checker, map);
     let (triggers, default_level, escalation, recovery) = policy?;
+    super::client_tools::check(checker, &triggers, &tools, &legacy_tools);
     let templates = templates?;
     let can_violate = triggers.iter().any(|trigger| trigger.action.can_violate());
     if !can_violate {
@@ -382,11 +383,13 @@ fn applies_to(checker: &mut Checker<'_>, map: &Mapping) -> (Vec<String>, Vec<Str
     (tools, agents, profiles)
 }
 
-fn metadata(checker: &mut Checker<'_>, map: &Mapping) {
-    let Some(value) = Checker::get(map, "metadata") else { return };
-    let Some(metadata) = checker.mapping(value, "metadata", METADATA_KEYS) else { return };
+/// `metadata`; returns `legacy_tools` (tool names kept for older Claude Code versions).
+fn metadata(checker: &mut Checker<'_>, map: &Mapping) -> Vec<String> {
+    let Some(value) = Checker::get(map, "metadata") else { return Vec::new() };
+    let Some(metadata) = checker.mapping(value, "metadata", METADATA_KEYS) else { return Vec::new() };
     checker.opt_string(metadata, "metadata", "author");
     checker.opt_string_list(metadata, "metadata", "tags");
+    let legacy_tools = checker.opt_string_list(metadata, "metadata", "legacy_tools");
     if let Some(version) = checker.opt_string(metadata, "metadata", "version") {
         let core = version.split(['-', '+']).next().unwrap_or("");
         let parts: Vec<&str> = core.split('.').collect();
@@ -400,4 +403,5 @@ fn metadata(checker: &mut Checker<'_>, map: &Mapping) {
             );
         }
     }
+    legacy_tools
 }

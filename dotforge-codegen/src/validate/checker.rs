@@ -37,6 +37,8 @@ pub(crate) fn kind_of(value: &Value) -> &'static str {
 pub(crate) struct Checker<'d> {
     pub doc: &'d Document,
     pub report: &'d mut Report,
+    /// The tools of the Claude Code the catalog is checked against (`dotforge check --client-tools`), if any.
+    pub client_tools: Option<&'d [String]>,
 }
 
 impl<'d> Checker<'d> {

@@ -3,6 +3,7 @@
 
 mod behavior;
 mod checker;
+mod client_tools;
 mod scenario;
 mod trigger;
 
@@ -36,8 +37,9 @@ fn file_diagnostic(severity: Severity, file: String, message: String, help: &str
     }
 }
 
-/// Validates the whole catalog. Returns the IR only when the report has no error.
-pub(crate) fn catalog(sources: &Sources, report: &mut Report) -> Option<ir::Catalog> {
+/// Validates the whole catalog. Returns the IR only when the report has no error. With `client_tools`, also reports
+/// every tool name the catalog uses that this client does not offer.
+pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Option<&[String]>) -> Option<ir::Catalog> {
     for (path, reason) in sources.unreadable() {
         report.push(file_diagnostic(
             Severity::Error,
@@ -90,7 +92,7 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report) -> Option<ir::Cata
             continue;
         };
         let Some(doc) = parse(&sources.display(&relative), text, report) else { continue };
-        let mut checker = Checker { doc: &doc, report };
+        let mut checker = Checker { doc: &doc, report, client_tools };
         let behavior = behavior::behavior(&mut checker, &entry.id, entry.enabled);
         let scenarios = scenarios(sources, &entry.id, report);
         if let Some(mut behavior) = behavior {
@@ -120,7 +122,7 @@ fn scenarios(sources: &Sources, id: &str, report: &mut Report) -> Vec<ir::Scenar
         let Some(doc) = parse(&sources.display(relative), text, report) else { continue };
         let file_name = &relative[prefix.len()..];
         let stem = file_name.trim_end_matches(".yaml").trim_end_matches(".yml");
-        let mut checker = Checker { doc: &doc, report };
+        let mut checker = Checker { doc: &doc, report, client_tools: None };
         if let Some(scenario) = scenario::scenario(&mut checker, relative, stem) {
             if !names.insert(scenario.test_name.clone()) {
                 let diagnostic = doc.value_error(
@@ -138,7 +140,7 @@ fn scenarios(sources: &Sources, id: &str, report: &mut Report) -> Vec<ir::Scenar
 }
 
 fn index(doc: &Document, report: &mut Report) -> Option<Vec<IndexEntry>> {
-    let mut checker = Checker { doc, report };
+    let mut checker = Checker { doc, report, client_tools: None };
     let map = checker.mapping(&doc.value, "", INDEX_KEYS)?;
     behavior::schema_version(&mut checker, map);
     let items = checker.req_list(map, "", "behaviors", "[ { id: search-first } ]")?;
