@@ -149,3 +149,156 @@ fn searching_with_bash_before_writing_gets_no_search_first_message_and_writing_b
         outcome.describe()
     );
 }
+
+/// A project like a real one: sources, a test script, and a git remote to push to.
+fn realistic_project(label: &str) -> Project {
+    let project = project(label);
+    let dir = &project.dir;
+    std::fs::create_dir_all(dir.join("src")).expect("src");
+    std::fs::write(dir.join("src/parse.ts"), "export function parse(text: string) {\n  return text.split(' ');\n}\n")
+        .expect("source");
+    std::fs::write(dir.join("package.json"), "{\"name\":\"demo\",\"scripts\":{\"test\":\"echo 3 passing\"}}\n")
+        .expect("package");
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
+            .args(args)
+            .output()
+            .expect("git");
+        assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
+    };
+    git(&["init", "-q", "-b", "main"]);
+    git(&["init", "-q", "--bare", "../remote.git"]);
+    git(&["remote", "add", "origin", "../remote.git"]);
+    git(&["add", "src", "package.json"]);
+    git(&["commit", "-q", "-m", "start"]);
+    project
+}
+
+/// Search with rg, read, edit, search again, write, run the tests, commit and push: nothing to object to.
+fn realistic_script(project: &Project) -> Script {
+    let src = project.dir.join("src");
+    Script::new(vec![
+        call("toolu_r1", "Bash", json!({"command": "rg -n 'export function' src/", "description": "find the parser"})),
+        call("toolu_r2", "Read", json!({"file_path": src.join("parse.ts")})),
+        call(
+            "toolu_r3",
+            "Edit",
+            json!({"file_path": src.join("parse.ts"), "old_string": "split(' ')", "new_string": "split(/\\s+/)"}),
+        ),
+        call("toolu_r4", "Bash", json!({"command": "rg -n 'lex' src/ || true", "description": "look for a lexer"})),
+        call(
+            "toolu_r5",
+            "Write",
+            json!({"file_path": src.join("lexer.ts"), "content": "export const lex = (t: string) => t;\n"}),
+        ),
+        call("toolu_r6", "Bash", json!({"command": "npm test", "description": "run the tests"})),
+        call(
+            "toolu_r7",
+            "Bash",
+            json!({"command": "git add -A && git -c user.name=dev -c user.email=dev@example.com commit -qm 'lexer' && git push -q origin main", "description": "push"}),
+        ),
+        say("The lexer is in and the tests pass."),
+    ])
+}
+
+/// Writes without searching, reads .env, force-pushes, pushes without running the tests.
+fn careless_script(project: &Project) -> Script {
+    let src = project.dir.join("src");
+    Script::new(vec![
+        call(
+            "toolu_c1",
+            "Write",
+            json!({"file_path": src.join("eval.ts"), "content": "export const evaluate = () => 0;\n"}),
+        ),
+        call(
+            "toolu_c2",
+            "Write",
+            json!({"file_path": src.join("print.ts"), "content": "export const print = () => '';\n"}),
+        ),
+        call("toolu_c3", "Bash", json!({"command": "cat .env", "description": "read the settings"})),
+        call("toolu_c4", "Bash", json!({"command": "git push --force origin main", "description": "force push"})),
+        call(
+            "toolu_c5",
+            "Bash",
+            json!({"command": "git add -A && git -c user.name=dev -c user.email=dev@example.com commit -qm eval && git push -q origin main", "description": "push"}),
+        ),
+        say("Done, without tests."),
+    ])
+}
+
+#[test]
+fn a_realistic_session_raises_no_alarm_live_or_in_a_backtest_and_a_careless_one_is_counted_by_hand() {
+    let project = realistic_project("realistic");
+    let clean = Project::session_id();
+    let outcome = project.run(&clean, realistic_script(&project), "add a lexer", User::Absent);
+    assert!(project.dir.join("src/lexer.ts").exists(), "{}", outcome.describe());
+    let (pushed, push_failed) = outcome.tool_result("toolu_r7").expect("pushed");
+    assert!(!push_failed, "{pushed}");
+    assert!(!outcome.requests.iter().any(|request| request.to_string().contains("BLOCKED")), "no block");
+    assert!(!outcome.model_saw("violation"), "no nudge or warning\n{}", outcome.describe());
+    let careless = Project::session_id();
+    project.run(&careless, careless_script(&project), "add an evaluator", User::Absent);
+
+    let report = project.backtest(&["--session", &clean]);
+    let fired: Vec<&String> = report["behaviors"]
+        .as_object()
+        .map(|behaviors| behaviors.iter().filter(|(_, value)| value["violations"] != 0).map(|(id, _)| id).collect())
+        .unwrap_or_default();
+    assert!(fired.is_empty(), "no false alarm on the realistic session: {fired:?}");
+    assert_eq!(report["events_by_level"]["pass"], report["events"]);
+
+    // By hand from the catalog: two blind writes (nudge, nudge), reading .env (asks: soft block), the force push
+    // (hard block; it cuts the chain before verify-before-done), a push without tests (nudge).
+    let report = project.backtest(&["--session", &careless]);
+    let expected = json!({
+        "search-first": {"nudge": 2}, "protect-secrets": {"soft_block": 1},
+        "no-destructive-git": {"hard_block": 1}, "verify-before-done": {"nudge": 1},
+    });
+    for (behavior, levels) in expected.as_object().into_iter().flatten() {
+        assert_eq!(&report["behaviors"][behavior]["by_level"], levels, "{behavior}: {report}");
+    }
+    let total: u64 =
+        report["behaviors"].as_object().into_iter().flatten().map(|(_, v)| v["violations"].as_u64().unwrap_or(0)).sum();
+    assert_eq!(total, 5, "{report}");
+    let live = project.state()["sessions"][&careless]["behaviors"].clone();
+    for behavior in ["search-first", "protect-secrets", "no-destructive-git", "verify-before-done"] {
+        assert_eq!(live[behavior]["counter"], report["behaviors"][behavior]["violations"], "{behavior}: live {live}");
+    }
+}
+
+/// Records the two sessions into `demo/transcripts/` with stable paths (run by hand:
+/// `cargo test --test real_client_catalog record_the_demo_transcripts -- --ignored`). To keep the fixtures small,
+/// of Claude Code's bookkeeping lines (attachments, request shapes…) only the first of each type is kept; every
+/// `user`, `assistant` and `system` line stays as recorded.
+#[test]
+#[ignore = "writes the demo transcripts; run by hand after a change to the demo"]
+fn record_the_demo_transcripts() {
+    let project = realistic_project("record");
+    let clean = "5f0c2b8e-3d0a-4c1e-9a57-7c1d2e3f4a5b";
+    let careless = "9b1e4d7a-6c2f-4e8b-8d31-0a4b5c6d7e8f";
+    project.run(clean, realistic_script(&project), "add a lexer", User::Absent);
+    project.run(careless, careless_script(&project), "add an evaluator", User::Absent);
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("demo/transcripts");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).expect("demo/transcripts");
+    let (dir, home) = (project.dir.display().to_string(), project.home.display().to_string());
+    for session in [clean, careless] {
+        let text = std::fs::read_to_string(project.transcripts().join(format!("{session}.jsonl"))).expect("transcript");
+        let stable = text.replace(&dir, "/work/demo").replace(&home, "/home/dev");
+        let mut seen = std::collections::BTreeSet::new();
+        let kept: String = stable
+            .lines()
+            .filter(|line| {
+                let kind = serde_json::from_str::<Value>(line)
+                    .ok()
+                    .and_then(|value| value["type"].as_str().map(str::to_owned));
+                let kind = kind.unwrap_or_default();
+                matches!(kind.as_str(), "user" | "assistant" | "system") || seen.insert(kind)
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        std::fs::write(out.join(format!("{session}.jsonl")), kept).expect("write");
+    }
+}

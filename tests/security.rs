@@ -212,7 +212,7 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "cargo run --release -- --help",
     ]);
     let read_only: Vec<String> =
-        ["status", "audit", "audit --json", "list", "describe self-protection", "test", "--help"]
+        ["status", "audit", "audit --json", "list", "describe self-protection", "test", "backtest demo/transcripts", "--help"]
             .iter()
             .map(|args| format!("{hook} {args}"))
             .collect();

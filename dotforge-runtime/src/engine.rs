@@ -43,6 +43,8 @@ pub(crate) struct Fired {
     pub counter: u32,
     pub level: Level,
     pub overridden: bool,
+    /// The message rendered for it (empty for silent, and for overrides).
+    pub message: String,
 }
 
 /// The result of the loop.
@@ -170,8 +172,14 @@ pub(crate) fn run_chain(
             }
             _ => Escape::NotOnThisEvent,
         };
-        outcome.fired.push(Fired { behavior_id: behavior.id, counter, level: shown, overridden: false });
         let message = render::message(&Facts { behavior, counter, tool_name, level: shown, escape });
+        outcome.fired.push(Fired {
+            behavior_id: behavior.id,
+            counter,
+            level: shown,
+            overridden: false,
+            message: message.clone(),
+        });
         if shown.is_block() {
             if mode == StateMode::Persistent {
                 outcome.metrics.block(behavior.id);
@@ -205,6 +213,9 @@ fn is_fresh(pending: &PendingBlock, input: &EventInput<'_>) -> bool {
 /// Ask mode: the marker that makes the answering PostToolUse look at the state (see [`crate::approval`]); the
 /// marker of a pending block this one replaces goes.
 fn await_approval(input: &EventInput<'_>, replaced: Option<PendingBlock>, pending: &PendingBlock, asks_user: bool) {
+    if input.settings.in_memory {
+        return;
+    }
     let dir = input.settings.approvals_dir();
     if let Some(replaced) = replaced {
         approval::unmark(&dir, &approval::key_of_pending(&replaced));
@@ -245,7 +256,9 @@ fn settle_approvals(
             }
         });
         if let Some(pending) = state.pending_block.take_if(|_| answered) {
-            approval::unmark(&input.settings.approvals_dir(), &approval::key_of_pending(&pending));
+            if !input.settings.in_memory {
+                approval::unmark(&input.settings.approvals_dir(), &approval::key_of_pending(&pending));
+            }
             outcome.fired.push(record_override(input, behavior, state, &mut outcome.metrics, &reason));
         }
     }
@@ -285,9 +298,17 @@ fn record_override(
         reason,
     };
     state.overrides.push(record.state_entry());
-    if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
-        warn(&format!("cannot append to overrides.log: {error}"));
+    if !input.settings.in_memory {
+        if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
+            warn(&format!("cannot append to overrides.log: {error}"));
+        }
     }
     metrics.override_(behavior.id);
-    Fired { behavior_id: behavior.id, counter: state.counter, level: state.effective_level, overridden: true }
+    Fired {
+        behavior_id: behavior.id,
+        counter: state.counter,
+        level: state.effective_level,
+        overridden: true,
+        message: String::new(),
+    }
 }

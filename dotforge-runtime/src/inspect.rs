@@ -10,7 +10,9 @@ use crate::shell::pattern::{self, CommandPattern};
 use crate::shell::{self, program_name, CommandLine, Cwd, Word};
 use sha2::{Digest, Sha256};
 use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// The lazily computed facts about one event's tool call.
 #[derive(Debug)]
@@ -20,8 +22,10 @@ pub(crate) struct Inspection<'a> {
     places: OnceCell<Places>,
     line: OnceCell<CommandLine>,
     accesses: OnceCell<Vec<Access>>,
-    hook: OnceCell<Option<HookBinary>>,
 }
+
+/// A program word and, for a path, the directory it is relative to.
+type ProgramWord = (Option<PathBuf>, String);
 
 /// This hook's executable, to recognize it under another name or path.
 #[derive(Debug)]
@@ -29,19 +33,12 @@ struct HookBinary {
     path: PathBuf,
     name: String,
     len: u64,
-    digest: OnceCell<Option<[u8; 32]>>,
+    digest: OnceLock<Option<[u8; 32]>>,
 }
 
 impl<'a> Inspection<'a> {
     pub(crate) fn new(payload: &'a Payload, settings: &'a Settings) -> Self {
-        Inspection {
-            payload,
-            settings,
-            places: OnceCell::new(),
-            line: OnceCell::new(),
-            accesses: OnceCell::new(),
-            hook: OnceCell::new(),
-        }
+        Inspection { payload, settings, places: OnceCell::new(), line: OnceCell::new(), accesses: OnceCell::new() }
     }
 
     pub(crate) fn places(&self) -> &Places {
@@ -64,7 +61,7 @@ impl<'a> Inspection<'a> {
                 project_dir: self.settings.project_dir.clone().or_else(|| cwd.clone()).map(absolute),
                 forge_root: Some(absolute(forge_root)),
                 home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
-                hook_binary: std::env::current_exe().ok(),
+                hook_binary: HookBinary::current().map(|hook| hook.path.clone()),
                 cwd,
             }
         })
@@ -92,10 +89,15 @@ impl<'a> Inspection<'a> {
     pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
         let places = self.places();
         let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-        self.accesses().iter().filter(|access| access.kind == kind).any(|access| {
+        let mut accesses = self.accesses().iter().filter(|access| access.kind == kind).peekable();
+        if accesses.peek().is_none() {
+            return false;
+        }
+        let globs = globs.compile(places);
+        accesses.any(|access| {
             paths::resolve(&access.path, &access.cwd, places, dotglob)
                 .iter()
-                .any(|path| globs.matches(path, access.tree, places))
+                .any(|path| globs.matches(path, access.tree))
         })
     }
 
@@ -107,16 +109,34 @@ impl<'a> Inspection<'a> {
         let places = self.places();
         let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
         let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
-        paths::resolve(&word, &cwd, places, false).iter().any(|path| globs.matches(path, false, places))
+        let globs = globs.compile(places);
+        paths::resolve(&word, &cwd, places, false).iter().any(|path| globs.matches(path, false))
     }
 
-    /// Whether a program word runs this hook's binary: by name, by path, or as a copy of it.
+    /// Whether a program word runs this hook's binary: by name, by path, or as a copy of it. Answers are kept for
+    /// the process (a backtest asks about the same programs again and again).
     fn is_hook_binary(&self, word: &Word) -> bool {
-        let Some(hook) = self.hook.get_or_init(HookBinary::current) else { return false };
+        static KNOWN: OnceLock<Mutex<HashMap<ProgramWord, bool>>> = OnceLock::new();
+        let Some(hook) = HookBinary::current() else { return false };
         if program_name(&word.text) == hook.name {
             return true;
         }
-        let Some(program) = self.locate(&word.text) else { return false };
+        let cwd = word.text.contains('/').then(|| self.places().cwd.clone()).flatten();
+        let key = (cwd, word.text.clone());
+        let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some(answer) = known.lock().ok().and_then(|known| known.get(&key).copied()) {
+            return answer;
+        }
+        let answer = self.runs_a_copy(&word.text, hook);
+        if let Ok(mut known) = known.lock() {
+            known.insert(key, answer);
+        }
+        answer
+    }
+
+    /// Whether the program a word names is the hook binary under another name or path.
+    fn runs_a_copy(&self, program: &str, hook: &HookBinary) -> bool {
+        let Some(program) = self.locate(program) else { return false };
         if std::fs::canonicalize(&program).is_ok_and(|real| real == hook.path) {
             return true;
         }
@@ -141,11 +161,17 @@ impl<'a> Inspection<'a> {
 }
 
 impl HookBinary {
-    fn current() -> Option<HookBinary> {
-        let path = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
-        let len = std::fs::metadata(&path).ok()?.len();
-        let name = path.file_name()?.to_string_lossy().into_owned();
-        Some(HookBinary { path, name, len, digest: OnceCell::new() })
+    /// This process's executable, looked up once.
+    fn current() -> Option<&'static HookBinary> {
+        static CURRENT: OnceLock<Option<HookBinary>> = OnceLock::new();
+        CURRENT
+            .get_or_init(|| {
+                let path = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
+                let len = std::fs::metadata(&path).ok()?.len();
+                let name = path.file_name()?.to_string_lossy().into_owned();
+                Some(HookBinary { path, name, len, digest: OnceLock::new() })
+            })
+            .as_ref()
     }
 
     fn digest(&self) -> Option<[u8; 32]> {

@@ -11,6 +11,7 @@
 mod approval;
 mod atomic;
 mod audit;
+mod backtest;
 mod call;
 mod catalog;
 mod cli;
@@ -35,6 +36,7 @@ mod state;
 mod state_scan;
 mod table;
 mod time;
+mod transcript;
 mod warn;
 
 pub use catalog::{Catalog, Level};

@@ -10,7 +10,9 @@
 
 use crate::shell::pattern::glob_matches;
 use crate::shell::{Cwd, Word};
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// The globs of one `reads`/`writes` condition, compiled at build time.
 #[derive(Clone, Copy, Debug)]
@@ -97,19 +99,37 @@ fn holds_what_glob_names(glob: &[String], path: &[String]) -> bool {
     !path.is_empty() && path.len() <= literal && path.len() < glob.len() && glob[..path.len()] == *path
 }
 
+/// Path globs with their placeholders replaced, as components: compiled once per condition and event.
+#[derive(Debug)]
+pub(crate) struct CompiledGlobs {
+    include: Vec<Vec<String>>,
+    exclude: Vec<Vec<String>>,
+}
+
 impl PathGlobs {
-    fn compiled(&self, places: &Places) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
-        let include = self.include.iter().filter_map(|glob| expand(glob, places)).collect();
-        let exclude = self.exclude.iter().filter_map(|glob| expand(glob, places)).collect();
-        (include, exclude)
+    /// The globs for this event's places.
+    pub(crate) fn compile(&self, places: &Places) -> CompiledGlobs {
+        CompiledGlobs {
+            include: self.include.iter().filter_map(|glob| expand(glob, places)).collect(),
+            exclude: self.exclude.iter().filter_map(|glob| expand(glob, places)).collect(),
+        }
     }
 
-    /// Whether the absolute path matches (as written, or as reached through symbolic links).
+    /// Whether the absolute path matches (see [`CompiledGlobs::matches`]).
+    #[cfg(test)]
     pub(crate) fn matches(&self, path: &Path, tree: bool, places: &Places) -> bool {
-        let (include, exclude) = self.compiled(places);
+        self.compile(places).matches(path, tree)
+    }
+}
+
+impl CompiledGlobs {
+    /// Whether the absolute path matches (as written, or as reached through symbolic links).
+    pub(crate) fn matches(&self, path: &Path, tree: bool) -> bool {
+        let (include, exclude) = (&self.include, &self.exclude);
+        let facts = file_facts(path);
         let mut candidates = vec![components_of(path)];
-        if let Some(real) = real_path(path) {
-            candidates.push(components_of(&real));
+        if let Some(real) = &facts.real {
+            candidates.push(components_of(real));
         }
         let hit = candidates.iter().any(|components| {
             let excluded = exclude.iter().any(|glob| components_match(glob, components));
@@ -118,17 +138,13 @@ impl PathGlobs {
                     .iter()
                     .any(|glob| components_match(glob, components) || (tree && holds_what_glob_names(glob, components)))
         });
-        hit || self.is_hard_link_to_a_match(path, &include, &exclude)
+        hit || facts.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
     }
 
-    /// A file with more than one name whose other name matches.
+    /// A file with more than one name (`inode` = device and inode) whose other name matches.
     #[cfg(unix)]
-    fn is_hard_link_to_a_match(&self, path: &Path, include: &[Vec<String>], exclude: &[Vec<String>]) -> bool {
+    fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[Vec<String>], exclude: &[Vec<String>]) -> bool {
         use std::os::unix::fs::MetadataExt;
-        let Ok(meta) = std::fs::metadata(path) else { return false };
-        if !meta.is_file() || meta.nlink() < 2 {
-            return false;
-        }
         let mut budget = 2_000usize;
         include.iter().any(|glob| {
             let literal: Vec<&String> = glob.iter().take_while(|part| !part.contains(['*', '?'])).collect();
@@ -148,7 +164,7 @@ impl PathGlobs {
                     let Ok(other) = std::fs::symlink_metadata(&entry_path) else { continue };
                     if other.is_dir() && depth < 4 {
                         stack.push((entry_path, depth + 1));
-                    } else if other.ino() == meta.ino() && other.dev() == meta.dev() {
+                    } else if (other.dev(), other.ino()) == inode {
                         let components = components_of(&entry_path);
                         if components_match(glob, &components)
                             && !exclude.iter().any(|glob| components_match(glob, &components))
@@ -163,9 +179,38 @@ impl PathGlobs {
     }
 
     #[cfg(not(unix))]
-    fn is_hard_link_to_a_match(&self, _: &Path, _: &[Vec<String>], _: &[Vec<String>]) -> bool {
+    fn is_hard_link_to_a_match(&self, _: (u64, u64), _: &[Vec<String>], _: &[Vec<String>]) -> bool {
         false
     }
+}
+
+/// What the file system says about a path, looked up once per process (every behavior's globs ask again).
+#[derive(Clone, Debug, Default)]
+struct FileFacts {
+    /// Where it leads through symbolic links.
+    real: Option<PathBuf>,
+    /// Device and inode of a regular file with more than one name.
+    linked_inode: Option<(u64, u64)>,
+}
+
+fn file_facts(path: &Path) -> FileFacts {
+    static KNOWN: OnceLock<Mutex<HashMap<PathBuf, FileFacts>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(facts) = known.lock().ok().and_then(|known| known.get(path).cloned()) {
+        return facts;
+    }
+    #[cfg(unix)]
+    let linked_inode = std::fs::metadata(path).ok().filter(|meta| meta.is_file()).and_then(|meta| {
+        use std::os::unix::fs::MetadataExt;
+        (meta.nlink() > 1).then(|| (meta.dev(), meta.ino()))
+    });
+    #[cfg(not(unix))]
+    let linked_inode = None;
+    let facts = FileFacts { real: real_path(path), linked_inode };
+    if let Ok(mut known) = known.lock() {
+        known.insert(path.to_path_buf(), facts.clone());
+    }
+    facts
 }
 
 /// Where a path leads through symbolic links: the canonical path, or, for a path that does not exist yet, its

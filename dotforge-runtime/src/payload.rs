@@ -20,6 +20,11 @@ impl Payload {
         }
     }
 
+    /// A payload built in memory (backtests build them from transcripts).
+    pub(crate) fn from_object(root: Map<String, Value>) -> Payload {
+        Payload { root }
+    }
+
     fn text(&self, key: &str) -> Option<&str> {
         self.root.get(key).and_then(Value::as_str)
     }
@@ -54,6 +59,11 @@ impl Payload {
     pub(crate) fn failure(&self) -> (&str, bool) {
         let interrupted = self.root.get("is_interrupt").and_then(Value::as_bool).unwrap_or(false);
         (self.text("error").unwrap_or(""), interrupted)
+    }
+
+    /// `prompt` (UserPromptSubmit), or `""`.
+    pub(crate) fn prompt(&self) -> &str {
+        self.text("prompt").unwrap_or("")
     }
 
     /// `cwd`, when it is a non-empty string.

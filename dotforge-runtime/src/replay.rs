@@ -36,6 +36,11 @@ impl Replay {
         Replay { root, scratch: false }
     }
 
+    /// The replay's `.forge` folder.
+    pub(crate) fn root(&self) -> &std::path::Path {
+        &self.root
+    }
+
     /// The project the replay stands in for: the folder that holds its `.forge`.
     pub(crate) fn project_dir(&self) -> PathBuf {
         self.root.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))

@@ -27,6 +27,8 @@ pub(crate) struct Settings {
     /// A replay (`simulate`, scenarios): `{forge_root}` is the recorded `cwd`'s `.forge`, not where the replay's
     /// own state lives.
     pub replay: bool,
+    /// Sessions live in memory (`backtest`): no approval markers and no audit files are written.
+    pub in_memory: bool,
 }
 
 /// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).
@@ -75,6 +77,7 @@ impl Settings {
                 .map(PathBuf::from)
                 .or_else(|| payload_cwd.map(PathBuf::from)),
             replay: false,
+            in_memory: false,
         }
     }
 
@@ -89,6 +92,7 @@ impl Settings {
             soft_block,
             project_dir: None,
             replay: true,
+            in_memory: false,
         }
     }
 

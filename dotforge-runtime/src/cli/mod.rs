@@ -126,6 +126,32 @@ fn cli(name: &'static str) -> Command {
                 ),
         )
         .subcommand(
+            Command::new("backtest")
+                .about("Replay Claude Code session transcripts through this catalog and report what it would have done")
+                .long_about(
+                    "Replay Claude Code session transcripts through this catalog and report, per behavior, how often it \
+                     would have fired, at which level, and what it would have said. The live .forge is never touched.\n\n\
+                     Without PATH: this project's transcripts, ~/.claude/projects/<project path with every character \
+                     but letters and digits as ->/ (the project is $CLAUDE_PROJECT_DIR, else the current folder).",
+                )
+                .arg(Arg::new("paths").value_name("PATH").num_args(0..).value_parser(value_parser!(PathBuf)).help("Transcript files or folders of them"))
+                .arg(json_arg("Print one JSON object"))
+                .arg(Arg::new("since").long("since").value_name("DATE").help("Only events at or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)"))
+                .arg(Arg::new("session").long("session").value_name("ID").help("Only this session"))
+                .arg(
+                    Arg::new("profile")
+                        .long("profile")
+                        .value_parser(["minimal", "standard", "strict"])
+                        .help("Hook profile (default: $FORGE_HOOK_PROFILE or standard)"),
+                )
+                .arg(
+                    Arg::new("soft-block")
+                        .long("soft-block")
+                        .value_parser(["ask", "deny"])
+                        .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)"),
+                ),
+        )
+        .subcommand(
             Command::new("status")
                 .about("Show counters, levels, overrides and last violations per session")
                 .arg(Arg::new("session").long("session").value_name("ID").help("Only this session (default: every live session, newest first)"))
@@ -182,6 +208,7 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             text(sub, "profile"),
             text(sub, "soft-block").as_deref().and_then(SoftBlockMode::parse),
         ),
+        Some(("backtest", sub)) => backtest_main(catalog, sub),
         Some(("status", sub)) => status::run(catalog, &root(sub), text(sub, "session").as_deref(), flag(sub, "json")),
         Some(("list", sub)) => describe::list(catalog, text(sub, "category").as_deref().and_then(category)),
         Some(("describe", sub)) => describe::describe(catalog, &text(sub, "id").unwrap_or_default()),
@@ -272,6 +299,48 @@ fn test_main(catalog: &Catalog, only: Option<&str>) -> Result<(), String> {
         0 => Ok(()),
         _ => exit(1),
     }
+}
+
+fn backtest_main(catalog: &Catalog, sub: &ArgMatches) -> Result<(), String> {
+    let mut paths: Vec<PathBuf> = sub.get_many::<PathBuf>("paths").into_iter().flatten().cloned().collect();
+    if paths.is_empty() {
+        let project = std::env::var_os("CLAUDE_PROJECT_DIR")
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::current_dir().ok())
+            .ok_or("cannot tell the project folder; pass PATH")?;
+        let home = std::env::var_os("HOME").filter(|home| !home.is_empty()).ok_or("HOME is not set; pass PATH")?;
+        let folder = crate::transcript::project_folder(std::path::Path::new(&home), &project);
+        if !folder.is_dir() {
+            return Err(format!(
+                "no Claude Code transcripts for {} (looked in {}); pass PATH",
+                project.display(),
+                folder.display()
+            ));
+        }
+        paths.push(folder);
+    }
+    let since = match sub.get_one::<String>("since") {
+        None => None,
+        Some(text) => Some(
+            crate::time::Timestamp::parse(text)
+                .or_else(|| crate::time::Timestamp::parse(&format!("{text}T00:00:00Z")))
+                .ok_or_else(|| format!("--since `{text}` is not YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"))?,
+        ),
+    };
+    let options = crate::backtest::Options {
+        paths,
+        json: sub.get_flag("json"),
+        since,
+        session: sub.get_one::<String>("session").cloned(),
+        profile: sub.get_one::<String>("profile").cloned().unwrap_or_else(Settings::env_profile),
+        soft_block: sub
+            .get_one::<String>("soft-block")
+            .and_then(|mode| SoftBlockMode::parse(mode))
+            .unwrap_or_else(SoftBlockMode::from_env),
+    };
+    let mut stdout = std::io::stdout().lock();
+    crate::backtest::run(catalog, &options, &mut stdout)
 }
 
 fn simulate_main(

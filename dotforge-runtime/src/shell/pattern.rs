@@ -215,25 +215,37 @@ pub(crate) fn runs(
 
 /// Shell-style glob on a whole word: `*` any run, `?` one character, everything else literal.
 pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
+    if !glob.contains(['*', '?']) {
+        return glob == text;
+    }
+    if glob.is_ascii() && text.is_ascii() {
+        return glob_matches_in(glob.as_bytes(), text.as_bytes());
+    }
     let (glob, text): (Vec<char>, Vec<char>) = (glob.chars().collect(), text.chars().collect());
+    glob_matches_in(&glob, &text)
+}
+
+/// [`glob_matches`] on slices of bytes (ASCII) or characters; iterative, with one backtrack point.
+fn glob_matches_in<C: Copy + PartialEq + From<u8>>(glob: &[C], text: &[C]) -> bool {
+    let (star, question) = (C::from(b'*'), C::from(b'?'));
     let (mut g, mut t) = (0, 0);
     let mut backtrack: Option<(usize, usize)> = None;
     while t < text.len() {
-        if g < glob.len() && (glob[g] == '?' || (glob[g] != '*' && glob[g] == text[t])) {
+        if g < glob.len() && (glob[g] == question || (glob[g] != star && glob[g] == text[t])) {
             g += 1;
             t += 1;
-        } else if g < glob.len() && glob[g] == '*' {
+        } else if g < glob.len() && glob[g] == star {
             backtrack = Some((g, t));
             g += 1;
-        } else if let Some((star, matched)) = backtrack {
-            g = star + 1;
+        } else if let Some((at, matched)) = backtrack {
+            g = at + 1;
             t = matched + 1;
-            backtrack = Some((star, matched + 1));
+            backtrack = Some((at, matched + 1));
         } else {
             return false;
         }
     }
-    glob[g..].iter().all(|character| *character == '*')
+    glob[g..].iter().all(|character| *character == star)
 }
 
 #[cfg(test)]
@@ -319,5 +331,6 @@ mod tests {
         assert!(glob_matches("a*b?c", "aXXbYc"));
         assert!(!glob_matches("a*b?c", "aXXbc"));
         assert!(glob_matches("*", ""));
+        assert!(glob_matches("é*", "éa") && !glob_matches("é?", "é"), "characters, not bytes");
     }
 }

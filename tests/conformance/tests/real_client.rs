@@ -158,6 +158,8 @@ fn a_blocked_prompt_never_reaches_the_model() {
     let shown = outcome.events.iter().any(|event| event.to_string().contains("PROMPT-GUARD-REASON"));
     assert!(shown, "the user is told why\n{}", outcome.describe());
     assert_eq!(project.behavior_state(&session, "prompt-guard")["counter"], 1);
+    // The transcript keeps the blocked prompt, so a backtest sees it too.
+    assert_eq!(project.backtest(&[])["behaviors"]["prompt-guard"]["violations"], 1);
 }
 
 #[test]
@@ -225,4 +227,48 @@ fn a_subagent_call_carries_its_agent_type_to_the_hook() {
         .any(|request| request.to_string().contains("EXPLORE-NUDGE"));
     assert!(!main_nudged, "the main agent is not an Explore agent");
     assert_eq!(project.behavior_state(&session, "explore-only")["counter"], 1);
+}
+
+/// The transcript Claude Code wrote for a session, replayed by `backtest`, gives the counters the live hook wrote.
+#[test]
+fn backtesting_the_recorded_transcript_gives_the_counters_the_live_hook_wrote() {
+    let project = project("backtest").env("FORGE_HOOK_PROFILE", "strict");
+    let session = Project::session_id();
+    let marker = "SUBAGENT-TASK look around";
+    let script = Script::new(vec![
+        call("toolu_b_hard", "Bash", json!({"command": "echo forbidden-command", "description": "hard"})),
+        call("toolu_b_ladder_1", "Bash", json!({"command": "echo climb-ladder 1", "description": "one"})),
+        call("toolu_b_ladder_2", "Bash", json!({"command": "echo climb-ladder 2", "description": "two"})),
+        call("toolu_b_write", "Write", json!({"file_path": project.dir.join("b.guarded"), "content": "x"})),
+        call(
+            "toolu_b_agent",
+            "Agent",
+            json!({"description": "look", "prompt": marker, "subagent_type": "Explore",
+            "run_in_background": false}),
+        ),
+        say("First stop."),
+        say("Second stop, after the stop hook."),
+    ])
+    .agent(
+        marker,
+        vec![call("toolu_b_sub", "Bash", json!({"command": "echo explore-marker", "description": "x"})), say("ok")],
+    );
+    let outcome = project.run(&session, script, "do everything", User::Absent);
+    assert!(outcome.model_saw("STOP-GUARD-REASON"), "{}", outcome.describe());
+    let live = project.state()["sessions"][&session]["behaviors"].clone();
+    let report = project.backtest(&["--profile", "strict"]);
+    assert_eq!(report["sessions"], 1, "{report}");
+    for behavior in ["guard", "ladder", "ask-write", "stop-guard", "explore-only"] {
+        let counter = live[behavior]["counter"].as_u64().unwrap_or(0);
+        assert!(counter > 0, "{behavior} fired live: {live}");
+        assert_eq!(report["behaviors"][behavior]["violations"].as_u64(), Some(counter), "{behavior}: {report}");
+    }
+    // By hand from the catalog: one hard block, a nudge then a warning, one soft block, a Stop block and then (the
+    // agent going on with stop_hook_active) a warning, one nudge for the Explore subagent.
+    let by_level = |behavior: &str| report["behaviors"][behavior]["by_level"].clone();
+    assert_eq!(by_level("guard"), json!({"hard_block": 1}));
+    assert_eq!(by_level("ladder"), json!({"nudge": 1, "warning": 1}));
+    assert_eq!(by_level("ask-write"), json!({"soft_block": 1}));
+    assert_eq!(by_level("stop-guard"), json!({"soft_block": 1, "warning": 1}));
+    assert_eq!(by_level("explore-only"), json!({"nudge": 1}));
 }

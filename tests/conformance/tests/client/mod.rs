@@ -141,6 +141,29 @@ impl Project {
         format!("{:08x}-0000-4000-8000-{:012x}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst))
     }
 
+    /// Where Claude Code keeps this project's session transcripts.
+    pub fn transcripts(&self) -> PathBuf {
+        let encoded: String =
+            self.dir.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        self.home.join(".claude/projects").join(encoded)
+    }
+
+    /// `<hook> backtest --json ARGS…` over this project's transcripts, as JSON.
+    pub fn backtest(&self, args: &[&str]) -> Value {
+        let output = Command::new(&self.hook)
+            .arg("backtest")
+            .arg(self.transcripts())
+            .arg("--json")
+            .args(args)
+            .env_remove("FORGE_ROOT")
+            .env_remove("FORGE_HOOK_PROFILE")
+            .env_remove("FORGE_SOFT_BLOCK")
+            .output()
+            .expect("run backtest");
+        assert!(output.status.success(), "backtest failed: {}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("backtest --json prints JSON")
+    }
+
     pub fn forge(&self) -> PathBuf {
         self.dir.join(".forge")
     }
