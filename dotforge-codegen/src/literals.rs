@@ -21,13 +21,22 @@ const MAX_TAIL_PIECES: usize = 8;
 /// The required-literal groups of `pattern` (empty when nothing useful is required or the pattern does not parse).
 pub(crate) fn required_groups(pattern: &str) -> Vec<Vec<String>> {
     let Ok(hir) = regex_syntax::parse(pattern) else { return Vec::new() };
-    let tails: Vec<Hir> = match top_level(&hir).kind() {
+    groups_of(&hir)
+}
+
+/// The required-literal groups of one (sub)pattern, strongest first.
+fn groups_of(hir: &Hir) -> Vec<Vec<String>> {
+    let hir = top_level(hir);
+    if let HirKind::Alternation(branches) = hir.kind() {
+        return alternation_group(branches).into_iter().collect();
+    }
+    let tails: Vec<Hir> = match hir.kind() {
         // The first pieces of a tail stand for the tail: its matches start with theirs. Bounding both the number of
         // tails and their length keeps long patterns linear.
         HirKind::Concat(pieces) => (0..pieces.len().min(MAX_TAILS))
             .map(|start| Hir::concat(pieces[start..(start + MAX_TAIL_PIECES).min(pieces.len())].to_vec()))
             .collect(),
-        _ => vec![hir],
+        _ => vec![hir.clone()],
     };
     let mut groups: Vec<Vec<String>> = tails.iter().filter_map(prefix_group).collect();
     groups.sort_by(|left, right| shortest(right).cmp(&shortest(left)).then_with(|| left.len().cmp(&right.len())));
@@ -41,6 +50,20 @@ pub(crate) fn required_groups(pattern: &str) -> Vec<Vec<String>> {
     }
     kept.truncate(MAX_GROUPS);
     kept
+}
+
+/// One group for a top-level alternation: every match is a match of some branch, so it contains a literal of that
+/// branch's strongest group; the union of those groups is required (when every branch has one and it stays small).
+fn alternation_group(branches: &[Hir]) -> Option<Vec<String>> {
+    let mut union = Vec::new();
+    for branch in branches {
+        union.extend(groups_of(branch).into_iter().next()?);
+    }
+    let all = union.clone();
+    union.retain(|literal| !all.iter().any(|other| other.len() < literal.len() && literal.contains(other.as_str())));
+    union.sort();
+    union.dedup();
+    (union.len() <= MAX_LITERALS_PER_GROUP).then_some(union)
 }
 
 /// True when a haystack containing a literal of `stronger` always contains a literal of `weaker`.
@@ -119,6 +142,21 @@ mod tests {
         assert!(folded[0].contains(&"Stop") && folded[0].contains(&"\u{17f}top"), "Unicode case folding: {folded:?}");
         assert_eq!(groups(r"(?i)git"), [vec!["GIT", "GIt", "GiT", "Git", "gIT", "gIt", "giT", "git"]]);
         assert_eq!(groups(r"a|"), Vec::<Vec<&str>>::new(), "the empty match needs nothing");
+        assert_eq!(
+            groups(
+                r#"(^|[\s;&|(])-c\s*['"]?core\.hooks[Pp]ath=|(^|[\s;&|(])(HUSKY=0|HUSKY_SKIP_HOOKS=(1|true)|LEFTHOOK=0)\s"#
+            ),
+            [vec![
+                "HUSKY=0",
+                "HUSKY_SKIP_HOOKS=1",
+                "HUSKY_SKIP_HOOKS=true",
+                "LEFTHOOK=0",
+                "core.hooksPath=",
+                "core.hookspath="
+            ]],
+            "a top-level alternation requires one literal of some branch"
+        );
+        assert_eq!(groups(r"\bpush\b|[a-z]+"), Vec::<Vec<&str>>::new(), "a branch without literals needs nothing");
         assert_eq!(groups(r"(?<!x)a"), Vec::<Vec<&str>>::new(), "does not parse");
     }
 
@@ -133,6 +171,7 @@ mod tests {
             r"[a-c]x[d-f]",
             r"é+ü",
             r"(ab|cd)+ef?",
+            r"\bpush\b|\s-f\b|re(set|base)",
         ];
         let alphabet: Vec<char> = "gitpushresetclean -f+a.bcdexyzrmRFwhéüjsvo\n|;".chars().collect();
         let mut state = 0x2545_f491_4f6c_dd1du64;
