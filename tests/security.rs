@@ -211,11 +211,19 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "echo 'rm -rf .forge' >> notes.txt",
         "cargo run --release -- --help",
     ]);
-    let read_only: Vec<String> =
-        ["status", "audit", "audit --json", "list", "describe self-protection", "test", "backtest demo/transcripts", "--help"]
-            .iter()
-            .map(|args| format!("{hook} {args}"))
-            .collect();
+    let read_only: Vec<String> = [
+        "status",
+        "audit",
+        "audit --json",
+        "list",
+        "describe self-protection",
+        "test",
+        "backtest demo/transcripts",
+        "--help",
+    ]
+    .iter()
+    .map(|args| format!("{hook} {args}"))
+    .collect();
     corpus.extend(read_only.iter().map(|command| ("Bash", json!({"command": command}))));
     corpus.push(("Read", json!({"file_path": format!("{dir}/.forge/runtime/state.json")})));
     corpus.push(("Read", json!({"file_path": format!("{dir}/.claude/settings.json")})));

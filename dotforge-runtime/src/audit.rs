@@ -1,9 +1,6 @@
-//! The audit trail of overrides (CONTRACT §7) and the per-behavior metrics (CONTRACT §8).
+//! The audit trail: overrides (CONTRACT §7) and session switches, appended one durable line at a time.
 
-use crate::atomic::write_atomic;
-use crate::warn::warn;
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -106,7 +103,7 @@ pub(crate) fn append_switch(
 }
 
 /// Appends a whole line with a single write on an `O_APPEND` file (mode 0644), so concurrent writers never
-/// interleave within a line.
+/// interleave within a line, and makes it durable (`fdatasync`): these lines are the audit trail, and they are rare.
 fn append_line(audit_dir: &Path, file_name: &str, line: &str) -> io::Result<()> {
     std::fs::create_dir_all(audit_dir)?;
     let mut options = std::fs::OpenOptions::new();
@@ -114,7 +111,8 @@ fn append_line(audit_dir: &Path, file_name: &str, line: &str) -> io::Result<()> 
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
     let mut file = options.open(audit_dir.join(file_name))?;
-    file.write_all(line.as_bytes())
+    file.write_all(line.as_bytes())?;
+    file.sync_data()
 }
 
 /// Splits an escaped audit line into its fields.
@@ -136,91 +134,6 @@ pub(crate) fn split_fields(line: &str) -> Vec<String> {
     fields
 }
 
-/// Counts to add to `audit/metrics.json` for one event.
-#[derive(Debug, Default)]
-pub(crate) struct MetricsDelta {
-    per_behavior: BTreeMap<&'static str, [u64; 3]>,
-}
-
-impl MetricsDelta {
-    pub(crate) fn violation(&mut self, behavior_id: &'static str) {
-        self.per_behavior.entry(behavior_id).or_default()[0] += 1;
-    }
-
-    pub(crate) fn block(&mut self, behavior_id: &'static str) {
-        self.per_behavior.entry(behavior_id).or_default()[1] += 1;
-    }
-
-    pub(crate) fn override_(&mut self, behavior_id: &'static str) {
-        self.per_behavior.entry(behavior_id).or_default()[2] += 1;
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.per_behavior.is_empty()
-    }
-}
-
-/// `healthy` < 0.3 ≤ `review` ≤ 0.7 < `ineffective`.
-pub(crate) fn effectiveness(override_rate: f64) -> &'static str {
-    if override_rate < 0.3 {
-        "healthy"
-    } else if override_rate <= 0.7 {
-        "review"
-    } else {
-        "ineffective"
-    }
-}
-
-/// Adds `delta` to `audit/metrics.json` (read, update, atomic write). Call it under the state lock.
-pub(crate) fn update_metrics(audit_dir: &Path, delta: &MetricsDelta, now: u64) -> io::Result<()> {
-    if delta.is_empty() {
-        return Ok(());
-    }
-    std::fs::create_dir_all(audit_dir)?;
-    let path = audit_dir.join("metrics.json");
-    let mut root = match std::fs::read(&path) {
-        Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
-            Ok(Value::Object(root)) => root,
-            _ => {
-                let aside = audit_dir.join(format!("metrics.json.corrupt-{now}"));
-                warn(&format!("{} is corrupt; moved aside to {}", path.display(), aside.display()));
-                let _ = std::fs::rename(&path, &aside);
-                Map::new()
-            }
-        },
-        Err(error) if error.kind() == io::ErrorKind::NotFound => Map::new(),
-        Err(error) => return Err(error),
-    };
-    root.insert("schema_version".into(), Value::from("1"));
-    let behaviors = root.entry("behaviors").or_insert_with(|| Value::Object(Map::new()));
-    if !behaviors.is_object() {
-        *behaviors = Value::Object(Map::new());
-    }
-    if let Value::Object(behaviors) = behaviors {
-        for (id, [violations, blocks, overrides]) in &delta.per_behavior {
-            let entry = behaviors.entry(*id).or_insert_with(|| Value::Object(Map::new()));
-            if !entry.is_object() {
-                *entry = Value::Object(Map::new());
-            }
-            if let Value::Object(entry) = entry {
-                let mut add = |key: &str, amount: u64| {
-                    let total = entry.get(key).and_then(Value::as_u64).unwrap_or(0) + amount;
-                    entry.insert(key.to_owned(), Value::from(total));
-                    total
-                };
-                add("violations", *violations);
-                let blocks = add("blocks", *blocks);
-                let overrides = add("overrides", *overrides);
-                let rate = if blocks == 0 { 0.0 } else { overrides as f64 / blocks as f64 };
-                entry.insert("override_rate".into(), Value::from(rate));
-                entry.insert("escalation_effectiveness".into(), Value::from(effectiveness(rate)));
-            }
-        }
-    }
-    let bytes = serde_json::to_vec_pretty(&Value::Object(root)).map_err(io::Error::other)?;
-    write_atomic(&path, &bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,14 +152,5 @@ mod tests {
         assert_eq!(summarize_tool_input(&input), "file_path=/src/a.ts old_string=x");
         let long = json!({"command": "y".repeat(300)});
         assert_eq!(summarize_tool_input(&long).chars().count(), 100);
-    }
-
-    #[test]
-    fn effectiveness_bands() {
-        assert_eq!(effectiveness(0.0), "healthy");
-        assert_eq!(effectiveness(0.29), "healthy");
-        assert_eq!(effectiveness(0.3), "review");
-        assert_eq!(effectiveness(0.7), "review");
-        assert_eq!(effectiveness(0.71), "ineffective");
     }
 }

@@ -1,11 +1,12 @@
 //! The SPEC §2 evaluation loop over a compiled catalog, for one event and one session.
 
 use crate::approval;
-use crate::audit::{self, MetricsDelta, OverrideRecord};
+use crate::audit::{self, OverrideRecord};
 use crate::call::Scope;
 use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
 use crate::hash::tool_input_hash;
 use crate::inspect::Inspection;
+use crate::metrics::MetricsDelta;
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
 use crate::render::{self, Escape, Facts};

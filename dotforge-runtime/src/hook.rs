@@ -1,12 +1,12 @@
 //! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5).
 
 use crate::approval;
-use crate::audit;
 use crate::catalog::{Catalog, Event};
 use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
 use crate::hash::sha256_hex;
 use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
+use crate::metrics::{MetricsDelta, Totals, METRICS_FILE};
 use crate::output::{self, Verdict};
 use crate::payload::Payload;
 use crate::session::Session;
@@ -15,6 +15,7 @@ use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use crate::warn::warn;
 use serde_json::Value;
+use std::path::Path;
 
 /// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
 pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
@@ -121,16 +122,43 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcom
     let state_path = settings.state_path();
     let bytes = read_state(&state_path);
     let mut doc = StateDoc::load(&state_path, bytes.as_deref(), input.now);
-    doc.purge_expired(input.now, settings.session_ttl);
-    let mut session = doc.take_session(input.session_id, input.now);
+    let swept = doc.sweep(input.now, settings.session_ttl).is_some();
+    let mut session = doc.take_session(input.session_id, input.now, settings.session_ttl);
     let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent);
     session.last_accessed_at = input.now.format();
     doc.put_session(input.session_id, &session);
+    let totals = count_metrics(&mut doc, &outcome.metrics, swept, &settings.audit_dir(), input.now);
+    // The one fsync'd write of the event: the session and the metrics totals together.
     if let Err(error) = doc.save(&state_path) {
         warn(&format!("cannot write {}: {error}; this event's state is lost", state_path.display()));
+        return outcome;
     }
-    if let Err(error) = audit::update_metrics(&settings.audit_dir(), &outcome.metrics, input.now.0) {
-        warn(&format!("cannot update audit/metrics.json: {error}"));
+    if let Some(totals) = totals.filter(|_| swept) {
+        if let Err(error) = totals.materialize(&settings.audit_dir()) {
+            warn(&format!("cannot write audit/{METRICS_FILE}: {error}"));
+        }
     }
     outcome
+}
+
+/// Adds the event's counts to the totals in the state document (starting from metrics.json's when the document has
+/// none) and returns the totals when they changed or the sweep will show them (`None` when there are none).
+fn count_metrics(
+    doc: &mut StateDoc<'_>,
+    delta: &MetricsDelta,
+    swept: bool,
+    audit_dir: &Path,
+    now: Timestamp,
+) -> Option<Totals> {
+    if delta.is_empty() && !swept {
+        return None; // most events count nothing: the totals stay undecoded in the file
+    }
+    let held = doc.metrics();
+    if delta.is_empty() {
+        return held;
+    }
+    let mut totals = held.unwrap_or_else(|| Totals::from_metrics_file(audit_dir, now.0));
+    totals.add(delta);
+    doc.set_metrics(&totals);
+    Some(totals)
 }

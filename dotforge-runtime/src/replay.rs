@@ -62,7 +62,11 @@ impl Replay {
         let now = Timestamp::now();
         let path = self.root.join("runtime").join("state.json");
         let bytes = read_state(&path);
-        StateDoc::load(&path, bytes.as_deref(), now).take_session(id, now)
+        StateDoc::load(&path, bytes.as_deref(), now).take_session(
+            id,
+            now,
+            Settings::for_root(self.root.clone(), "standard", SoftBlockMode::Ask).session_ttl,
+        )
     }
 
     /// Stores sessions in which `behavior_id` is switched on, whatever the index says.
@@ -76,7 +80,7 @@ impl Replay {
         let bytes = read_state(&path);
         let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
         for id in sessions {
-            let mut session = doc.take_session(id, now);
+            let mut session = doc.take_session(id, now, u64::MAX);
             let mut switch = serde_json::Map::new();
             switch.insert("enabled".into(), serde_json::Value::Bool(true));
             session.behavior_overrides.insert(behavior_id.to_owned(), serde_json::Value::Object(switch));

@@ -1,29 +1,43 @@
 //! `audit`: the governance view — behaviors installed and enabled, violations, blocks and overrides of all time, and
-//! the override rate with its verdict (CONTRACT §8), and every session switch, from metrics.json, overrides.log and
-//! switches.log.
+//! the override rate with its verdict (CONTRACT §8), and every session switch, from the metrics totals of state.json
+//! (see [`crate::metrics`]), overrides.log and switches.log. It also brings `audit/metrics.json` up to date.
 
-use crate::audit::effectiveness;
 use crate::catalog::Catalog;
+use crate::lock;
+use crate::metrics::{effectiveness, Totals};
+use crate::settings::Settings;
+use crate::state::{read_state, StateDoc};
+use crate::time::Timestamp;
 use serde_json::{json, Value};
 use std::path::Path;
 
-fn count(metrics: &Value, id: &str, key: &str) -> u64 {
-    metrics["behaviors"][id][key].as_u64().unwrap_or(0)
+/// The exact totals: those of state.json, else (a state from before they moved there) those of metrics.json. Taken
+/// under the state lock when it can be had, so that metrics.json is refreshed from them; without it (a hook holding
+/// it for long) the totals are read all the same, from the last complete state.json.
+fn current_totals(forge_root: &Path) -> Totals {
+    let runtime = forge_root.join("runtime");
+    let audit_dir = forge_root.join("audit");
+    let held =
+        runtime.exists().then(|| lock::acquire(&runtime.join("state.lock"), Settings::from_env(None).lock_timeout));
+    let locked = matches!(held, Some(Ok(_)));
+    let bytes = read_state(&runtime.join("state.json")).unwrap_or_default();
+    let from_state = StateDoc::parse(&bytes).ok().and_then(|doc| doc.metrics());
+    let Some(totals) = from_state else { return Totals::from_metrics_file(&audit_dir, Timestamp::now().0) };
+    if locked {
+        if let Err(error) = totals.materialize(&audit_dir) {
+            crate::warn::warn(&format!(
+                "cannot refresh {}: {error}",
+                audit_dir.join(crate::metrics::METRICS_FILE).display()
+            ));
+        }
+    }
+    totals
 }
 
 /// Runs `audit`.
 pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result<(), String> {
     let audit_dir = forge_root.join("audit");
-    let metrics: Value = match std::fs::read(audit_dir.join("metrics.json")) {
-        Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_else(|error| {
-            crate::warn::warn(&format!(
-                "{} is not valid JSON ({error}); counting nothing",
-                audit_dir.join("metrics.json").display()
-            ));
-            Value::Null
-        }),
-        Err(_) => Value::Null,
-    };
+    let totals = current_totals(forge_root);
     let log_lines = std::fs::read_to_string(audit_dir.join("overrides.log")).map_or(0, |log| log.lines().count());
     let switches: Vec<Value> = std::fs::read_to_string(audit_dir.join(crate::audit::SWITCHES_LOG))
         .unwrap_or_default()
@@ -38,12 +52,9 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         .behaviors
         .iter()
         .map(|behavior| {
-            let (violations, blocks, overrides) = (
-                count(&metrics, behavior.id, "violations"),
-                count(&metrics, behavior.id, "blocks"),
-                count(&metrics, behavior.id, "overrides"),
-            );
-            let rate = if blocks == 0 { 0.0 } else { overrides as f64 / blocks as f64 };
+            let counts = totals.get(behavior.id);
+            let (violations, blocks, overrides) = (counts.violations, counts.blocks, counts.overrides);
+            let rate = counts.override_rate();
             json!({
                 "id": behavior.id, "enabled": behavior.enabled, "violations": violations, "blocks": blocks,
                 "overrides": overrides, "override_rate": rate, "escalation_effectiveness": effectiveness(rate),

@@ -38,7 +38,7 @@ pub(super) fn run(
     let now = Timestamp::now();
     let bytes = read_state(&path);
     let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
-    let mut session = doc.take_session(session_id, now);
+    let mut session = doc.take_session(session_id, now, Settings::from_env(None).session_ttl);
     let mut switch = Map::new();
     switch.insert("enabled".into(), Value::Bool(enabled));
     session.behavior_overrides.insert(id.to_owned(), Value::Object(switch));

@@ -28,6 +28,80 @@ fn spec_7_3_expired_sessions_are_purged_on_access() {
     assert_eq!(hook.counter("s", "ladder"), 1);
 }
 
+fn now_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs())
+}
+
+/// An RFC 3339 UTC timestamp, as `date` writes it.
+fn stamp(seconds: u64) -> String {
+    let output = Command::new("date").args(["-u", "-d", &format!("@{seconds}"), "+%Y-%m-%dT%H:%M:%SZ"]).output();
+    String::from_utf8_lossy(&output.expect("date").stdout).trim().to_owned()
+}
+
+#[test]
+fn other_sessions_are_swept_for_the_ttl_at_most_every_five_minutes() {
+    let hook = Hook::conformance("sweep");
+    let now = now_seconds();
+    // Swept a minute ago: the expired session `old` may stay until the next sweep.
+    hook.write_state(&json!({"schema_version": "1", "swept_at": stamp(now - 60), "sessions": {
+        "old": session("2020-01-01T00:00:00Z", 7), "s": session(&stamp(now), 1)}}));
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.state()["sessions"]["old"]["behaviors"]["ladder"]["counter"], 7, "not swept within the interval");
+    assert_eq!(hook.state()["swept_at"], stamp(now - 60));
+    // Swept six minutes ago: this event sweeps.
+    let mut state = hook.state();
+    state["swept_at"] = json!(stamp(now - 360));
+    hook.write_state(&state);
+    hook.tool("s", "Ladder").checked();
+    assert!(hook.state()["sessions"].get("old").is_none(), "swept");
+    assert_eq!(hook.counter("s", "ladder"), 3, "the event's own session is kept");
+}
+
+/// audit/metrics.json as the hook left it, without `audit` refreshing it.
+fn metrics_view(hook: &Hook) -> Value {
+    let text = std::fs::read_to_string(hook.root.join("audit/metrics.json")).expect("metrics.json exists");
+    serde_json::from_str(&text).expect("metrics.json is JSON")
+}
+
+#[test]
+fn metrics_are_committed_with_the_state_and_metrics_json_is_refreshed_at_the_sweep() {
+    let hook = Hook::conformance("metrics-view");
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(
+        metrics_view(&hook)["behaviors"]["ladder"]["violations"],
+        1,
+        "the first event sweeps and writes the view"
+    );
+    for _ in 0..4 {
+        hook.tool("s", "Ladder").checked();
+    }
+    assert_eq!(hook.state()["metrics"]["ladder"]["violations"], 5, "every event's counts are in state.json");
+    assert_eq!(metrics_view(&hook)["behaviors"]["ladder"]["violations"], 1, "the view waits for the next sweep");
+    let mut state = hook.state();
+    state["swept_at"] = json!(stamp(now_seconds() - 360));
+    hook.write_state(&state);
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(metrics_view(&hook)["behaviors"]["ladder"]["violations"], 6, "refreshed at the sweep");
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.metrics()["behaviors"]["ladder"]["violations"], 7, "`audit` reports and writes the exact totals");
+    assert_eq!(metrics_view(&hook)["behaviors"]["ladder"]["escalation_effectiveness"], "healthy");
+}
+
+#[test]
+fn a_state_without_metrics_counts_on_from_metrics_json() {
+    let hook = Hook::conformance("metrics-seed");
+    std::fs::create_dir_all(hook.root.join("audit")).expect("audit dir");
+    let older =
+        json!({"schema_version": "1", "behaviors": {"ladder": {"violations": 40, "blocks": 2, "overrides": 1}}});
+    std::fs::write(hook.root.join("audit/metrics.json"), older.to_string()).expect("writes");
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.state()["metrics"]["ladder"], json!({"violations": 41, "blocks": 2, "overrides": 1}));
+    // A corrupt state starts afresh, but the totals carry on from the view.
+    std::fs::write(hook.state_path(), "{not json").expect("corrupts");
+    hook.tool("s", "Ladder").checked();
+    assert_eq!(hook.state()["metrics"]["ladder"]["violations"], 42);
+}
+
 #[test]
 fn session_ttl_is_configurable() {
     let hook = Hook::conformance("ttl-env").env("FORGE_SESSION_TTL_SECONDS", "99999999999");
@@ -170,7 +244,13 @@ fn state_json_has_exactly_the_documented_fields() {
         keys.sort();
         keys
     };
-    assert_eq!(keys(&state), ["schema_version", "sessions"]);
+    assert_eq!(keys(&state), ["metrics", "schema_version", "sessions", "swept_at"]);
+    assert_eq!(state["swept_at"].as_str().map(str::len), Some(20), "when other sessions were last swept for the TTL");
+    assert_eq!(
+        state["metrics"],
+        json!({"ladder": {"violations": 1, "blocks": 0, "overrides": 0}}),
+        "the metrics totals of all time, committed with the state"
+    );
     assert_eq!(state["schema_version"], "1");
     assert_eq!(
         keys(&state["sessions"]["s"]),

@@ -184,7 +184,15 @@ impl Project {
         std::fs::read_to_string(self.forge().join("audit/overrides.log")).unwrap_or_default()
     }
 
+    /// `audit/metrics.json` after `<hook> audit` refreshed it from the totals in state.json (`null` when nothing was
+    /// ever counted).
     pub fn metrics(&self) -> Value {
+        let audit = Command::new(&self.hook)
+            .args(["audit", "--json"])
+            .env("FORGE_ROOT", self.forge())
+            .output()
+            .expect("run audit");
+        assert!(audit.status.success(), "audit failed: {}", String::from_utf8_lossy(&audit.stderr));
         std::fs::read_to_string(self.forge().join("audit/metrics.json"))
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())

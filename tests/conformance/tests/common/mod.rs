@@ -147,9 +147,27 @@ impl Hook {
         std::fs::read_to_string(self.root.join("audit").join("overrides.log")).unwrap_or_default()
     }
 
+    /// `audit/metrics.json` as `audit` leaves it: the hook refreshes that view only at its sweep, `audit` always
+    /// (from the exact totals in state.json). Checks that `audit --json` reports the same counts.
     pub fn metrics(&self) -> Value {
+        let mut command = self.command();
+        command.args(["audit", "--json"]);
+        let audit = run_command(command, b"");
+        assert_eq!(audit.code, Some(0), "audit failed: {}", audit.stderr);
         let text = std::fs::read_to_string(self.root.join("audit").join("metrics.json")).expect("metrics.json exists");
-        serde_json::from_str(&text).expect("metrics.json is valid JSON")
+        let metrics: Value = serde_json::from_str(&text).expect("metrics.json is valid JSON");
+        let report: Value = serde_json::from_str(&audit.stdout).expect("audit --json prints JSON");
+        for row in report["behaviors"].as_array().expect("rows") {
+            let id = row["id"].as_str().expect("id");
+            for key in ["violations", "blocks", "overrides"] {
+                assert_eq!(
+                    row[key].as_u64().unwrap_or(0),
+                    metrics["behaviors"][id][key].as_u64().unwrap_or(0),
+                    "audit and metrics.json agree on {id}.{key}"
+                );
+            }
+        }
+        metrics
     }
 }
 
