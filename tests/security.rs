@@ -467,7 +467,10 @@ fn catastrophic_deletes_are_hard_blocked() {
 
 #[test]
 fn deletes_outside_the_project_are_asked_about() {
-    let project = Project::new("outside");
+    let mut project = Project::new("outside");
+    // The behavior exempts temporary folders, and a checkout (with its target/tmp) may itself lie under /tmp: the
+    // calls come from a project folder that is outside every temporary folder (it need not exist for these commands).
+    project.dir = PathBuf::from("/srv/dotforge-security-test/project");
     let attacks = bash_corpus(&[
         "rm -rf /opt/app",
         "rm -r ../other-project",
