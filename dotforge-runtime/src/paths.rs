@@ -8,7 +8,7 @@
 //! matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the folder holds
 //! what a glob names.
 
-use crate::shell::pattern::glob_matches;
+use crate::shell::pattern::{glob_matches, star_match};
 use crate::shell::{Cwd, Word};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -69,26 +69,9 @@ fn components_of(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Whether path components match glob components (`**` spans any number of them); iterative.
+/// Whether path components match glob components (`**` spans any number of them).
 fn components_match(glob: &[String], path: &[String]) -> bool {
-    let (mut g, mut p) = (0, 0);
-    let mut backtrack: Option<(usize, usize)> = None;
-    while p < path.len() {
-        if g < glob.len() && glob[g] == "**" {
-            backtrack = Some((g, p));
-            g += 1;
-        } else if g < glob.len() && glob_matches(&glob[g], &path[p]) {
-            g += 1;
-            p += 1;
-        } else if let Some((star, matched)) = backtrack {
-            g = star + 1;
-            p = matched + 1;
-            backtrack = Some((star, matched + 1));
-        } else {
-            return false;
-        }
-    }
-    glob[g..].iter().all(|part| part == "**")
+    star_match(glob, path, |part| part == "**", |part, component| glob_matches(part, component))
 }
 
 /// Whether `path` is a folder that holds what `glob` names: the glob's literal part (before any wildcard) is the

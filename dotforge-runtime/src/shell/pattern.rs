@@ -225,27 +225,44 @@ pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
     glob_matches_in(&glob, &text)
 }
 
-/// [`glob_matches`] on slices of bytes (ASCII) or characters; iterative, with one backtrack point.
+/// [`glob_matches`] on slices of bytes (ASCII) or characters.
 fn glob_matches_in<C: Copy + PartialEq + From<u8>>(glob: &[C], text: &[C]) -> bool {
     let (star, question) = (C::from(b'*'), C::from(b'?'));
-    let (mut g, mut t) = (0, 0);
+    star_match(glob, text, |item| *item == star, |item, character| *item == question || item == character)
+}
+
+/// Whether `text` matches `pattern`, whose star items match any run of text items (including none) and whose other
+/// items match one text item each as `matches_one` says. Iterative, with one backtrack point: linear in practice and
+/// never recursive. Shared by word globs (`*`) and path globs (`**` over components).
+pub(crate) fn star_match<P, T>(
+    pattern: &[P],
+    text: &[T],
+    is_star: impl Fn(&P) -> bool,
+    matches_one: impl Fn(&P, &T) -> bool,
+) -> bool {
+    let (mut at_pattern, mut at_text) = (0, 0);
     let mut backtrack: Option<(usize, usize)> = None;
-    while t < text.len() {
-        if g < glob.len() && (glob[g] == question || (glob[g] != star && glob[g] == text[t])) {
-            g += 1;
-            t += 1;
-        } else if g < glob.len() && glob[g] == star {
-            backtrack = Some((g, t));
-            g += 1;
-        } else if let Some((at, matched)) = backtrack {
-            g = at + 1;
-            t = matched + 1;
-            backtrack = Some((at, matched + 1));
-        } else {
-            return false;
+    while at_text < text.len() {
+        match pattern.get(at_pattern) {
+            Some(item) if is_star(item) => {
+                backtrack = Some((at_pattern, at_text));
+                at_pattern += 1;
+            }
+            Some(item) if matches_one(item, &text[at_text]) => {
+                at_pattern += 1;
+                at_text += 1;
+            }
+            _ => match backtrack {
+                Some((star, matched)) => {
+                    at_pattern = star + 1;
+                    at_text = matched + 1;
+                    backtrack = Some((star, matched + 1));
+                }
+                None => return false,
+            },
         }
     }
-    glob[g..].iter().all(|character| *character == star)
+    pattern[at_pattern..].iter().all(is_star)
 }
 
 #[cfg(test)]
