@@ -109,11 +109,14 @@ impl Totals {
                 return Totals::default();
             }
         };
-        let parsed = serde_json::from_slice::<Value>(&bytes).ok().and_then(|root| match root.get("behaviors") {
-            Some(Value::Object(behaviors)) => Some(behaviors.clone()),
-            None if root.is_object() => Some(Map::new()),
+        let parsed = match serde_json::from_slice::<Value>(&bytes) {
+            Ok(Value::Object(mut root)) => match root.remove("behaviors") {
+                Some(Value::Object(behaviors)) => Some(behaviors),
+                Some(_) => None,
+                None => Some(Map::new()),
+            },
             _ => None,
-        });
+        };
         let Some(behaviors) = parsed else {
             let aside = audit_dir.join(format!("{METRICS_FILE}.corrupt-{now}"));
             warn(&format!("{} is corrupt; moved aside to {} and counting from zero", path.display(), aside.display()));

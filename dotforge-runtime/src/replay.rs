@@ -4,7 +4,7 @@ use crate::catalog::Catalog;
 use crate::hook::{process, EventReport};
 use crate::lock;
 use crate::session::Session;
-use crate::settings::{Settings, SoftBlockMode};
+use crate::settings::{Settings, SoftBlockMode, DEFAULT_SESSION_TTL_SECONDS};
 use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use std::path::PathBuf;
@@ -62,11 +62,7 @@ impl Replay {
         let now = Timestamp::now();
         let path = self.root.join("runtime").join("state.json");
         let bytes = read_state(&path);
-        StateDoc::load(&path, bytes.as_deref(), now).take_session(
-            id,
-            now,
-            Settings::for_root(self.root.clone(), "standard", SoftBlockMode::Ask).session_ttl,
-        )
+        StateDoc::load(&path, bytes.as_deref(), now).take_session(id, now, DEFAULT_SESSION_TTL_SECONDS)
     }
 
     /// Stores sessions in which `behavior_id` is switched on, whatever the index says.

@@ -7,6 +7,9 @@ use std::time::Duration;
 /// The hook profiles a behavior's `applies_to.profiles` can name.
 pub(crate) const PROFILES: [&str; 3] = ["minimal", "standard", "strict"];
 
+/// Sessions idle longer than this many seconds are purged (`FORGE_SESSION_TTL_SECONDS` changes it).
+pub(crate) const DEFAULT_SESSION_TTL_SECONDS: u64 = 86_400;
+
 /// Everything an event needs to know about its environment.
 #[derive(Clone, Debug)]
 pub(crate) struct Settings {
@@ -68,7 +71,7 @@ impl Settings {
     pub(crate) fn from_env(payload_cwd: Option<&str>) -> Settings {
         Settings {
             forge_root: forge_root(payload_cwd),
-            session_ttl: seconds_var("FORGE_SESSION_TTL_SECONDS", 86_400),
+            session_ttl: seconds_var("FORGE_SESSION_TTL_SECONDS", DEFAULT_SESSION_TTL_SECONDS),
             override_window: seconds_var("FORGE_OVERRIDE_WINDOW_SECONDS", 60),
             lock_timeout: lock_timeout(),
             profile: profile(),
@@ -85,7 +88,7 @@ impl Settings {
     pub(crate) fn for_root(forge_root: PathBuf, profile: &str, soft_block: SoftBlockMode) -> Settings {
         Settings {
             forge_root,
-            session_ttl: 86_400,
+            session_ttl: DEFAULT_SESSION_TTL_SECONDS,
             override_window: 60,
             lock_timeout: Duration::from_secs(2),
             profile: profile.to_owned(),

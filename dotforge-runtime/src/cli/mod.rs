@@ -11,7 +11,7 @@ mod switch;
 use crate::catalog::{Catalog, Category};
 use crate::hook::run_hook;
 use crate::replay::Replay;
-use crate::settings::{Settings, SoftBlockMode};
+use crate::settings::{Settings, SoftBlockMode, PROFILES};
 use crate::warn::warn;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use std::io::{Read, Write};
@@ -44,6 +44,17 @@ fn forge_root_arg() -> Arg {
 
 fn json_arg(what: &'static str) -> Arg {
     Arg::new("json").long("json").action(ArgAction::SetTrue).help(what)
+}
+
+fn profile_arg(what: &'static str) -> Arg {
+    Arg::new("profile").long("profile").value_parser(PROFILES).help(what)
+}
+
+fn soft_block_arg() -> Arg {
+    Arg::new("soft-block")
+        .long("soft-block")
+        .value_parser(["ask", "deny"])
+        .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)")
 }
 
 fn install_args(command: Command) -> Command {
@@ -112,18 +123,8 @@ fn cli(name: &'static str) -> Command {
                 .arg(Arg::new("file").help("The session to replay (`-` reads stdin); without it, the embedded demo"))
                 .arg(json_arg("Print one JSON object per step instead of a table"))
                 .arg(forge_root_arg().help("Replay into this .forge folder and keep it (default: a scratch folder)"))
-                .arg(
-                    Arg::new("profile")
-                        .long("profile")
-                        .value_parser(["minimal", "standard", "strict"])
-                        .help("Hook profile to replay with (default: $FORGE_HOOK_PROFILE or standard)"),
-                )
-                .arg(
-                    Arg::new("soft-block")
-                        .long("soft-block")
-                        .value_parser(["ask", "deny"])
-                        .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)"),
-                ),
+                .arg(profile_arg("Hook profile to replay with (default: $FORGE_HOOK_PROFILE or standard)"))
+                .arg(soft_block_arg()),
         )
         .subcommand(
             Command::new("backtest")
@@ -138,18 +139,8 @@ fn cli(name: &'static str) -> Command {
                 .arg(json_arg("Print one JSON object"))
                 .arg(Arg::new("since").long("since").value_name("DATE").help("Only events at or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)"))
                 .arg(Arg::new("session").long("session").value_name("ID").help("Only this session"))
-                .arg(
-                    Arg::new("profile")
-                        .long("profile")
-                        .value_parser(["minimal", "standard", "strict"])
-                        .help("Hook profile (default: $FORGE_HOOK_PROFILE or standard)"),
-                )
-                .arg(
-                    Arg::new("soft-block")
-                        .long("soft-block")
-                        .value_parser(["ask", "deny"])
-                        .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)"),
-                ),
+                .arg(profile_arg("Hook profile (default: $FORGE_HOOK_PROFILE or standard)"))
+                .arg(soft_block_arg()),
         )
         .subcommand(
             Command::new("status")

@@ -31,14 +31,15 @@ pub(super) fn run(
     }
     let runtime = forge_root.join("runtime");
     std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
-    let timeout = Settings::from_env(None).lock_timeout.max(std::time::Duration::from_secs(2));
+    let settings = Settings::from_env(None);
+    let timeout = settings.lock_timeout.max(std::time::Duration::from_secs(2));
     let _lock = lock::acquire(&runtime.join("state.lock"), timeout)
         .map_err(|error| format!("cannot lock {}: {error}", runtime.join("state.lock").display()))?;
     let path = runtime.join("state.json");
     let now = Timestamp::now();
     let bytes = read_state(&path);
     let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
-    let mut session = doc.take_session(session_id, now, Settings::from_env(None).session_ttl);
+    let mut session = doc.take_session(session_id, now, settings.session_ttl);
     let mut switch = Map::new();
     switch.insert("enabled".into(), Value::Bool(enabled));
     session.behavior_overrides.insert(id.to_owned(), Value::Object(switch));
