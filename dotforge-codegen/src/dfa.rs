@@ -4,6 +4,10 @@
 //! Unicode `\b` is built in the DFA's ASCII-only heuristic mode: on non-ASCII text the DFA stops and the runtime
 //! falls back to the `regex` crate, so results are always those of `regex::Regex::is_match`. A pattern whose DFA
 //! would be too large simply gets none.
+//!
+//! State acceleration is off: it would search with memchr, whose first use asks the processor for its features —
+//! about 45 µs per hook run in a virtual machine, where each CPUID traps — to skip ahead in haystacks (a path, a
+//! command) far too short to gain it back.
 
 use regex_automata::dfa::dense;
 
@@ -15,6 +19,7 @@ pub(crate) fn build(pattern: &str) -> Option<Vec<u8>> {
     let config = dense::Config::new()
         .unicode_word_boundary(true)
         .minimize(true)
+        .accelerate(false)
         .dfa_size_limit(Some(MAX_DFA_BYTES))
         .determinize_size_limit(Some(8 * MAX_DFA_BYTES));
     let dfa = dense::Builder::new().configure(config).build(pattern).ok()?;

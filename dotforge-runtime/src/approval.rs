@@ -45,12 +45,17 @@ pub(crate) fn is_awaited(dir: &Path, key: &str) -> bool {
     dir.join(key).exists()
 }
 
-/// Leaves the marker for `key`, and removes markers older than `max_age` (prompts nobody answered). Called under
-/// the state lock, only when a soft block asks, so the sweep costs nothing on ordinary events.
-pub(crate) fn mark(dir: &Path, key: &str, max_age: Duration) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    sweep(dir, max_age);
-    std::fs::File::create(dir.join(key)).map(drop)
+/// Leaves the marker for `key` (creating the folder the first time). Called under the state lock, only when a soft
+/// block asks.
+pub(crate) fn mark(dir: &Path, key: &str) -> std::io::Result<()> {
+    let marker = dir.join(key);
+    match std::fs::File::create(&marker) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(dir)?;
+            std::fs::File::create(&marker).map(drop)
+        }
+        created => created.map(drop),
+    }
 }
 
 /// Removes the marker for `key`, if any.
@@ -58,7 +63,9 @@ pub(crate) fn unmark(dir: &Path, key: &str) {
     let _ = std::fs::remove_file(dir.join(key));
 }
 
-fn sweep(dir: &Path, max_age: Duration) {
+/// Removes markers older than `max_age` (prompts nobody answered). Runs with the state's sweep of expired sessions
+/// (at most every five minutes), so ordinary events never list the folder.
+pub(crate) fn sweep(dir: &Path, max_age: Duration) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let now = SystemTime::now();
     for entry in entries.flatten() {

@@ -6,7 +6,7 @@
 //! files a replay writes go to a scratch `.forge` that is removed afterwards: the live `.forge` is never touched.
 
 use crate::catalog::{Catalog, Level};
-use crate::engine::{run_chain, EventInput, StateMode};
+use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
 use crate::inspect::Inspection;
 use crate::payload::Payload;
 use crate::replay::Replay;
@@ -166,7 +166,7 @@ fn replay_event(
         settings,
         now,
     };
-    let outcome = run_chain(catalog, &input, session, StateMode::Persistent);
+    let outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
     session.last_accessed_at = now.format();
     totals.events += 1;
     if !totals.sessions.contains(&event.session_id) {

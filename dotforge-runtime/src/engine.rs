@@ -14,7 +14,6 @@ use crate::session::{BehaviorState, PendingBlock, Session};
 use crate::settings::{Settings, SoftBlockMode};
 use crate::time::Timestamp;
 use crate::warn::warn;
-use std::time::Duration;
 
 /// Everything about the event that the loop reads.
 #[derive(Clone, Copy, Debug)]
@@ -96,17 +95,63 @@ fn applies(behavior: &Behavior, input: &EventInput<'_>) -> bool {
     true
 }
 
-/// Whether the event needs the session state at all. Every behavior that could apply — switched on or off, since a
-/// session may switch it on — runs its triggers against an empty scratch scope; if none of them violates, reads its
-/// counter or uses a flag, the chain's outcome is a silent pass whatever the state holds, and the state file is
-/// left alone (no lock, no read, no write).
-pub(crate) fn needs_state(catalog: &Catalog, input: &EventInput<'_>) -> bool {
-    let call = input.payload.call(input.event, input.inspection);
-    let mut scratch = serde_json::Map::new();
-    catalog.behaviors.iter().filter(|behavior| applies(behavior, input)).any(|behavior| {
-        let mut scope = Scope::new(0, &mut scratch, "");
-        (behavior.evaluate)(&call, &mut scope) == Outcome::Violation || scope.touched()
-    })
+/// What one behavior's triggers gave in the [`FirstLook`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    /// The behavior has no triggers for the event, or its `applies_to` rejects the call.
+    NotApplicable,
+    /// The triggers ran without reading the counter or using a flag: this is their outcome whatever the state.
+    Stateless(Outcome),
+    /// The outcome depends on the session.
+    UsesState,
+}
+
+/// The state-free first look at an event. Every behavior that could apply — switched on or off, since a session may
+/// switch it on — runs its triggers against an empty scratch scope. If none of them violates, reads its counter or
+/// uses a flag, the chain's outcome is a silent pass whatever the state holds, and the state file is left alone (no
+/// lock, no read, no write). Otherwise [`run_chain`] reuses the outcomes that did not depend on state instead of
+/// running those triggers a second time.
+#[derive(Debug, Default)]
+pub(crate) struct FirstLook {
+    /// One per behavior of the catalog, in index order (empty: nothing known, every trigger runs in the chain).
+    looks: Vec<Look>,
+}
+
+impl FirstLook {
+    pub(crate) fn take(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
+        let call = input.payload.call(input.event, input.inspection);
+        let mut scratch = serde_json::Map::new();
+        let looks = catalog
+            .behaviors
+            .iter()
+            .map(|behavior| {
+                if !applies(behavior, input) {
+                    return Look::NotApplicable;
+                }
+                let mut scope = Scope::new(0, &mut scratch, "");
+                let outcome = (behavior.evaluate)(&call, &mut scope);
+                if scope.touched() {
+                    Look::UsesState
+                } else {
+                    Look::Stateless(outcome)
+                }
+            })
+            .collect();
+        FirstLook { looks }
+    }
+
+    /// Whether the event needs the session state at all.
+    pub(crate) fn needs_state(&self) -> bool {
+        self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
+    }
+
+    /// The outcome of the behavior at `index` when it is known not to depend on the session.
+    fn stateless_outcome(&self, index: usize) -> Option<Outcome> {
+        match self.looks.get(index) {
+            Some(Look::Stateless(outcome)) => Some(*outcome),
+            _ => None,
+        }
+    }
 }
 
 /// Runs every active behavior in index order (SPEC §2) against `session`. With the stored session, a PostToolUse
@@ -116,6 +161,7 @@ pub(crate) fn run_chain(
     input: &EventInput<'_>,
     session: &mut Session,
     mode: StateMode,
+    first_look: &FirstLook,
 ) -> ChainOutcome {
     let mut outcome = ChainOutcome::default();
     let now_text = input.now.format();
@@ -126,13 +172,16 @@ pub(crate) fn run_chain(
         settle_approvals(catalog, input, session, &mut hash, &mut outcome);
     }
     let soft_block_mode = input.settings.soft_block;
-    for behavior in catalog.behaviors {
+    for (index, behavior) in catalog.behaviors.iter().enumerate() {
         if !is_active(behavior, input, session) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
-        let mut scope = Scope::new(prior, &mut session.flags, &now_text);
-        if (behavior.evaluate)(&call, &mut scope) == Outcome::Pass {
+        let outcome_of_triggers = first_look.stateless_outcome(index).unwrap_or_else(|| {
+            let mut scope = Scope::new(prior, &mut session.flags, &now_text);
+            (behavior.evaluate)(&call, &mut scope)
+        });
+        if outcome_of_triggers == Outcome::Pass {
             continue;
         }
         let (counter, level) = match mode {
@@ -222,8 +271,7 @@ fn await_approval(input: &EventInput<'_>, replaced: Option<PendingBlock>, pendin
         approval::unmark(&dir, &approval::key_of_pending(&replaced));
     }
     if asks_user {
-        let max_age = Duration::from_secs(input.settings.session_ttl);
-        if let Err(error) = approval::mark(&dir, &approval::key_of_pending(pending), max_age) {
+        if let Err(error) = approval::mark(&dir, &approval::key_of_pending(pending)) {
             warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
         }
     }

@@ -1,7 +1,6 @@
 //! Hashes: the override fingerprint of a `tool_input` and the fallback session id (CONTRACT §5).
 
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 /// First 40 hex chars of the SHA-256 of the canonical JSON of `tool_input` (keys sorted, no whitespace).
 pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
@@ -14,7 +13,7 @@ pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
 
 /// Lowercase hex SHA-256 of `bytes`.
 pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
+    let digest = hmac_sha256::Hash::hash(bytes);
     let mut hex = String::with_capacity(64);
     for byte in digest.iter() {
         hex.push(char::from_digit(u32::from(byte >> 4), 16).unwrap_or('0'));

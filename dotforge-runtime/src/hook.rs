@@ -2,7 +2,7 @@
 
 use crate::approval;
 use crate::catalog::{Catalog, Event};
-use crate::engine::{needs_state, run_chain, ChainOutcome, EventInput, Fired, StateMode};
+use crate::engine::{run_chain, ChainOutcome, EventInput, Fired, FirstLook, StateMode};
 use crate::hash::sha256_hex;
 use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
@@ -16,6 +16,7 @@ use crate::time::Timestamp;
 use crate::warn::warn;
 use serde_json::Value;
 use std::path::Path;
+use std::time::Duration;
 
 /// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
 pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
@@ -61,8 +62,9 @@ pub(crate) fn process(
         settings: &settings,
         now,
     };
-    let outcome = if answers_a_soft_block(&input) || needs_state(catalog, &input) {
-        evaluate_with_state(catalog, &input)
+    let first_look = FirstLook::take(catalog, &input);
+    let outcome = if first_look.needs_state() || answers_a_soft_block(&input) {
+        evaluate_with_state(catalog, &input, &first_look)
     } else {
         ChainOutcome::default()
     };
@@ -95,13 +97,9 @@ fn fallback_session_id(now: Timestamp) -> String {
 }
 
 /// Takes the lock, loads and purges state, runs the chain, saves. Without the lock, runs on a throwaway session.
-fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcome {
+fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>, first_look: &FirstLook) -> ChainOutcome {
     let settings = input.settings;
-    let runtime_dir = settings.forge_root.join("runtime");
-    let locked = std::fs::create_dir_all(&runtime_dir)
-        .map_err(LockError::Io)
-        .and_then(|()| lock::acquire(&settings.lock_path(), settings.lock_timeout));
-    let _guard = match locked {
+    let _guard = match lock_state(settings) {
         Ok(guard) => guard,
         Err(error) => {
             match error {
@@ -116,15 +114,18 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcom
                 )),
             }
             let mut scratch = Session::new(input.now);
-            return run_chain(catalog, input, &mut scratch, StateMode::Ephemeral);
+            return run_chain(catalog, input, &mut scratch, StateMode::Ephemeral, first_look);
         }
     };
     let state_path = settings.state_path();
     let bytes = read_state(&state_path);
     let mut doc = StateDoc::load(&state_path, bytes.as_deref(), input.now);
     let swept = doc.sweep(input.now, settings.session_ttl).is_some();
+    if swept {
+        approval::sweep(&settings.approvals_dir(), Duration::from_secs(settings.session_ttl));
+    }
     let mut session = doc.take_session(input.session_id, input.now, settings.session_ttl);
-    let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent);
+    let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent, first_look);
     session.last_accessed_at = input.now.format();
     doc.put_session(input.session_id, &session);
     let totals = count_metrics(&mut doc, &outcome.metrics, swept, &settings.audit_dir(), input.now);
@@ -139,6 +140,18 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>) -> ChainOutcom
         }
     }
     outcome
+}
+
+/// Takes the state lock, creating `runtime/` the first time.
+fn lock_state(settings: &Settings) -> Result<lock::StateLock, LockError> {
+    let path = settings.lock_path();
+    match lock::acquire(&path, settings.lock_timeout) {
+        Err(LockError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(settings.forge_root.join("runtime")).map_err(LockError::Io)?;
+            lock::acquire(&path, settings.lock_timeout)
+        }
+        locked => locked,
+    }
 }
 
 /// Adds the event's counts to the totals in the state document (starting from metrics.json's when the document has

@@ -8,7 +8,6 @@ use crate::settings::Settings;
 use crate::shell::access::{self, Access, AccessKind};
 use crate::shell::pattern::{self, CommandPattern};
 use crate::shell::{self, program_name, CommandLine, Cwd, Word};
-use sha2::{Digest, Sha256};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,7 +31,7 @@ type ProgramWord = (Option<PathBuf>, String);
 struct HookBinary {
     path: PathBuf,
     name: String,
-    len: u64,
+    len: OnceLock<Option<u64>>,
     digest: OnceLock<Option<[u8; 32]>>,
 }
 
@@ -63,6 +62,7 @@ impl<'a> Inspection<'a> {
                 home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
                 hook_binary: HookBinary::current().map(|hook| hook.path.clone()),
                 cwd,
+                parts: OnceCell::new(),
             }
         })
     }
@@ -134,29 +134,34 @@ impl<'a> Inspection<'a> {
         answer
     }
 
-    /// Whether the program a word names is the hook binary under another name or path.
+    /// Whether the program a word names is the hook binary under another name or path: the same file (through a
+    /// link), or a copy with the same bytes. Either has the hook's size, so any other size settles it at once.
     fn runs_a_copy(&self, program: &str, hook: &HookBinary) -> bool {
-        let Some(program) = self.locate(program) else { return false };
-        if std::fs::canonicalize(&program).is_ok_and(|real| real == hook.path) {
-            return true;
+        let Some((program, len)) = self.locate(program) else { return false };
+        if Some(len) != hook.len() {
+            return false;
         }
-        // A copy under another name: same size, then same bytes.
-        std::fs::metadata(&program).is_ok_and(|meta| meta.is_file() && meta.len() == hook.len)
-            && hook.digest().is_some_and(|digest| file_digest(&program) == Some(digest))
+        std::fs::canonicalize(&program).is_ok_and(|real| real == hook.path)
+            || hook.digest().is_some_and(|digest| file_digest(&program) == Some(digest))
     }
 
-    /// The file a program word runs: a path (relative to `cwd`), or the first match on `PATH`.
-    fn locate(&self, program: &str) -> Option<PathBuf> {
+    /// The file a program word runs — a path (relative to `cwd`), or the first match on `PATH` — and its size.
+    fn locate(&self, program: &str) -> Option<(PathBuf, u64)> {
+        let file_len = |path: &Path| std::fs::metadata(path).ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
         if program.contains('/') {
             let path = Path::new(program);
-            return Some(match &self.places().cwd {
+            let path = match &self.places().cwd {
                 Some(cwd) if path.is_relative() => cwd.join(path),
                 _ => path.to_path_buf(),
-            });
+            };
+            let len = file_len(&path)?;
+            return Some((path, len));
         }
-        std::env::split_paths(&std::env::var_os("PATH")?)
-            .map(|dir| dir.join(program))
-            .find(|candidate| candidate.is_file())
+        std::env::split_paths(&std::env::var_os("PATH")?).find_map(|dir| {
+            let candidate = dir.join(program);
+            let len = file_len(&candidate)?;
+            Some((candidate, len))
+        })
     }
 }
 
@@ -166,12 +171,19 @@ impl HookBinary {
         static CURRENT: OnceLock<Option<HookBinary>> = OnceLock::new();
         CURRENT
             .get_or_init(|| {
-                let path = std::fs::canonicalize(std::env::current_exe().ok()?).ok()?;
-                let len = std::fs::metadata(&path).ok()?.len();
+                let executable = std::env::current_exe().ok()?;
+                // Linux names the executable by its resolved path (/proc/self/exe); elsewhere it is resolved here.
+                let path =
+                    if cfg!(target_os = "linux") { executable } else { std::fs::canonicalize(executable).ok()? };
                 let name = path.file_name()?.to_string_lossy().into_owned();
-                Some(HookBinary { path, name, len, digest: OnceLock::new() })
+                Some(HookBinary { path, name, len: OnceLock::new(), digest: OnceLock::new() })
             })
             .as_ref()
+    }
+
+    /// The executable's size, looked up the first time a program word needs it.
+    fn len(&self) -> Option<u64> {
+        *self.len.get_or_init(|| std::fs::metadata(&self.path).ok().map(|meta| meta.len()))
     }
 
     fn digest(&self) -> Option<[u8; 32]> {
@@ -181,5 +193,5 @@ impl HookBinary {
 
 fn file_digest(path: &Path) -> Option<[u8; 32]> {
     let bytes = std::fs::read(path).ok()?;
-    Some(Sha256::digest(&bytes).into())
+    Some(hmac_sha256::Hash::hash(&bytes))
 }

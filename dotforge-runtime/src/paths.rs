@@ -10,6 +10,7 @@
 
 use crate::shell::pattern::{glob_matches, star_match};
 use crate::shell::{Cwd, Word};
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -32,30 +33,52 @@ pub(crate) struct Places {
     pub forge_root: Option<PathBuf>,
     pub home: Option<PathBuf>,
     pub hook_binary: Option<PathBuf>,
+    /// The places above as path components, worked out the first time a glob needs them.
+    pub parts: OnceCell<PlaceParts>,
+}
+
+/// The components of each place that a glob may start with.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlaceParts {
+    forge_root: Option<Vec<String>>,
+    project_dir: Option<Vec<String>>,
+    hook_binary: Option<Vec<String>>,
+    home: Option<Vec<String>>,
+}
+
+impl Places {
+    fn parts(&self) -> &PlaceParts {
+        self.parts.get_or_init(|| {
+            let parts_of = |place: &Option<PathBuf>| place.as_deref().map(components_of);
+            PlaceParts {
+                forge_root: parts_of(&self.forge_root),
+                project_dir: parts_of(&self.project_dir),
+                hook_binary: parts_of(&self.hook_binary),
+                home: parts_of(&self.home),
+            }
+        })
+    }
 }
 
 /// `path` with `.` and `..` resolved lexically.
 pub(crate) use crate::shell::normalize;
 
 /// A glob with its placeholders replaced, as path components; `None` when a placeholder has no value.
-fn expand(glob: &str, places: &Places) -> Option<Vec<String>> {
-    let (base, rest): (Option<&Path>, &str) = if let Some(rest) = glob.strip_prefix("{forge_root}") {
-        (Some(places.forge_root.as_deref()?), rest)
+fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
+    let parts = places.parts();
+    let (base, rest): (&[String], &str) = if let Some(rest) = glob.strip_prefix("{forge_root}") {
+        (parts.forge_root.as_deref()?, rest)
     } else if let Some(rest) = glob.strip_prefix("{project_dir}") {
-        (Some(places.project_dir.as_deref()?), rest)
+        (parts.project_dir.as_deref()?, rest)
     } else if let Some(rest) = glob.strip_prefix("{hook_binary}") {
-        (Some(places.hook_binary.as_deref()?), rest)
+        (parts.hook_binary.as_deref()?, rest)
     } else if let Some(rest) = glob.strip_prefix('~') {
-        (Some(places.home.as_deref()?), rest)
+        (parts.home.as_deref()?, rest)
     } else {
-        (None, glob)
+        (&[], glob) // absolute, or `**/…`
     };
-    let mut components: Vec<String> = match base {
-        Some(base) => components_of(base),
-        None if glob.starts_with('/') => Vec::new(),
-        None => Vec::new(), // `**/…`
-    };
-    components.extend(rest.split('/').filter(|part| !part.is_empty() && *part != ".").map(str::to_owned));
+    let mut components: Vec<&str> = base.iter().map(String::as_str).collect();
+    components.extend(rest.split('/').filter(|part| !part.is_empty() && *part != "."));
     Some(components)
 }
 
@@ -70,28 +93,31 @@ fn components_of(path: &Path) -> Vec<String> {
 }
 
 /// Whether path components match glob components (`**` spans any number of them).
-fn components_match(glob: &[String], path: &[String]) -> bool {
-    star_match(glob, path, |part| part == "**", |part, component| glob_matches(part, component))
+fn components_match(glob: &[&str], path: &[String]) -> bool {
+    star_match(glob, path, |part| *part == "**", |part, component| glob_matches(part, component))
 }
 
 /// Whether `path` is a folder that holds what `glob` names: the glob's literal part (before any wildcard) is the
 /// folder or lies inside it, and the glob goes deeper than the folder.
-fn holds_what_glob_names(glob: &[String], path: &[String]) -> bool {
+fn holds_what_glob_names(glob: &[&str], path: &[String]) -> bool {
     let literal = glob.iter().take_while(|part| !part.contains(['*', '?'])).count();
     // A glob with no literal folder (`**/.env`) names files everywhere: a folder holding one cannot be told.
-    !path.is_empty() && path.len() <= literal && path.len() < glob.len() && glob[..path.len()] == *path
+    !path.is_empty()
+        && path.len() <= literal
+        && path.len() < glob.len()
+        && glob.iter().zip(path).all(|(part, component)| *part == component)
 }
 
 /// Path globs with their placeholders replaced, as components: compiled once per condition and event.
 #[derive(Debug)]
-pub(crate) struct CompiledGlobs {
-    include: Vec<Vec<String>>,
-    exclude: Vec<Vec<String>>,
+pub(crate) struct CompiledGlobs<'a> {
+    include: Vec<Vec<&'a str>>,
+    exclude: Vec<Vec<&'a str>>,
 }
 
 impl PathGlobs {
     /// The globs for this event's places.
-    pub(crate) fn compile(&self, places: &Places) -> CompiledGlobs {
+    pub(crate) fn compile<'a>(&self, places: &'a Places) -> CompiledGlobs<'a> {
         CompiledGlobs {
             include: self.include.iter().filter_map(|glob| expand(glob, places)).collect(),
             exclude: self.exclude.iter().filter_map(|glob| expand(glob, places)).collect(),
@@ -105,7 +131,7 @@ impl PathGlobs {
     }
 }
 
-impl CompiledGlobs {
+impl CompiledGlobs<'_> {
     /// Whether the absolute path matches (as written, or as reached through symbolic links).
     pub(crate) fn matches(&self, path: &Path, tree: bool) -> bool {
         let (include, exclude) = (&self.include, &self.exclude);
@@ -126,13 +152,12 @@ impl CompiledGlobs {
 
     /// A file with more than one name (`inode` = device and inode) whose other name matches.
     #[cfg(unix)]
-    fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[Vec<String>], exclude: &[Vec<String>]) -> bool {
+    fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[Vec<&str>], exclude: &[Vec<&str>]) -> bool {
         use std::os::unix::fs::MetadataExt;
         let mut budget = 2_000usize;
         include.iter().any(|glob| {
-            let literal: Vec<&String> = glob.iter().take_while(|part| !part.contains(['*', '?'])).collect();
-            let folder: PathBuf =
-                std::iter::once("/".to_owned()).chain(literal.iter().map(|part| (*part).clone())).collect();
+            let literal = glob.iter().take_while(|part| !part.contains(['*', '?'])).copied();
+            let folder: PathBuf = std::iter::once("/").chain(literal).collect();
             let folder =
                 if folder.is_dir() { folder } else { folder.parent().map(Path::to_path_buf).unwrap_or_default() };
             let mut stack = vec![(folder, 0usize)];
@@ -162,7 +187,7 @@ impl CompiledGlobs {
     }
 
     #[cfg(not(unix))]
-    fn is_hard_link_to_a_match(&self, _: (u64, u64), _: &[Vec<String>], _: &[Vec<String>]) -> bool {
+    fn is_hard_link_to_a_match(&self, _: (u64, u64), _: &[Vec<&str>], _: &[Vec<&str>]) -> bool {
         false
     }
 }
@@ -297,6 +322,7 @@ mod tests {
             forge_root: Some(PathBuf::from("/p/.forge")),
             home: Some(PathBuf::from("/home/u")),
             hook_binary: Some(PathBuf::from("/p/target/release/hook")),
+            parts: OnceCell::new(),
         }
     }
 

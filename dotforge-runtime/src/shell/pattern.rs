@@ -65,13 +65,13 @@ struct Arguments<'w> {
     after_double_dash: usize,
 }
 
-/// Whether the program word names one of `programs`; `is_hook_binary` answers for `{hook_binary}`.
-fn program_matches(pattern: &CommandPattern, word: &Word, is_hook_binary: &mut dyn FnMut(&Word) -> bool) -> bool {
+/// The placeholder program that stands for this hook's own binary (under any name).
+const HOOK_BINARY: &str = "{hook_binary}";
+
+/// Whether the program word's name matches one of `programs` (not counting `{hook_binary}`).
+fn program_named(pattern: &CommandPattern, word: &Word) -> bool {
     let name = program_name(&word.text);
-    pattern.programs.iter().any(|program| match *program {
-        "{hook_binary}" => is_hook_binary(word),
-        program => glob_matches(program, name),
-    })
+    pattern.programs.iter().any(|program| *program != HOOK_BINARY && glob_matches(program, name))
 }
 
 /// Sorts the arguments of `command` for `pattern`.
@@ -173,6 +173,11 @@ pub(crate) fn command_matches(
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> bool {
     let Some(program) = command.words.first() else { return false };
+    // The name first, as it settles most commands; `{hook_binary}` last, as it may look at the file system.
+    let named = program_named(pattern, program);
+    if !named && !pattern.programs.contains(&HOOK_BINARY) {
+        return false;
+    }
     let sorted = arguments(command, pattern);
     let subcommands_match = pattern.subcommands.iter().enumerate().all(|(position, alternatives)| {
         sorted
@@ -188,8 +193,7 @@ pub(crate) fn command_matches(
         let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip));
         any != requirement.negated
     });
-    // The program last: `{hook_binary}` may look at the file system.
-    requirements_hold && program_matches(pattern, program, is_hook_binary)
+    requirements_hold && (named || is_hook_binary(program))
 }
 
 /// Whether any command of the line matches (and, for `LEFT | RIGHT`, is fed by a command matching LEFT).

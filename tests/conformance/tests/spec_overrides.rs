@@ -267,3 +267,25 @@ fn overrides_log_fields_are_escaped_onto_one_line() {
     let line = log.lines().next().unwrap_or_default();
     assert!(line.ends_with("|s\\|x|soft|Soft|command=a\\|b\\\\c\\nd\\re|1|"), "{line}");
 }
+
+#[test]
+fn markers_nobody_answered_are_removed_at_the_sweep() {
+    let hook = Hook::conformance("ask-stale").env("FORGE_SESSION_TTL_SECONDS", "3600");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "x"}), "toolu_1").kind(), "ask");
+    let stale = hook.root.join("runtime/awaiting-approval/id-toolu_old");
+    std::fs::write(&stale, b"").expect("an unanswered marker");
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .and_then(|file| file.set_modified(two_hours_ago))
+        .expect("age it");
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "y"}), "toolu_2").kind(), "ask");
+    // The new block replaces the behavior's pending one (and its marker); the stale marker stays until the sweep.
+    assert_eq!(awaiting(&hook), ["id-toolu_2", "id-toolu_old"], "no sweep within five minutes");
+    let mut state = hook.state();
+    state["swept_at"] = json!("2020-01-01T00:00:00Z");
+    hook.write_state(&state);
+    assert_eq!(hook.pre_call("s", "Soft", json!({"command": "z"}), "toolu_3").kind(), "ask");
+    assert_eq!(awaiting(&hook), ["id-toolu_3"], "older than the TTL: removed");
+}
