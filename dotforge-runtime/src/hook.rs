@@ -119,7 +119,7 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>, first_look: &F
     };
     let state_path = settings.state_path();
     let bytes = read_state(&state_path);
-    let mut doc = StateDoc::load(&state_path, bytes.as_deref(), input.now);
+    let mut doc = StateDoc::load(&state_path, bytes.as_deref(), input.now, &[input.session_id]);
     let swept = doc.sweep(input.now, settings.session_ttl).is_some();
     if swept {
         approval::sweep(&settings.approvals_dir(), Duration::from_secs(settings.session_ttl));

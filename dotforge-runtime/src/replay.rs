@@ -62,7 +62,7 @@ impl Replay {
         let now = Timestamp::now();
         let path = self.root.join("runtime").join("state.json");
         let bytes = read_state(&path);
-        StateDoc::load(&path, bytes.as_deref(), now).take_session(id, now, DEFAULT_SESSION_TTL_SECONDS)
+        StateDoc::load(&path, bytes.as_deref(), now, &[id]).take_session(id, now, DEFAULT_SESSION_TTL_SECONDS)
     }
 
     /// Stores sessions in which `behavior_id` is switched on, whatever the index says.
@@ -74,7 +74,7 @@ impl Replay {
         let _lock = lock::acquire(&self.root.join("runtime").join("state.lock"), Duration::from_secs(2))
             .map_err(|error| std::io::Error::other(format!("cannot lock the state: {error}")))?;
         let bytes = read_state(&path);
-        let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
+        let mut doc = StateDoc::load(&path, bytes.as_deref(), now, sessions);
         for id in sessions {
             let mut session = doc.take_session(id, now, u64::MAX);
             let mut switch = serde_json::Map::new();

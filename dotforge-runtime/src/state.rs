@@ -1,10 +1,21 @@
 //! state.json (CONTRACT §4–§5): load (missing → empty, unparseable → moved aside), TTL, atomic save.
 //!
-//! serde_json reads the file in one pass, borrowing each session's JSON text (`RawValue`); only the event's own
-//! session is decoded into a [`Session`], and every other session is written back byte for byte. The TTL is applied
-//! exactly to the session an event uses (an expired one starts afresh), while the other sessions are swept — each
-//! one's `last_accessed_at` read — at most every [`SWEEP_INTERVAL_SECONDS`], the time of the last sweep being kept
-//! in the file as `swept_at`. A file with many sessions thus costs little more than reading and writing it.
+//! The file is written one session per line — still one JSON document, as whitespace between members is JSON's:
+//!
+//! ```text
+//! {"schema_version":"1","swept_at":"…","metrics":{…},"sessions":{
+//! "<id>":{…},
+//! "<id>":{…}
+//! }}
+//! ```
+//!
+//! An event reads its own session and leaves every other one alone. In a file of that layout, serde_json reads the
+//! first line (the top-level keys), each line's key, and the lines of the sessions the event decodes; the other lines
+//! are written back as they were, unread. Every [`SWEEP_INTERVAL_SECONDS`] (the time of the last sweep is kept in the
+//! file as `swept_at`) and whenever the file is in any other layout, serde_json reads the whole document in one pass
+//! instead, borrowing each session's text (`RawValue`): that pass finds a corrupt file (moved aside, CONTRACT §5) and
+//! sweeps expired sessions (each one's `last_accessed_at` read). The TTL is applied exactly to the session an event
+//! uses (an expired one starts afresh). A file with many sessions thus costs little more than reading and writing it.
 
 use crate::atomic::write_atomic_with;
 use crate::metrics::Totals;
@@ -24,7 +35,10 @@ pub(crate) const SWEEP_INTERVAL_SECONDS: u64 = 300;
 /// A JSON value: a slice of the file as read, or text produced by this event.
 #[derive(Debug)]
 enum Raw<'a> {
+    /// Checked by serde_json.
     Borrowed(&'a RawValue),
+    /// The value on one line of a file in the line layout, not read: written back as it was.
+    Line(&'a str),
     Owned(String),
 }
 
@@ -32,7 +46,21 @@ impl Raw<'_> {
     fn get(&self) -> &str {
         match self {
             Raw::Borrowed(raw) => raw.get(),
+            Raw::Line(text) => text,
             Raw::Owned(text) => text,
+        }
+    }
+
+    /// The value as it is written back: on one line (a value read from a file with another layout may span lines).
+    fn on_one_line(&self) -> Cow<'_, str> {
+        let text = self.get();
+        if !text.contains('\n') {
+            return Cow::Borrowed(text);
+        }
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(value) => Cow::Owned(value.to_string()),
+            // A number serde_json's Value cannot hold (1e400): in JSON text line breaks are whitespace, as is a space.
+            Err(_) => Cow::Owned(text.replace(['\r', '\n'], " ")),
         }
     }
 }
@@ -62,7 +90,7 @@ pub(crate) struct StateDoc<'a> {
     /// Sorted by id, ids unique.
     sessions: Vec<SessionEntry<'a>>,
     /// Top-level keys other than `schema_version`, `swept_at`, `metrics` and `sessions`, kept as they were.
-    extra: Vec<(Cow<'a, str>, &'a RawValue)>,
+    extra: Vec<(Cow<'a, str>, Raw<'a>)>,
     /// The metrics totals (see [`crate::metrics`]), decoded only by events that count something.
     metrics: Option<Raw<'a>>,
     /// When the other sessions were last swept for the TTL.
@@ -134,7 +162,7 @@ impl<'de> Visitor<'de> for Document {
                 _ => {
                     let value: &'de RawValue = map.next_value()?;
                     doc.extra.retain(|(kept, _)| *kept != key);
-                    doc.extra.push((key, value));
+                    doc.extra.push((key, Raw::Borrowed(value)));
                 }
             }
         }
@@ -199,12 +227,51 @@ fn last_accessed_at(raw: &str) -> Option<Timestamp> {
     serde_json::Deserializer::from_str(raw).deserialize_map(LastAccessed).ok().flatten()
 }
 
+/// Where the line breaks of `bytes` are. memchr's SSE2 searcher, which every x86_64 processor runs, looks at 16 bytes
+/// at a time without asking the processor for its features first (in a virtual machine each question, a CPUID, can
+/// cost microseconds); elsewhere its portable searcher looks at a word at a time.
+fn line_breaks(bytes: &[u8]) -> Vec<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(sse2) = memchr::arch::x86_64::sse2::memchr::One::new(b'\n') {
+        return sse2.iter(bytes).collect();
+    }
+    memchr::arch::all::memchr::One::new(b'\n').iter(bytes).collect()
+}
+
+/// A key followed by `:`, read by serde_json from the start of a line.
+struct LineKey<'de>(Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for LineKey<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Key.deserialize(deserializer).map(LineKey)
+    }
+}
+
+/// Splits `"key":value` (a line of the sessions object, without its comma) into the key and the value's text.
+fn split_member(line: &str) -> Option<(Cow<'_, str>, &str)> {
+    let mut keys = serde_json::Deserializer::from_str(line).into_iter::<LineKey<'_>>();
+    let LineKey(key) = keys.next()?.ok()?;
+    let value = line.get(keys.byte_offset()..)?.strip_prefix(':')?;
+    Some((key, value))
+}
+
 impl<'a> StateDoc<'a> {
-    /// Parses the bytes of `path` (see [`read_state`]); no bytes is an empty state. Bytes that are not a state
-    /// document are moved aside to `state.json.corrupt-<unix time>` with a warning, and the state starts empty
-    /// (SPEC §7.7).
-    pub(crate) fn load(path: &Path, bytes: Option<&'a [u8]>, now: Timestamp) -> StateDoc<'a> {
+    /// Reads the bytes of `path` (see [`read_state`]) for an event that will decode the sessions `decoded`; no bytes
+    /// is an empty state. In the line layout, only the first line and those sessions are checked (see the module
+    /// doc) until the sweep is due. Bytes that are not a state document are moved aside to
+    /// `state.json.corrupt-<unix time>` with a warning, and the state starts empty (SPEC §7.7).
+    pub(crate) fn load(path: &Path, bytes: Option<&'a [u8]>, now: Timestamp, decoded: &[&str]) -> StateDoc<'a> {
         let Some(bytes) = bytes else { return StateDoc::default() };
+        let in_lines = StateDoc::parse_lines(bytes).filter(|doc| {
+            !doc.sweep_due(now)
+                && decoded.iter().all(|id| {
+                    doc.position(id)
+                        .map_or(true, |index| serde_json::from_str::<IgnoredAny>(doc.sessions[index].raw.get()).is_ok())
+                })
+        });
+        if let Some(doc) = in_lines {
+            return doc;
+        }
         match StateDoc::parse(bytes) {
             Ok(doc) => doc,
             Err(problem) => {
@@ -225,7 +292,8 @@ impl<'a> StateDoc<'a> {
         }
     }
 
-    /// Parses without side effects (for read-only commands); see [`StateDoc::load`] for the hook's handling.
+    /// Parses the whole document, checking every value, without side effects (read-only commands use it); see
+    /// [`StateDoc::load`] for the hook's handling.
     pub(crate) fn parse(bytes: &'a [u8]) -> Result<StateDoc<'a>, String> {
         let text = std::str::from_utf8(bytes).map_err(|error| format!("not UTF-8: {error}"))?;
         let mut deserializer = serde_json::Deserializer::from_str(text);
@@ -233,28 +301,77 @@ impl<'a> StateDoc<'a> {
         let mut doc = deserializer.deserialize_map(document).map_err(|error| error.to_string())?;
         deserializer.end().map_err(|error| error.to_string())?;
         doc.source = text;
-        // Files written by dotforge are sorted already; anything else is sorted here, and of sessions with the same
-        // id the last one in the file wins (as with any JSON object read into a map).
-        if !doc.sessions.windows(2).all(|pair| pair[0].id < pair[1].id) {
-            doc.sessions.reverse();
-            doc.sessions.sort_by(|left, right| left.id.cmp(&right.id));
-            doc.sessions.dedup_by(|later, kept| later.id == kept.id);
-        }
+        doc.sort_sessions();
         Ok(doc)
+    }
+
+    /// Reads a file in the line layout (see the module doc): the first line and each line's key through serde_json,
+    /// the sessions' values left unread. `None` when the file has another layout (or its first line or a key does
+    /// not read).
+    fn parse_lines(bytes: &'a [u8]) -> Option<StateDoc<'a>> {
+        let text = std::str::from_utf8(bytes).ok()?;
+        let (first_line, rest) = text.split_once('\n')?;
+        let members = first_line.strip_suffix("\"sessions\":{")?;
+        let lines = rest.strip_suffix("\n}}")?;
+        // The top-level keys before `sessions`, closed as an object of their own.
+        let top = match members.strip_suffix(',') {
+            Some(members) => format!("{members}}}"),
+            None if members == "{" => "{}".to_owned(),
+            None => return None,
+        };
+        let head = StateDoc::parse(top.as_bytes()).ok().filter(|head| head.sessions.is_empty())?;
+        let mut doc = StateDoc {
+            extra: head
+                .extra
+                .iter()
+                .map(|(key, raw)| (Cow::Owned(key.to_string()), Raw::Owned(raw.get().to_owned())))
+                .collect(),
+            metrics: head.metrics.map(|raw| Raw::Owned(raw.get().to_owned())),
+            swept_at: head.swept_at,
+            source: text,
+            sessions: Vec::with_capacity(lines.len() / SMALLEST_SESSION_BYTES + 1),
+        };
+        let mut start = 0;
+        for end in line_breaks(lines.as_bytes()).into_iter().chain([lines.len()]) {
+            let line = &lines[start..end];
+            let line = if end < lines.len() { line.strip_suffix(',')? } else { line };
+            let (id, value) = split_member(line)?;
+            doc.sessions.push(SessionEntry { id, raw: Raw::Line(value) });
+            start = end + 1;
+        }
+        doc.sort_sessions();
+        Some(doc)
+    }
+
+    /// Files written by dotforge are sorted already; anything else is sorted here, and of sessions with the same id
+    /// the last one in the file wins (as with any JSON object read into a map).
+    fn sort_sessions(&mut self) {
+        if !self.sessions.windows(2).all(|pair| pair[0].id < pair[1].id) {
+            self.sessions.reverse();
+            self.sessions.sort_by(|left, right| left.id.cmp(&right.id));
+            self.sessions.dedup_by(|later, kept| later.id == kept.id);
+        }
+    }
+
+    /// Whether the sweep of expired sessions is due (it runs at most every [`SWEEP_INTERVAL_SECONDS`]).
+    fn sweep_due(&self, now: Timestamp) -> bool {
+        !self.swept_at.is_some_and(|swept| now.seconds_since(swept) < SWEEP_INTERVAL_SECONDS && swept <= now)
     }
 
     /// Drops every other session whose `last_accessed_at` is older than `ttl` seconds (or unreadable) — at most once
     /// every [`SWEEP_INTERVAL_SECONDS`] (and never for sessions this event produced). Returns how many it dropped,
     /// or `None` when it was not time to sweep.
     pub(crate) fn sweep(&mut self, now: Timestamp, ttl: u64) -> Option<usize> {
-        if self.swept_at.is_some_and(|swept| now.seconds_since(swept) < SWEEP_INTERVAL_SECONDS && swept <= now) {
+        if !self.sweep_due(now) {
             return None;
         }
         self.swept_at = Some(now);
         let before = self.sessions.len();
         self.sessions.retain(|entry| match &entry.raw {
             Raw::Owned(_) => true,
-            Raw::Borrowed(raw) => last_accessed_at(raw.get()).is_some_and(|last| now.seconds_since(last) <= ttl),
+            Raw::Borrowed(_) | Raw::Line(_) => {
+                last_accessed_at(entry.raw.get()).is_some_and(|last| now.seconds_since(last) <= ttl)
+            }
         });
         Some(before - self.sessions.len())
     }
@@ -319,7 +436,7 @@ impl<'a> StateDoc<'a> {
             out.write_all(b"{")?;
             for (key, raw) in &self.extra {
                 write_key(out, key)?;
-                out.write_all(raw.get().as_bytes())?;
+                out.write_all(raw.on_one_line().as_bytes())?;
                 out.write_all(b",")?;
             }
             out.write_all(b"\"schema_version\":\"1\",")?;
@@ -328,20 +445,21 @@ impl<'a> StateDoc<'a> {
             }
             if let Some(metrics) = &self.metrics {
                 out.write_all(b"\"metrics\":")?;
-                out.write_all(metrics.get().as_bytes())?;
+                out.write_all(metrics.on_one_line().as_bytes())?;
                 out.write_all(b",")?;
             }
             out.write_all(b"\"sessions\":{")?;
             self.write_sessions(out)?;
-            out.write_all(b"}}")?;
+            out.write_all(if self.sessions.is_empty() { b"}}" } else { b"\n}}" })?;
             out.flush()
         })
     }
 }
 
 impl StateDoc<'_> {
-    /// Writes the members of `sessions`. Consecutive sessions that were read from the file and lie next to each other
-    /// in it, separated just as this writer would separate them, are written as one slice of the file's text.
+    /// Writes the members of `sessions`, each on a line of its own. Consecutive sessions that were read from the file
+    /// and lie next to each other in it, separated just as this writer would separate them, are written as one slice
+    /// of the file's text.
     fn write_sessions(&self, out: &mut dyn Write) -> std::io::Result<()> {
         // The run of file text not yet written: from the first session's key to the last one's value.
         let mut run: Option<(usize, usize)> = None;
@@ -354,9 +472,7 @@ impl StateDoc<'_> {
                     }
                     out.write_all(&self.source.as_bytes()[start..end])?;
                 }
-                if position > 0 {
-                    out.write_all(b",")?;
-                }
+                out.write_all(if position > 0 { b",\n" } else { b"\n" })?;
                 write_key(out, &entry.id)?;
                 run = Some(span);
                 continue;
@@ -364,11 +480,9 @@ impl StateDoc<'_> {
             if let Some((start, end)) = run.take() {
                 out.write_all(&self.source.as_bytes()[start..end])?;
             }
-            if position > 0 {
-                out.write_all(b",")?;
-            }
+            out.write_all(if position > 0 { b",\n" } else { b"\n" })?;
             write_key(out, &entry.id)?;
-            out.write_all(entry.raw.get().as_bytes())?;
+            out.write_all(entry.raw.on_one_line().as_bytes())?;
         }
         if let Some((start, end)) = run {
             out.write_all(&self.source.as_bytes()[start..end])?;
@@ -376,25 +490,31 @@ impl StateDoc<'_> {
         Ok(())
     }
 
-    /// Where a value borrowed from the file lies in its text.
+    /// Where a value taken from the file lies in its text, if it can be written back as it is (on one line).
     fn span_in_source(&self, raw: &Raw<'_>) -> Option<(usize, usize)> {
-        let Raw::Borrowed(raw) = raw else { return None };
-        let text = raw.get();
+        let text = match raw {
+            Raw::Borrowed(raw) if !raw.get().contains('\n') => raw.get(),
+            Raw::Line(text) => text,
+            _ => return None,
+        };
         let start = (text.as_ptr() as usize).checked_sub(self.source.as_ptr() as usize)?;
         let end = start + text.len();
         (end <= self.source.len()).then_some((start, end))
     }
 }
 
-/// True when `gap`, the file text between two sessions' values, is exactly what this writer puts there: a comma and
-/// the second session's key.
+/// True when `gap`, the file text between two sessions' values, is exactly what this writer puts there: a comma, a
+/// line break and the second session's key.
 fn is_separator_for(gap: &str, id: &str) -> bool {
-    if key_needs_escapes(id) {
-        let mut expected = b",".to_vec();
-        let _ = write_key(&mut expected, id);
-        return gap.as_bytes() == expected.as_slice();
+    // The id as it is, between quotes: serde_json read it from there, so it needed no escapes.
+    if gap.strip_prefix(",\n\"").and_then(|rest| rest.strip_suffix("\":")) == Some(id) {
+        return true;
     }
-    gap.strip_prefix(",\"").and_then(|rest| rest.strip_suffix("\":")) == Some(id)
+    key_needs_escapes(id) && {
+        let mut expected = b",\n".to_vec();
+        let _ = write_key(&mut expected, id);
+        gap.as_bytes() == expected.as_slice()
+    }
 }
 
 fn key_needs_escapes(key: &str) -> bool {
@@ -424,13 +544,23 @@ mod tests {
     }
 
     #[test]
-    fn other_sessions_and_unknown_keys_are_written_back_verbatim() {
-        let text = r#"{"custom":{"b":1,"a":[1, 2]},"schema_version":"1","metrics":{"b":{"violations": 2}},"sessions":{"other":{"last_accessed_at":"2999-01-01T00:00:00Z","x":  1}}}"#;
-        let doc = StateDoc::parse(text.as_bytes()).expect("parses");
+    fn other_sessions_and_unknown_keys_are_written_back_verbatim_one_session_per_line() {
+        let members =
+            r#""custom":{"b":1,"a":[1, 2]},"schema_version":"1","metrics":{"b":{"violations": 2}},"sessions":{"#;
+        let other = r#""other":{"last_accessed_at":"2999-01-01T00:00:00Z","x":  1}"#;
+        let third = r#""third":{"x":[2,  3]}"#;
+        let in_lines = format!("{{{members}\n{other},\n{third}\n}}}}");
         let dir = scratch("verbatim");
         let path = dir.join("state.json");
-        doc.save(&path).expect("saves");
-        assert_eq!(std::fs::read_to_string(&path).expect("reads"), text);
+        for text in [
+            format!("{{{members}{other},{third}}}}}"),
+            format!("{{{members}\n  {other} ,{third}}}}}"),
+            in_lines.clone(),
+        ] {
+            let doc = StateDoc::parse(text.as_bytes()).expect("parses");
+            doc.save(&path).expect("saves");
+            assert_eq!(std::fs::read_to_string(&path).expect("reads"), in_lines, "from {text}");
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 
@@ -488,7 +618,7 @@ mod tests {
         doc.save(&path).expect("saves");
         assert_eq!(
             std::fs::read_to_string(&path).expect("reads"),
-            r#"{"schema_version":"1","sessions":{"a":{"n":2},"b":{"n":3}}}"#
+            "{\"schema_version\":\"1\",\"sessions\":{\n\"a\":{\"n\":2},\n\"b\":{\"n\":3}\n}}"
         );
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -531,6 +661,63 @@ mod tests {
         let saved = std::fs::read(&path).expect("reads");
         let reread = StateDoc::parse(&saved).expect("parses");
         assert_eq!(reread.swept_at, Some(Timestamp(now.0 + SWEEP_INTERVAL_SECONDS)));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A file in the line layout, swept at 2026-01-01T00:00:00Z, whose session `z` is not JSON.
+    const IN_LINES_WITH_A_BROKEN_SESSION: &str = "{\"schema_version\":\"1\",\"swept_at\":\"2026-01-01T00:00:00Z\",\"sessions\":{\n\"a\":{\"last_accessed_at\":\"2026-01-01T00:00:00Z\"},\n\"z\":{\"x\":[1,}\n}}";
+
+    #[test]
+    fn in_the_line_layout_an_event_reads_only_the_sessions_it_decodes() {
+        let dir = scratch("lines");
+        let path = dir.join("state.json");
+        std::fs::write(&path, IN_LINES_WITH_A_BROKEN_SESSION).expect("writes");
+        let bytes = std::fs::read(&path).expect("reads");
+        let now = Timestamp::parse("2026-01-01T00:01:00Z").expect("time");
+        let mut doc = StateDoc::load(&path, Some(&bytes), now, &["a"]);
+        assert_eq!(doc.sweep(now, 86_400), None, "swept a minute ago");
+        let session = doc.take_session("a", now, 86_400);
+        assert_eq!(session.last_accessed_at, "2026-01-01T00:00:00Z", "the session was read");
+        doc.put_session("a", &session);
+        doc.save(&path).expect("saves");
+        let saved = std::fs::read_to_string(&path).expect("reads");
+        assert!(saved.ends_with("\n\"z\":{\"x\":[1,}\n}}"), "the unread line is written back as it was: {saved}");
+        assert!(path.exists() && !dir.join(format!("state.json.corrupt-{}", now.0)).exists());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_broken_session_is_found_when_it_is_decoded_or_at_the_sweep() {
+        let dir = scratch("broken");
+        let path = dir.join("state.json");
+        let within = Timestamp::parse("2026-01-01T00:01:00Z").expect("time");
+        let sweep_due = Timestamp(within.0 + SWEEP_INTERVAL_SECONDS);
+        for (now, decoded) in [(within, "z"), (sweep_due, "a")] {
+            std::fs::write(&path, IN_LINES_WITH_A_BROKEN_SESSION).expect("writes");
+            let bytes = std::fs::read(&path).expect("reads");
+            let doc = StateDoc::load(&path, Some(&bytes), now, &[decoded]);
+            assert!(doc.sessions.is_empty(), "a corrupt file starts empty ({decoded})");
+            let aside = dir.join(format!("state.json.corrupt-{}", now.0));
+            assert_eq!(std::fs::read_to_string(&aside).expect("moved aside"), IN_LINES_WITH_A_BROKEN_SESSION);
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn files_in_other_layouts_are_read_whole_and_written_one_session_per_line() {
+        let pretty = "{\n  \"schema_version\": \"1\",\n  \"swept_at\": \"2026-01-01T00:00:00Z\",\n  \"sessions\": {\n    \"a\": {\n      \"x\": 1\n    }\n  }\n}";
+        let now = Timestamp::parse("2026-01-01T00:01:00Z").expect("time");
+        assert!(StateDoc::parse_lines(pretty.as_bytes()).is_none(), "not the line layout");
+        let dir = scratch("relayout");
+        let path = dir.join("state.json");
+        let doc = StateDoc::load(&path, Some(pretty.as_bytes()), now, &["b"]);
+        doc.save(&path).expect("saves");
+        let saved = std::fs::read_to_string(&path).expect("reads");
+        assert_eq!(
+            saved,
+            "{\"schema_version\":\"1\",\"swept_at\":\"2026-01-01T00:00:00Z\",\"sessions\":{\n\"a\":{\"x\":1}\n}}"
+        );
+        assert!(StateDoc::parse_lines(saved.as_bytes()).is_some());
         let _ = std::fs::remove_dir_all(dir);
     }
 

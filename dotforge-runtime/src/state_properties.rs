@@ -1,6 +1,7 @@
-//! Property tests of state.json's reader and writer: whatever the file's layout (compact or spaced, sorted or not,
-//! keys with escapes), taking one session and putting it back writes the document serde_json expects, with every
-//! other session exactly once; and any bytes are either a state document or an error, never a panic.
+//! Property tests of state.json's reader and writer: whatever the file's layout (compact, pretty or one session per
+//! line, sorted or not, keys with escapes), taking one session and putting it back writes the document serde_json
+//! expects, with every other session exactly once, one session per line; and any bytes are either a state document
+//! or an error, never a panic.
 
 use super::{Document, StateDoc};
 use crate::time::Timestamp;
@@ -23,21 +24,51 @@ fn session_value() -> impl Strategy<Value = Value> {
     ]
 }
 
-/// The document's text: compact or pretty, sessions in id order or reversed.
-fn document_text(sessions: &BTreeMap<String, Value>, pretty: bool, reversed: bool) -> String {
-    let members: Vec<String> = sessions
+/// How a document's text is laid out.
+#[derive(Clone, Copy, Debug)]
+enum Layout {
+    Compact,
+    Pretty,
+    /// One session per line, as dotforge writes it.
+    Lines,
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    prop_oneof![Just(Layout::Compact), Just(Layout::Pretty), Just(Layout::Lines)]
+}
+
+/// When the generated documents were last swept: the sweep is not due at [`now`].
+const SWEPT_AT: &str = "2026-01-01T00:00:00Z";
+
+fn now() -> Timestamp {
+    Timestamp::parse("2026-01-01T00:01:00Z").expect("time")
+}
+
+/// The document's text in `layout`, sessions in id order or reversed.
+fn document_text(sessions: &BTreeMap<String, Value>, layout: Layout, reversed: bool) -> String {
+    let mut members: Vec<String> = sessions
         .iter()
         .map(|(id, value)| {
-            let value = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) };
+            let value = match layout {
+                Layout::Pretty => serde_json::to_string_pretty(value),
+                Layout::Compact | Layout::Lines => serde_json::to_string(value),
+            };
             format!("{}:{}", Value::from(id.as_str()), value.expect("serializes"))
         })
         .collect();
-    let mut members = members;
     if reversed {
         members.reverse();
     }
-    let separator = if pretty { ",\n  " } else { "," };
-    format!(r#"{{"custom":[1],"schema_version":"1","sessions":{{{}}}}}"#, members.join(separator))
+    let (open, separator, close) = match layout {
+        Layout::Compact => ("", ",", ""),
+        Layout::Pretty => ("\n  ", ",\n  ", "\n"),
+        Layout::Lines if members.is_empty() => ("", "", ""),
+        Layout::Lines => ("\n", ",\n", "\n"),
+    };
+    format!(
+        r#"{{"custom":[1],"schema_version":"1","swept_at":"{SWEPT_AT}","sessions":{{{open}{}{close}}}}}"#,
+        members.join(separator)
+    )
 }
 
 /// How many sessions the file holds, duplicates included.
@@ -52,31 +83,35 @@ proptest! {
     #[test]
     fn a_session_put_back_leaves_every_other_one_as_it_was(
         sessions in proptest::collection::btree_map(session_id(), session_value(), 0..12),
-        pretty in any::<bool>(),
+        layout in layout(),
         reversed in any::<bool>(),
         taken in prop_oneof![session_id(), Just("b".to_owned())],
     ) {
-        let text = document_text(&sessions, pretty, reversed);
-        let now = Timestamp::parse("2026-01-01T00:00:00Z").expect("time");
-        let mut doc = StateDoc::parse(text.as_bytes()).expect("a valid document parses");
-        let session = doc.take_session(&taken, now, u64::MAX);
-        doc.put_session(&taken, &session);
+        let text = document_text(&sessions, layout, reversed);
+        let now = now();
         let dir = std::env::temp_dir().join(format!("dotforge-state-properties-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let path = dir.join("state.json");
+        let in_lines = matches!(layout, Layout::Lines) && !sessions.is_empty();
+        prop_assert_eq!(StateDoc::parse_lines(text.as_bytes()).is_some(), in_lines, "{}", text);
+        let mut doc = StateDoc::load(&path, Some(text.as_bytes()), now, &[taken.as_str()]);
+        let session = doc.take_session(&taken, now, u64::MAX);
+        doc.put_session(&taken, &session);
         doc.save(&path).expect("saves");
         let saved = std::fs::read_to_string(&path).expect("reads");
         let mut expected: Map<String, Value> = sessions.clone().into_iter().collect();
         expected.insert(taken.clone(), session.to_value());
         let expected_count = expected.len();
-        let expected = json!({"custom": [1], "schema_version": "1", "sessions": expected});
+        let expected = json!({"custom": [1], "schema_version": "1", "swept_at": SWEPT_AT, "sessions": expected});
         let found: Value = serde_json::from_str(&saved).expect("the saved file is JSON");
         prop_assert_eq!(found, expected);
         prop_assert_eq!(session_count(&saved), expected_count, "every session once: {}", saved);
+        prop_assert!(StateDoc::parse_lines(saved.as_bytes()).is_some(), "one session per line: {}", saved);
     }
 
     #[test]
     fn any_bytes_are_a_document_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = StateDoc::parse_lines(&bytes); // never panics; lines it does not read may hold anything
         let parsed = StateDoc::parse(&bytes);
         let is_state = serde_json::from_slice::<Value>(&bytes)
             .is_ok_and(|value| value.is_object() && value.get("sessions").is_none_or(Value::is_object));

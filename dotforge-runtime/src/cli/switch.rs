@@ -38,7 +38,7 @@ pub(super) fn run(
     let path = runtime.join("state.json");
     let now = Timestamp::now();
     let bytes = read_state(&path);
-    let mut doc = StateDoc::load(&path, bytes.as_deref(), now);
+    let mut doc = StateDoc::load(&path, bytes.as_deref(), now, &[session_id]);
     let mut session = doc.take_session(session_id, now, settings.session_ttl);
     let mut switch = Map::new();
     switch.insert("enabled".into(), Value::Bool(enabled));

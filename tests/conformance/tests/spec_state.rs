@@ -57,6 +57,38 @@ fn other_sessions_are_swept_for_the_ttl_at_most_every_five_minutes() {
     assert_eq!(hook.counter("s", "ladder"), 3, "the event's own session is kept");
 }
 
+#[test]
+fn state_json_holds_one_session_per_line_and_the_others_are_read_at_the_sweep() {
+    let hook = Hook::conformance("lines");
+    let now = now_seconds();
+    hook.write_state(&json!({"schema_version": "1", "swept_at": stamp(now - 60), "sessions": {
+        "a": session(&stamp(now), 1), "s": session(&stamp(now), 1)}}));
+    hook.tool("s", "Ladder").checked();
+    let text = std::fs::read_to_string(hook.state_path()).expect("state");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].ends_with(r#""sessions":{"#) && lines[3] == "}}", "{text}");
+    assert!(lines[1].starts_with(r#""a":{"#) && lines[2].starts_with(r#""s":{"#), "{text}");
+    // Session a's line broken: an event of session s does not read it...
+    std::fs::write(hook.state_path(), text.replace(lines[1], r#""a":{"x":[1,},"#)).expect("break a line");
+    hook.tool("s", "Ladder").checked();
+    let text = std::fs::read_to_string(hook.state_path()).expect("state");
+    assert!(serde_json::from_str::<Value>(&text).is_err(), "the broken line is carried along: {text}");
+    let line_of_s =
+        text.lines().find_map(|line| line.strip_prefix(r#""s":"#)).expect("session s").trim_end_matches(',');
+    let s: Value = serde_json::from_str(line_of_s).expect("session s is JSON");
+    assert_eq!(s["behaviors"]["ladder"]["counter"], 3);
+    // ...until the sweep reads every session: the file is corrupt, moved aside, and the state starts empty.
+    let text = std::fs::read_to_string(hook.state_path()).expect("state");
+    let text = text.replace(&format!(r#""swept_at":"{}""#, stamp(now - 60)), r#""swept_at":"2020-01-01T00:00:00Z""#);
+    std::fs::write(hook.state_path(), text).expect("sweep due");
+    let run = hook.tool("s", "Ladder");
+    assert!(run.stderr.contains("is corrupt"), "{}", run.stderr);
+    assert_eq!(hook.counter("s", "ladder"), 1, "started afresh");
+    let aside = std::fs::read_dir(hook.root.join("runtime")).expect("runtime").flatten();
+    assert_eq!(aside.filter(|entry| entry.file_name().to_string_lossy().starts_with("state.json.corrupt-")).count(), 1);
+}
+
 /// audit/metrics.json as the hook left it, without `audit` refreshing it.
 fn metrics_view(hook: &Hook) -> Value {
     let text = std::fs::read_to_string(hook.root.join("audit/metrics.json")).expect("metrics.json exists");
