@@ -45,8 +45,8 @@ pub(crate) fn is_awaited(dir: &Path, key: &str) -> bool {
     dir.join(key).exists()
 }
 
-/// Leaves the marker for `key` (creating the folder the first time). Called under the state lock, only when a soft
-/// block asks.
+/// Leaves the marker for `key`, creating the folder the first time; an existing marker's time is refreshed (the
+/// sweep goes by it). Called under the state lock, only when a soft block asks.
 pub(crate) fn mark(dir: &Path, key: &str) -> std::io::Result<()> {
     let marker = dir.join(key);
     match std::fs::File::create(&marker) {

@@ -261,17 +261,22 @@ fn is_fresh(pending: &PendingBlock, input: &EventInput<'_>) -> bool {
 }
 
 /// Ask mode: the marker that makes the answering PostToolUse look at the state (see [`crate::approval`]); the
-/// marker of a pending block this one replaces goes.
+/// marker of a pending block this one replaces goes, unless it is the same marker (the same call blocked again),
+/// which marking again refreshes.
 fn await_approval(input: &EventInput<'_>, replaced: Option<PendingBlock>, pending: &PendingBlock, asks_user: bool) {
     if input.settings.in_memory {
         return;
     }
     let dir = input.settings.approvals_dir();
+    let key = approval::key_of_pending(pending);
     if let Some(replaced) = replaced {
-        approval::unmark(&dir, &approval::key_of_pending(&replaced));
+        let replaced_key = approval::key_of_pending(&replaced);
+        if !asks_user || replaced_key != key {
+            approval::unmark(&dir, &replaced_key);
+        }
     }
     if asks_user {
-        if let Err(error) = approval::mark(&dir, &approval::key_of_pending(pending)) {
+        if let Err(error) = approval::mark(&dir, &key) {
             warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
         }
     }
