@@ -43,6 +43,24 @@ fn status_on_a_corrupt_state_warns_and_does_not_crash() {
 }
 
 #[test]
+fn status_and_audit_read_what_they_can_of_a_state_with_one_broken_session_line() {
+    let hook = hook("status-broken-line");
+    for n in 0..2 {
+        hook.pre_call("s", "Write", json!({"file_path": format!("src/{n}.ts")}), &format!("toolu_{n}")).checked();
+    }
+    let text = std::fs::read_to_string(hook.state_path()).expect("state");
+    let broken = text.replace("\n}}", ",\n\"other\":{\"x\":[1,}\n}}");
+    std::fs::write(hook.state_path(), &broken).expect("break a line");
+    let run = cli(&hook, &["status", "--session", "s"]);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stderr.starts_with("[forge] ") && run.stderr.contains("corrupt"), "{}", run.stderr);
+    assert!(run.stdout.contains("2 violations"), "the readable session is shown: {}", run.stdout);
+    let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
+    assert_eq!(json["violations"], 2, "the totals are on the first line");
+    assert_eq!(std::fs::read_to_string(hook.state_path()).expect("kept"), broken, "status and audit change nothing");
+}
+
+#[test]
 fn status_shows_counters_levels_thresholds_and_last_violations() {
     let hook = hook("status-sessions");
     for n in 0..3 {

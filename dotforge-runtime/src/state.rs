@@ -306,9 +306,9 @@ impl<'a> StateDoc<'a> {
     }
 
     /// Reads a file in the line layout (see the module doc): the first line and each line's key through serde_json,
-    /// the sessions' values left unread. `None` when the file has another layout (or its first line or a key does
-    /// not read).
-    fn parse_lines(bytes: &'a [u8]) -> Option<StateDoc<'a>> {
+    /// the sessions' values left unread (so a broken one is found only when it is decoded). `None` when the file has
+    /// another layout (or its first line or a key does not read).
+    pub(crate) fn parse_lines(bytes: &'a [u8]) -> Option<StateDoc<'a>> {
         let text = std::str::from_utf8(bytes).ok()?;
         let (first_line, rest) = text.split_once('\n')?;
         let members = first_line.strip_suffix("\"sessions\":{")?;
@@ -374,6 +374,12 @@ impl<'a> StateDoc<'a> {
             }
         });
         Some(before - self.sessions.len())
+    }
+
+    /// The metrics totals that the bytes of a state file hold: in the line layout from its first line alone (so a
+    /// broken line of some session, which the next sweep will find, does not hide them), else from the document.
+    pub(crate) fn metrics_in(bytes: &[u8]) -> Option<Totals> {
+        StateDoc::parse_lines(bytes).or_else(|| StateDoc::parse(bytes).ok())?.metrics()
     }
 
     /// The metrics totals the file holds, if it holds readable ones.
@@ -701,6 +707,20 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&aside).expect("moved aside"), IN_LINES_WITH_A_BROKEN_SESSION);
         }
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_metrics_totals_are_read_from_the_first_line_even_when_a_session_line_is_broken() {
+        let broken = IN_LINES_WITH_A_BROKEN_SESSION.replace(
+            "\"swept_at\"",
+            "\"metrics\":{\"b\":{\"violations\":3,\"blocks\":1,\"overrides\":0}},\"swept_at\"",
+        );
+        assert!(StateDoc::parse(broken.as_bytes()).is_err());
+        let totals = StateDoc::metrics_in(broken.as_bytes()).expect("totals");
+        assert_eq!((totals.get("b").violations, totals.get("b").blocks), (3, 1));
+        let compact = r#"{"metrics":{"b":{"violations":2}},"sessions":{}}"#;
+        assert_eq!(StateDoc::metrics_in(compact.as_bytes()).map(|totals| totals.get("b").violations), Some(2));
+        assert_eq!(StateDoc::metrics_in(b"{\"metrics\":"), None);
     }
 
     #[test]

@@ -21,7 +21,7 @@ fn current_totals(forge_root: &Path) -> Totals {
         runtime.exists().then(|| lock::acquire(&runtime.join("state.lock"), Settings::from_env(None).lock_timeout));
     let locked = matches!(held, Some(Ok(_)));
     let bytes = read_state(&runtime.join("state.json")).unwrap_or_default();
-    let from_state = StateDoc::parse(&bytes).ok().and_then(|doc| doc.metrics());
+    let from_state = StateDoc::metrics_in(&bytes);
     let Some(totals) = from_state else { return Totals::from_metrics_file(&audit_dir, Timestamp::now().0) };
     if locked {
         if let Err(error) = totals.materialize(&audit_dir) {

@@ -131,10 +131,12 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, only: Option<&str>, as_j
         Ok(doc) => doc,
         Err(problem) => {
             crate::warn::warn(&format!(
-                "{} is corrupt ({problem}); the next hook event moves it aside and starts afresh",
+                "{} is corrupt ({problem}); the hook moves it aside and starts afresh at its next sweep of expired \
+                 sessions (within five minutes), or at once when an event reads the broken part; showing the sessions \
+                 that can be read",
                 path.display()
             ));
-            StateDoc::default()
+            StateDoc::parse_lines(&bytes).unwrap_or_default()
         }
     };
     let ttl = Settings::from_env(None).session_ttl;
