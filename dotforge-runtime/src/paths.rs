@@ -77,7 +77,8 @@ fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
     } else {
         (&[], glob) // absolute, or `**/…`
     };
-    let mut components: Vec<&str> = base.iter().map(String::as_str).collect();
+    let mut components: Vec<&str> = Vec::with_capacity(base.len() + rest.matches('/').count() + 1);
+    components.extend(base.iter().map(String::as_str));
     components.extend(rest.split('/').filter(|part| !part.is_empty() && *part != "."));
     Some(components)
 }
@@ -94,6 +95,12 @@ fn components_of(path: &Path) -> Vec<String> {
 
 /// Whether path components match glob components (`**` spans any number of them).
 fn components_match(glob: &[&str], path: &[String]) -> bool {
+    // Unless the glob ends in `**`, its last component can only meet the path's last one: most paths fail there.
+    if let (Some(last), Some(last_component)) = (glob.last(), path.last()) {
+        if *last != "**" && !glob_matches(last, last_component) {
+            return false;
+        }
+    }
     star_match(glob, path, |part| *part == "**", |part, component| glob_matches(part, component))
 }
 
@@ -246,7 +253,8 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
             },
         ),
     ];
-    for (name, value) in variables {
+    let has_variables = text.contains('$');
+    for (name, value) in variables.into_iter().filter(|_| has_variables) {
         if let Some(value) = value {
             let value = value.to_string_lossy();
             text = text.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
@@ -382,5 +390,27 @@ mod tests {
         assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
         assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
         assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
+    }
+
+    /// The definition: `**` takes any number of components, anything else exactly one.
+    fn matches_by_definition(glob: &[&str], path: &[String]) -> bool {
+        match glob.split_first() {
+            None => path.is_empty(),
+            Some((&"**", rest)) => (0..=path.len()).any(|skip| matches_by_definition(rest, &path[skip..])),
+            Some((part, rest)) => path
+                .split_first()
+                .is_some_and(|(first, tail)| glob_matches(part, first) && matches_by_definition(rest, tail)),
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn component_matching_follows_the_definition(
+            glob in proptest::collection::vec(proptest::sample::select(vec!["**", "*", "a", "b", "a*", ".env*"]), 0..6),
+            path in proptest::collection::vec(proptest::sample::select(vec!["a", "b", "ab", ".env", ".env.x"]), 0..6),
+        ) {
+            let path: Vec<String> = path.into_iter().map(str::to_owned).collect();
+            proptest::prop_assert_eq!(components_match(&glob, &path), matches_by_definition(&glob, &path));
+        }
     }
 }
