@@ -115,19 +115,53 @@ fn holds_what_glob_names(glob: &[&str], path: &[String]) -> bool {
         && glob.iter().zip(path).all(|(part, component)| *part == component)
 }
 
-/// Path globs with their placeholders replaced, as components: compiled once per condition and event.
+/// One glob of a condition, for one event: expanded (placeholders replaced, split into components) the first time a
+/// path's last component does not rule it out.
+#[derive(Debug)]
+struct EventGlob<'a> {
+    text: &'static str,
+    /// The last component as written, when the text shows it: not `**`, not a placeholder.
+    written_last: Option<&'static str>,
+    places: &'a Places,
+    components: OnceCell<Option<Vec<&'a str>>>,
+}
+
+impl<'a> EventGlob<'a> {
+    fn new(text: &'static str, places: &'a Places) -> Self {
+        let last = text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..]);
+        let shown = !last.is_empty() && last != "." && last != "**" && last != "~" && !last.starts_with('{');
+        EventGlob { text, written_last: shown.then_some(last), places, components: OnceCell::new() }
+    }
+
+    /// The components, `None` when a placeholder has no value (the glob matches nothing).
+    fn components(&self) -> Option<&[&'a str]> {
+        self.components.get_or_init(|| expand(self.text, self.places)).as_deref()
+    }
+
+    /// Whether the path components match the glob.
+    fn matches(&self, path: &[String]) -> bool {
+        if let (Some(last), Some(component)) = (self.written_last, path.last()) {
+            if !glob_matches(last, component) {
+                return false; // settled without expanding the glob
+            }
+        }
+        self.components().is_some_and(|glob| components_match(glob, path))
+    }
+}
+
+/// The path globs of one condition for one event's places.
 #[derive(Debug)]
 pub(crate) struct CompiledGlobs<'a> {
-    include: Vec<Vec<&'a str>>,
-    exclude: Vec<Vec<&'a str>>,
+    include: Vec<EventGlob<'a>>,
+    exclude: Vec<EventGlob<'a>>,
 }
 
 impl PathGlobs {
     /// The globs for this event's places.
     pub(crate) fn compile<'a>(&self, places: &'a Places) -> CompiledGlobs<'a> {
         CompiledGlobs {
-            include: self.include.iter().filter_map(|glob| expand(glob, places)).collect(),
-            exclude: self.exclude.iter().filter_map(|glob| expand(glob, places)).collect(),
+            include: self.include.iter().map(|glob| EventGlob::new(glob, places)).collect(),
+            exclude: self.exclude.iter().map(|glob| EventGlob::new(glob, places)).collect(),
         }
     }
 
@@ -148,21 +182,20 @@ impl CompiledGlobs<'_> {
             candidates.push(components_of(real));
         }
         let hit = candidates.iter().any(|components| {
-            let excluded = exclude.iter().any(|glob| components_match(glob, components));
-            !excluded
-                && include
-                    .iter()
-                    .any(|glob| components_match(glob, components) || (tree && holds_what_glob_names(glob, components)))
+            let excluded = exclude.iter().any(|glob| glob.matches(components));
+            let holds =
+                |glob: &EventGlob<'_>| glob.components().is_some_and(|glob| holds_what_glob_names(glob, components));
+            !excluded && include.iter().any(|glob| glob.matches(components) || (tree && holds(glob)))
         });
         hit || facts.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
     }
 
     /// A file with more than one name (`inode` = device and inode) whose other name matches.
     #[cfg(unix)]
-    fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[Vec<&str>], exclude: &[Vec<&str>]) -> bool {
+    fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[EventGlob<'_>], exclude: &[EventGlob<'_>]) -> bool {
         use std::os::unix::fs::MetadataExt;
         let mut budget = 2_000usize;
-        include.iter().any(|glob| {
+        include.iter().filter_map(EventGlob::components).any(|glob| {
             let literal = glob.iter().take_while(|part| !part.contains(['*', '?'])).copied();
             let folder: PathBuf = std::iter::once("/").chain(literal).collect();
             let folder =
@@ -181,8 +214,7 @@ impl CompiledGlobs<'_> {
                         stack.push((entry_path, depth + 1));
                     } else if (other.dev(), other.ino()) == inode {
                         let components = components_of(&entry_path);
-                        if components_match(glob, &components)
-                            && !exclude.iter().any(|glob| components_match(glob, &components))
+                        if components_match(glob, &components) && !exclude.iter().any(|glob| glob.matches(&components))
                         {
                             return true;
                         }
@@ -194,7 +226,7 @@ impl CompiledGlobs<'_> {
     }
 
     #[cfg(not(unix))]
-    fn is_hard_link_to_a_match(&self, _: (u64, u64), _: &[Vec<&str>], _: &[Vec<&str>]) -> bool {
+    fn is_hard_link_to_a_match(&self, _: (u64, u64), _: &[EventGlob<'_>], _: &[EventGlob<'_>]) -> bool {
         false
     }
 }
@@ -404,6 +436,19 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn the_written_last_component_only_rules_out_what_the_expanded_glob_would_not_match(
+            start in proptest::sample::select(vec!["", "~", "{forge_root}", "{project_dir}", "{hook_binary}", "**"]),
+            parts in proptest::collection::vec(proptest::sample::select(vec!["**", "*", "u", "p", ".env*", ".", ""]), 0..4),
+            path in proptest::collection::vec(proptest::sample::select(vec!["home", "u", "p", ".forge", ".env", "hook"]), 0..5),
+        ) {
+            let text: &'static str = Box::leak(std::iter::once(start).chain(parts).collect::<Vec<_>>().join("/").into_boxed_str());
+            let places = places();
+            let path: Vec<String> = path.into_iter().map(str::to_owned).collect();
+            let expanded = expand(text, &places).is_some_and(|glob| components_match(&glob, &path));
+            proptest::prop_assert_eq!(EventGlob::new(text, &places).matches(&path), expanded, "{}", text);
+        }
+
         #[test]
         fn component_matching_follows_the_definition(
             glob in proptest::collection::vec(proptest::sample::select(vec!["**", "*", "a", "b", "a*", ".env*"]), 0..6),
