@@ -219,7 +219,8 @@ pub(crate) fn runs(
 
 /// Shell-style glob on a whole word: `*` any run, `?` one character, everything else literal.
 pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
-    if !glob.contains(['*', '?']) {
+    // Bytes, not chars: `*` and `?` are ASCII, and no byte of another UTF-8 character equals them.
+    if !glob.bytes().any(|byte| byte == b'*' || byte == b'?') {
         return glob == text;
     }
     if glob.is_ascii() && text.is_ascii() {
