@@ -6,6 +6,7 @@
 
 use crate::describe;
 use crate::dfa;
+use crate::endings;
 use crate::ir::{
     Action, ArgTestIr, Behavior, Catalog, Category, CommandPatternIr, Compare, Event, Expect, Level, Logic, Matcher,
     Piece, Scenario, Templates, Test, Trigger,
@@ -172,6 +173,14 @@ impl Regexes<'_> {
     fn add(&mut self, order: (usize, usize), name: String, pattern: &str) -> Ident {
         let ident = format_ident!("{}", name);
         let literal = string_literal(pattern);
+        if let Some(endings) = endings::exact_endings(pattern) {
+            let endings = endings.iter().map(|ending| string_literal(ending));
+            let item = quote! {
+                static #ident: __forge::LazyRegex = __forge::LazyRegex::ending_with_any(#literal, &[#(#endings),*]);
+            };
+            self.statics.push((order, item));
+            return ident;
+        }
         let dfa = self.dfa_dir.and_then(|dir| dfa::build(pattern).map(|bytes| (dir, bytes)));
         let groups = literals::required_groups(pattern);
         let requiring = (!groups.is_empty()).then(|| {

@@ -19,6 +19,7 @@ mod dfa;
 mod diagnostic;
 pub mod edit;
 mod emit;
+mod endings;
 pub mod ir;
 mod json;
 pub mod json_schema;

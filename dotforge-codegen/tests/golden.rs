@@ -71,19 +71,16 @@ fn generated_code_starts_with_the_generated_header_and_has_one_module_per_behavi
 fn regexes_get_build_time_dfas_next_to_the_generated_file() {
     let generated = generate(&fixture("basic")).expect("valid");
     let files: Vec<&str> = generated.blobs.iter().map(|blob| blob.file.as_str()).collect();
-    assert_eq!(
-        files,
-        [
-            "behaviors.dfa/no_destructive_git.TRIGGER_0_CONDITION_0.dfa",
-            "behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa"
-        ]
-    );
+    // search-first's file-extension check is decided by its endings: no DFA for it.
+    assert_eq!(files, ["behaviors.dfa/no_destructive_git.TRIGGER_0_CONDITION_0.dfa"]);
     assert!(
         generated.blobs.iter().all(|blob| blob.bytes.starts_with(b"rust-regex-automata-dfa-dense")),
         "dense DFA label"
     );
-    assert!(generated.code.contains(r#"include_bytes!("behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa")"#));
+    assert!(generated.code.contains(r#""behaviors.dfa/no_destructive_git.TRIGGER_0_CONDITION_0.dfa""#));
+    assert!(generated.code.contains("include_bytes!"));
     assert!(generated.code.contains("__forge::LazyRegex::precompiled("));
+    assert!(generated.code.contains("__forge::LazyRegex::ending_with_any("));
     let lazy = generate_with(&fixture("basic"), &without_dfas()).expect("valid");
     assert!(lazy.blobs.is_empty());
     assert!(!lazy.code.contains("include_bytes!"));
@@ -121,7 +118,7 @@ fn compile_writes_only_when_the_content_changes() {
     let second = config.compile().expect("compiles");
     assert!(!second.written, "same input → file left untouched");
     assert_eq!(first.inputs.len(), 3, "index + two behaviors: {:?}", first.inputs);
-    assert!(out.join("behaviors.dfa/search_first.TRIGGER_1_CONDITION_0.dfa").exists());
+    assert!(out.join("behaviors.dfa/no_destructive_git.TRIGGER_0_CONDITION_0.dfa").exists());
 }
 
 #[test]

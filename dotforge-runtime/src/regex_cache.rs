@@ -1,7 +1,8 @@
-//! Regexes for triggers, cheap to start: a substring check for the literals every match must contain (found at build
-//! time) rejects most inputs outright; otherwise a DFA compiled at build time is deserialized (validated, zero-copy)
-//! on first use, with the `regex` crate compiled lazily as the fallback — for patterns that got no DFA, for non-ASCII
-//! text around a Unicode `\b` (where the DFA gives up), and for big-endian targets.
+//! Regexes for triggers, cheap to start: a pattern that only asks how the text ends (`\.(py|ts)$`, found at build
+//! time) is answered with `ends_with`; for the others a substring check for the literals every match must contain
+//! (found at build time) rejects most inputs outright; otherwise a DFA compiled at build time is deserialized
+//! (validated, zero-copy) on first use, with the `regex` crate compiled lazily as the fallback — for patterns that
+//! got no DFA, for non-ASCII text around a Unicode `\b` (where the DFA gives up), and for big-endian targets.
 
 use regex::Regex;
 use regex_automata::dfa::{dense, Automaton};
@@ -17,6 +18,8 @@ pub type DfaBytes = AlignAs<[u8], u32>;
 #[derive(Debug)]
 pub struct LazyRegex {
     pattern: &'static str,
+    /// When not empty, the pattern matches exactly the haystacks that end with one of these.
+    endings: &'static [&'static str],
     /// Groups of literals: a haystack that lacks every literal of some group cannot match.
     required: &'static [&'static [&'static str]],
     dfa_bytes: Option<&'static DfaBytes>,
@@ -27,13 +30,27 @@ pub struct LazyRegex {
 impl LazyRegex {
     /// A pattern without a precompiled DFA. The build has already checked that it compiles.
     pub const fn new(pattern: &'static str) -> Self {
-        LazyRegex { pattern, required: &[], dfa_bytes: None, dfa: OnceLock::new(), compiled: OnceLock::new() }
+        LazyRegex {
+            pattern,
+            endings: &[],
+            required: &[],
+            dfa_bytes: None,
+            dfa: OnceLock::new(),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// A pattern that matches exactly the haystacks ending with one of `endings` (not empty), as `dotforge-codegen`
+    /// found it to be: no DFA and no regex is ever needed.
+    pub const fn ending_with_any(pattern: &'static str, endings: &'static [&'static str]) -> Self {
+        LazyRegex { pattern, endings, required: &[], dfa_bytes: None, dfa: OnceLock::new(), compiled: OnceLock::new() }
     }
 
     /// A pattern with the DFA that `dotforge-codegen` built and serialized for it.
     pub const fn precompiled(pattern: &'static str, dfa_bytes: &'static DfaBytes) -> Self {
         LazyRegex {
             pattern,
+            endings: &[],
             required: &[],
             dfa_bytes: Some(dfa_bytes),
             dfa: OnceLock::new(),
@@ -45,10 +62,10 @@ impl LazyRegex {
     /// the group's literals (`dotforge-codegen` derives them from the pattern). Inputs without them are rejected
     /// without running the regex. Meant for `static` initializers, before any match has cached a DFA or regex.
     pub const fn requiring(self, required: &'static [&'static [&'static str]]) -> Self {
-        let (pattern, dfa_bytes) = (self.pattern, self.dfa_bytes);
+        let (pattern, endings, dfa_bytes) = (self.pattern, self.endings, self.dfa_bytes);
         // Nothing was cached yet (this runs at compile time); forgetting two empty cells frees nothing.
         std::mem::forget(self);
-        LazyRegex { pattern, required, dfa_bytes, dfa: OnceLock::new(), compiled: OnceLock::new() }
+        LazyRegex { pattern, endings, required, dfa_bytes, dfa: OnceLock::new(), compiled: OnceLock::new() }
     }
 
     /// The pattern text.
@@ -58,6 +75,9 @@ impl LazyRegex {
 
     /// True when the pattern matches anywhere in `haystack` (unanchored), exactly as `regex::Regex::is_match`.
     pub fn is_match(&self, haystack: &str) -> bool {
+        if !self.endings.is_empty() {
+            return self.endings.iter().any(|ending| haystack.ends_with(ending));
+        }
         if !self.required.iter().all(|group| group.iter().any(|literal| haystack.contains(literal))) {
             return false;
         }
@@ -92,6 +112,15 @@ mod tests {
     static PUSH: LazyRegex = LazyRegex::new(r"\bgit\b[^|;&\n]*\bpush\b").requiring(&[&["push"], &["git"]]);
     /// Literals the pattern does not really need: proves the check runs before the regex.
     static STRICT: LazyRegex = LazyRegex::new("a").requiring(&[&["zz"]]);
+
+    static SOURCE_FILE: LazyRegex = LazyRegex::ending_with_any(r"\.(py|ts)$", &[".py", ".ts"]);
+
+    #[test]
+    fn endings_decide_without_a_regex() {
+        assert!(SOURCE_FILE.is_match("src/app.ts") && SOURCE_FILE.is_match(".py"));
+        assert!(!SOURCE_FILE.is_match("src/app.tsx") && !SOURCE_FILE.is_match("ts") && !SOURCE_FILE.is_match(""));
+        assert!(SOURCE_FILE.compiled.get().is_none() && SOURCE_FILE.dfa.get().is_none(), "no regex, no DFA loaded");
+    }
 
     #[test]
     fn the_required_literals_gate_the_regex() {

@@ -106,26 +106,24 @@ pub mod no_destructive_git {
 pub mod search_first {
     use super::__forge;
 
-    static TRIGGER_1_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::new(
-            r"\.(py|ts|js|tsx|jsx|swift|go|rs|java|kt|rb|php|cs)$",
-        )
-        .requiring(
-            &[
-                &[
-                    ".cs",
-                    ".go",
-                    ".java",
-                    ".js",
-                    ".kt",
-                    ".php",
-                    ".py",
-                    ".rb",
-                    ".rs",
-                    ".swift",
-                    ".ts",
-                ],
-            ],
-        );
+    static TRIGGER_1_CONDITION_0: __forge::LazyRegex = __forge::LazyRegex::ending_with_any(
+        r"\.(py|ts|js|tsx|jsx|swift|go|rs|java|kt|rb|php|cs)$",
+        &[
+            ".py",
+            ".ts",
+            ".js",
+            ".tsx",
+            ".jsx",
+            ".swift",
+            ".go",
+            ".rs",
+            ".java",
+            ".kt",
+            ".rb",
+            ".php",
+            ".cs",
+        ],
+    );
 
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(
