@@ -79,20 +79,11 @@ mod tests {
         ];
         let pieces =
             ["a", "b", "c", ".", "py", "ts", "tsx", "md", "MD", "Txt", "lock", "-lock", "json", "é", "ü", "\n", "/"];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         for pattern in patterns {
             let regex = regex::Regex::new(pattern).expect("compiles");
             let endings = exact_endings(pattern).unwrap_or_else(|| panic!("{pattern} is decided by its endings"));
             let mut matched = 0;
-            for _ in 0..20_000 {
-                let length = (next() % 6) as usize;
-                let haystack: String = (0..length).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
+            for haystack in crate::random_texts::random_texts(0x9e37_79b9_7f4a_7c15, &pieces, 6, 20_000) {
                 let by_endings = endings.iter().any(|ending| haystack.ends_with(ending.as_str()));
                 assert_eq!(by_endings, regex.is_match(&haystack), "{pattern} on {haystack:?}");
                 matched += usize::from(by_endings);

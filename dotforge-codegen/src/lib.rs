@@ -29,6 +29,8 @@ mod literals;
 mod locate;
 mod matcher;
 mod parse;
+#[cfg(test)]
+mod random_texts;
 pub mod schema;
 mod source;
 mod suggest;

@@ -173,23 +173,15 @@ mod tests {
             r"(ab|cd)+ef?",
             r"\bpush\b|\s-f\b|re(set|base)",
         ];
-        let alphabet: Vec<char> = "gitpushresetclean -f+a.bcdexyzrmRFwhéüjsvo\n|;".chars().collect();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let alphabet: Vec<String> =
+            "gitpushresetclean -f+a.bcdexyzrmRFwhéüjsvo\n|;".chars().map(String::from).collect();
+        let alphabet: Vec<&str> = alphabet.iter().map(String::as_str).collect();
         for pattern in patterns {
             let regex = regex::Regex::new(pattern).expect("compiles");
             let groups = required_groups(pattern);
             assert!(!groups.is_empty(), "{pattern} has required literals");
             let mut rejected = 0;
-            for _ in 0..20_000 {
-                let length = (next() % 24) as usize;
-                let haystack: String =
-                    (0..length).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            for haystack in crate::random_texts::random_texts(0x2545_f491_4f6c_dd1d, &alphabet, 24, 20_000) {
                 if !may_match(&groups, &haystack) {
                     rejected += 1;
                     assert!(!regex.is_match(&haystack), "{pattern} matches {haystack:?} without its literals");
