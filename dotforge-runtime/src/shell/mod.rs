@@ -71,7 +71,8 @@ impl SimpleCommand {
 
 /// The file name part of a program path.
 pub(crate) fn program_name(text: &str) -> &str {
-    text.rsplit('/').next().unwrap_or(text)
+    // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
+    text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..])
 }
 
 /// A command line read as commands.
