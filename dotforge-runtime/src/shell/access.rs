@@ -400,22 +400,18 @@ mod tests {
     use crate::shell::parse;
     use std::path::PathBuf;
 
-    fn written(text: &str) -> Vec<String> {
+    /// The words of `text` that its commands access as `kind`, in `/p`.
+    fn accessed(text: &str, kind: AccessKind) -> Vec<String> {
         let line = parse(text, Some(PathBuf::from("/p")));
-        accesses(&line, text)
-            .into_iter()
-            .filter(|access| access.kind == AccessKind::Write)
-            .map(|access| access.path.text)
-            .collect()
+        accesses(&line, text).into_iter().filter(|access| access.kind == kind).map(|access| access.path.text).collect()
+    }
+
+    fn written(text: &str) -> Vec<String> {
+        accessed(text, AccessKind::Write)
     }
 
     fn read(text: &str) -> Vec<String> {
-        let line = parse(text, Some(PathBuf::from("/p")));
-        accesses(&line, text)
-            .into_iter()
-            .filter(|access| access.kind == AccessKind::Read)
-            .map(|access| access.path.text)
-            .collect()
+        accessed(text, AccessKind::Read)
     }
 
     #[test]
