@@ -1,0 +1,57 @@
+//! The hook binary's layout on Linux (`dotforge_codegen::link_for_fast_start`): a fixed-address executable whose
+//! hot code — what every hook event runs — sits in one `.text.hot` section in front of `.text`, and whose operator
+//! commands stay out of it. Fails when the build stops passing the linker script, or when renamed hot functions
+//! leave `hot_code.txt` behind (then run `scripts/hot-code`).
+#![cfg(target_os = "linux")]
+
+use object::{Object, ObjectSection, ObjectSymbol};
+
+struct Layout {
+    hot: std::ops::Range<u64>,
+    text_start: u64,
+    is_fixed_address: bool,
+    symbols: Vec<(String, u64)>,
+}
+
+fn hook_layout() -> Layout {
+    let bytes = std::fs::read(env!("CARGO_BIN_EXE_dotforge-hook")).expect("read the hook binary");
+    let file = object::File::parse(&*bytes).expect("an ELF file");
+    let section = |name: &str| file.section_by_name(name).unwrap_or_else(|| panic!("no {name} section"));
+    let hot = section(".text.hot");
+    Layout {
+        hot: hot.address()..hot.address() + hot.size(),
+        text_start: section(".text").address(),
+        is_fixed_address: file.kind() == object::ObjectKind::Executable,
+        symbols: file.symbols().filter_map(|symbol| Some((symbol.name().ok()?.to_owned(), symbol.address()))).collect(),
+    }
+}
+
+/// The address of the function with this mangled path, e.g. `16dotforge_runtime3cli9hook_main` (legacy mangling:
+/// the path, then `17h` and the hash).
+fn address_of(layout: &Layout, path: &str) -> u64 {
+    let prefix = format!("_ZN{path}17h");
+    let found: Vec<u64> =
+        layout.symbols.iter().filter(|(name, _)| name.starts_with(&prefix)).map(|(_, address)| *address).collect();
+    assert_eq!(found.len(), 1, "expected one symbol containing {path}, found {}", found.len());
+    found[0]
+}
+
+#[test]
+fn hook_event_code_is_placed_first_and_operator_commands_are_not() {
+    let layout = hook_layout();
+    assert!(layout.is_fixed_address, "the hook binary is not linked -no-pie");
+    assert!(layout.hot.end <= layout.text_start, ".text.hot {:x?} does not precede .text", layout.hot);
+    for hot in [
+        "16dotforge_runtime3cli9hook_main",
+        "16dotforge_runtime4hook19evaluate_with_state",
+        "16dotforge_runtime6engine9run_chain",
+        "16dotforge_runtime5state8StateDoc4save",
+    ] {
+        let address = address_of(&layout, hot);
+        assert!(layout.hot.contains(&address), "{hot} at {address:x} is outside .text.hot {:x?}", layout.hot);
+    }
+    for cold in ["16dotforge_runtime3cli6status3run", "16dotforge_runtime3cli5audit3run"] {
+        let address = address_of(&layout, cold);
+        assert!(!layout.hot.contains(&address), "{cold} at {address:x} is inside .text.hot");
+    }
+}
