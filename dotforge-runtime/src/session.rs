@@ -4,6 +4,7 @@
 use crate::catalog::Level;
 use crate::time::Timestamp;
 use crate::warn::warn;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -78,7 +79,8 @@ impl Session {
         Session { created_at, last_accessed_at, flags, behavior_overrides, behaviors, extra: map }
     }
 
-    /// The stored form, with exactly the documented field names plus any unknown ones found on load.
+    /// The stored form as a `Value` — the reference [`Serialize`] is held to in the tests.
+    #[cfg(test)]
     pub(crate) fn to_value(&self) -> Value {
         let mut map = self.extra.clone();
         map.insert("created_at".into(), Value::String(self.created_at.clone()));
@@ -155,6 +157,7 @@ impl BehaviorState {
         }
     }
 
+    #[cfg(test)]
     fn to_value(&self) -> Value {
         let optional = |text: &Option<String>| text.clone().map_or(Value::Null, Value::String);
         let mut map = self.extra.clone();
@@ -194,6 +197,157 @@ fn take_object(map: &mut Map<String, Value>, key: &str, repaired: &mut impl FnMu
         Some(_) => {
             repaired(key);
             Map::new()
+        }
+    }
+}
+
+/// One value of the stored form, borrowed from a [`Session`] or [`BehaviorState`].
+enum Stored<'a> {
+    Text(&'a str),
+    OptionalText(Option<&'a str>),
+    Count(u32),
+    Object(&'a Map<String, Value>),
+    Behaviors(&'a BTreeMap<String, BehaviorState>),
+    Pending(Option<&'a PendingBlock>),
+    List(&'a [Value]),
+}
+
+impl Serialize for Stored<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Stored::Text(text) => serializer.serialize_str(text),
+            Stored::OptionalText(text) => text.serialize(serializer),
+            Stored::Count(count) => serializer.serialize_u32(*count),
+            Stored::Object(map) => map.serialize(serializer),
+            Stored::Behaviors(behaviors) => behaviors.serialize(serializer),
+            Stored::Pending(None) => serializer.serialize_unit(),
+            Stored::Pending(Some(pending)) => {
+                let mut map = serializer.serialize_map(None)?;
+                map.serialize_entry("blocked_at", &pending.blocked_at)?;
+                map.serialize_entry("tool_input_hash", &pending.tool_input_hash)?;
+                if let Some(id) = &pending.tool_use_id {
+                    map.serialize_entry("tool_use_id", id)?;
+                }
+                map.end()
+            }
+            Stored::List(items) => items.serialize(serializer),
+        }
+    }
+}
+
+/// Writes the documented fields (`known`, sorted by name) and the unknown ones kept from the load (`extra`) as one
+/// object with its keys in order — what a `serde_json::Map` holding both would write — without copying either.
+fn serialize_merged<S: Serializer>(
+    serializer: S,
+    known: &[(&str, Stored<'_>)],
+    extra: &Map<String, Value>,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    // A documented field wins over an unknown one of the same name, as it would in the map.
+    let mut unknown = extra.iter().filter(|(key, _)| known.iter().all(|(name, _)| *name != key.as_str())).peekable();
+    for (name, value) in known {
+        while let Some((key, unknown_value)) = unknown.next_if(|(key, _)| key.as_str() < *name) {
+            map.serialize_entry(key, unknown_value)?;
+        }
+        map.serialize_entry(name, value)?;
+    }
+    for (key, unknown_value) in unknown {
+        map.serialize_entry(key, unknown_value)?;
+    }
+    map.end()
+}
+
+/// The stored form: exactly the documented field names plus any unknown ones found on load.
+impl Serialize for Session {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let known = [
+            ("behavior_overrides", Stored::Object(&self.behavior_overrides)),
+            ("behaviors", Stored::Behaviors(&self.behaviors)),
+            ("created_at", Stored::Text(&self.created_at)),
+            ("flags", Stored::Object(&self.flags)),
+            ("last_accessed_at", Stored::Text(&self.last_accessed_at)),
+        ];
+        serialize_merged(serializer, &known, &self.extra)
+    }
+}
+
+impl Serialize for BehaviorState {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let known = [
+            ("counter", Stored::Count(self.counter)),
+            ("effective_level", Stored::Text(self.effective_level.name())),
+            ("last_violation_at", Stored::OptionalText(self.last_violation_at.as_deref())),
+            ("last_violation_tool", Stored::OptionalText(self.last_violation_tool.as_deref())),
+            ("overrides", Stored::List(&self.overrides)),
+            ("pending_block", Stored::Pending(self.pending_block.as_ref())),
+        ];
+        serialize_merged(serializer, &known, &self.extra)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Session;
+    use crate::time::Timestamp;
+    use proptest::prelude::*;
+    use serde_json::{json, Map, Value};
+
+    /// Field names around the documented ones (before, between, after, equal), so unknown fields interleave.
+    fn field_name() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("a"),
+            Just("behaviors"),
+            Just("c"),
+            Just("counter"),
+            Just("flags"),
+            Just("g"),
+            Just("overrides"),
+            Just("pending_block"),
+            Just("tool_use_id"),
+            Just("zz"),
+            Just("é"),
+        ]
+        .prop_map(str::to_owned)
+    }
+
+    fn field_value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(Value::Null),
+            (0u32..5).prop_map(Value::from),
+            Just(json!("2026-01-01T00:00:00Z")),
+            Just(json!("q\"\\\n")),
+            Just(json!("warning")),
+            Just(json!({"enabled": false})),
+            Just(json!({"tool_input_hash": "ab", "blocked_at": "2026-01-01T00:00:00Z", "tool_use_id": "t1"})),
+            Just(json!({"tool_input_hash": "ab", "blocked_at": "2026-01-01T00:00:00Z"})),
+            Just(json!([{"at": "x"}, 1])),
+        ]
+    }
+
+    fn object() -> impl Strategy<Value = Map<String, Value>> {
+        proptest::collection::btree_map(field_name(), field_value(), 0..6).prop_map(|map| map.into_iter().collect())
+    }
+
+    /// Stored sessions of any shape: documented fields of right and wrong types, unknown fields, behaviors with
+    /// the same mix.
+    fn stored_session() -> impl Strategy<Value = Value> {
+        (object(), proptest::collection::btree_map(field_name(), object(), 0..3)).prop_map(
+            |(mut session, behaviors)| {
+                let behaviors: Map<String, Value> =
+                    behaviors.into_iter().map(|(id, state)| (id, Value::Object(state))).collect();
+                session.insert("behaviors".into(), Value::Object(behaviors));
+                Value::Object(session)
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn serializing_writes_exactly_the_stored_value_form(stored in stored_session()) {
+            let now = Timestamp::parse("2026-01-01T00:00:00Z").expect("time");
+            let session = Session::from_value("s", stored, now);
+            let written = serde_json::to_string(&session).expect("serializes");
+            prop_assert_eq!(written, session.to_value().to_string());
         }
     }
 }

@@ -421,7 +421,13 @@ impl<'a> StateDoc<'a> {
 
     /// Stores a session.
     pub(crate) fn put_session(&mut self, id: &str, session: &Session) {
-        let entry = SessionEntry { id: Cow::Owned(id.to_owned()), raw: Raw::Owned(session.to_value().to_string()) };
+        // Strings, numbers and JSON values only: serde_json has nothing to refuse. Were it to, the session's
+        // previous entry stays rather than an empty one.
+        let raw = match serde_json::to_string(session) {
+            Ok(raw) => raw,
+            Err(error) => return warn(&format!("state.json: session `{id}` not updated: {error}")),
+        };
+        let entry = SessionEntry { id: Cow::Owned(id.to_owned()), raw: Raw::Owned(raw) };
         match self.position(id) {
             Ok(index) => self.sessions[index] = entry,
             Err(index) => self.sessions.insert(index, entry),
