@@ -8,9 +8,10 @@ use crate::settings::Settings;
 use crate::shell::access::{self, Access, AccessKind};
 use crate::shell::pattern::{self, CommandPattern};
 use crate::shell::{self, program_name, CommandLine, Cwd, Word};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::{Mutex, OnceLock};
 
 /// The lazily computed facts about one event's tool call.
@@ -21,6 +22,10 @@ pub(crate) struct Inspection<'a> {
     places: OnceCell<Places>,
     line: OnceCell<CommandLine>,
     accesses: OnceCell<Vec<Access>>,
+    /// The paths each access of `accesses` stands for, resolved the first time a condition asks.
+    access_paths: OnceCell<Vec<OnceCell<Vec<PathBuf>>>>,
+    /// The paths each path field asked about stands for (`file_path` is asked by several behaviors).
+    field_paths: RefCell<Vec<(String, Rc<[PathBuf]>)>>,
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -37,7 +42,15 @@ struct HookBinary {
 
 impl<'a> Inspection<'a> {
     pub(crate) fn new(payload: &'a Payload, settings: &'a Settings) -> Self {
-        Inspection { payload, settings, places: OnceCell::new(), line: OnceCell::new(), accesses: OnceCell::new() }
+        Inspection {
+            payload,
+            settings,
+            places: OnceCell::new(),
+            line: OnceCell::new(),
+            accesses: OnceCell::new(),
+            access_paths: OnceCell::new(),
+            field_paths: RefCell::new(Vec::new()),
+        }
     }
 
     pub(crate) fn places(&self) -> &Places {
@@ -88,14 +101,19 @@ impl<'a> Inspection<'a> {
     /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.
     pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
         let places = self.places();
-        let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-        let mut accesses = self.accesses().iter().filter(|access| access.kind == kind).peekable();
+        let all = self.accesses();
+        let mut accesses = all.iter().enumerate().filter(|(_, access)| access.kind == kind).peekable();
         if accesses.peek().is_none() {
             return false;
         }
         let globs = globs.compile(places);
-        accesses.any(|access| {
-            paths::resolve(&access.path, &access.cwd, places, dotglob)
+        let resolved = self.access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
+        accesses.any(|(index, access)| {
+            resolved[index]
+                .get_or_init(|| {
+                    let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
+                    paths::resolve(&access.path, &access.cwd, places, dotglob)
+                })
                 .iter()
                 .any(|path| globs.matches(path, access.tree))
         })
@@ -107,10 +125,21 @@ impl<'a> Inspection<'a> {
             return false;
         }
         let places = self.places();
+        let globs = globs.compile(places);
+        self.field_paths(path).iter().any(|path| globs.matches(path, false))
+    }
+
+    /// The paths a path field stands for, resolved once per event and field value.
+    fn field_paths(&self, path: &str) -> Rc<[PathBuf]> {
+        if let Some((_, known)) = self.field_paths.borrow().iter().find(|(asked, _)| asked == path) {
+            return Rc::clone(known);
+        }
+        let places = self.places();
         let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
         let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
-        let globs = globs.compile(places);
-        paths::resolve(&word, &cwd, places, false).iter().any(|path| globs.matches(path, false))
+        let resolved: Rc<[PathBuf]> = paths::resolve(&word, &cwd, places, false).into();
+        self.field_paths.borrow_mut().push((path.to_owned(), Rc::clone(&resolved)));
+        resolved
     }
 
     /// Whether a program word runs this hook's binary: by name, by path, or as a copy of it. Answers are kept for
