@@ -110,7 +110,12 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         .expect("symlink");
     std::fs::hard_link(project.dir.join(".forge/audit/overrides.log"), project.dir.join("build/log-hard"))
         .expect("hard link");
+    // A link to settings that do not exist yet: writing through it creates them.
+    std::os::unix::fs::symlink("../.claude/settings.local.json", project.dir.join("build/settings-link"))
+        .expect("symlink");
     let commands: Vec<String> = vec![
+        "echo '{\"disableAllHooks\":true}' > build/settings-link".to_owned(),
+        "cp /dev/null build/settings-link".to_owned(),
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),
@@ -167,6 +172,11 @@ fn tampering_with_governance_through_file_tools_is_hard_blocked() {
     let project = Project::new("tamper-files");
     std::os::unix::fs::symlink(project.dir.join(".forge/runtime/state.json"), project.dir.join("build/state-link"))
         .expect("symlink");
+    // A link to a file that does not exist yet: writing through it creates the file.
+    assert!(!project.dir.join(".claude/settings.local.json").exists());
+    std::os::unix::fs::symlink("../.claude/settings.local.json", project.dir.join("build/new-settings-link"))
+        .expect("symlink");
+    std::os::unix::fs::symlink("new-settings-link", project.dir.join("build/link-to-link")).expect("symlink");
     let home_settings = std::env::var("HOME").map(|home| format!("{home}/.claude/settings.json")).unwrap_or_default();
     let dir = project.dir.display().to_string();
     let corpus: Vec<(&str, Value)> = vec![
@@ -186,6 +196,8 @@ fn tampering_with_governance_through_file_tools_is_hard_blocked() {
         ("Write", json!({"file_path": home_settings, "content": "{\"disableAllHooks\":true}"})),
         ("Write", json!({"file_path": format!("{dir}/src/../.forge/runtime/state.json"), "content": "{}"})),
         ("Write", json!({"file_path": format!("{dir}/build/state-link"), "content": "{}"})),
+        ("Write", json!({"file_path": format!("{dir}/build/new-settings-link"), "content": "{}"})),
+        ("Write", json!({"file_path": format!("{dir}/build/link-to-link"), "content": "{}"})),
         ("Write", json!({"file_path": project.hook_binary(), "content": "#!/bin/sh\n"})),
     ];
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);

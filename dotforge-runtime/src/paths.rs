@@ -246,28 +246,45 @@ fn file_facts(path: &Path) -> FileFacts {
     if let Some(facts) = known.lock().ok().and_then(|known| known.get(path).cloned()) {
         return facts;
     }
+    let metadata = std::fs::metadata(path);
+    // What `stat` cannot find, `realpath` cannot either: only the parent is worth resolving.
+    let missing = matches!(&metadata, Err(error) if error.kind() == std::io::ErrorKind::NotFound);
     #[cfg(unix)]
-    let linked_inode = std::fs::metadata(path).ok().filter(|meta| meta.is_file()).and_then(|meta| {
+    let linked_inode = metadata.ok().filter(|meta| meta.is_file()).and_then(|meta| {
         use std::os::unix::fs::MetadataExt;
         (meta.nlink() > 1).then(|| (meta.dev(), meta.ino()))
     });
     #[cfg(not(unix))]
-    let linked_inode = None;
-    let facts = FileFacts { real: real_path(path), linked_inode };
+    let linked_inode = {
+        let _ = metadata;
+        None
+    };
+    let facts = FileFacts { real: real_path(path, missing), linked_inode };
     if let Ok(mut known) = known.lock() {
         known.insert(path.to_path_buf(), facts.clone());
     }
     facts
 }
 
-/// Where a path leads through symbolic links: the canonical path, or, for a path that does not exist yet, its
-/// canonical parent joined with its name.
-fn real_path(path: &Path) -> Option<PathBuf> {
-    if let Ok(real) = std::fs::canonicalize(path) {
+/// Where a path leads through symbolic links: the canonical path, or, for a path that does not exist yet
+/// (`missing`: `stat` found nothing there), where writing it would create a file — the target of a dangling link
+/// (followed through further links), else its canonical parent joined with its name.
+fn real_path(path: &Path, missing: bool) -> Option<PathBuf> {
+    if let Some(real) = (!missing).then(|| std::fs::canonicalize(path).ok()).flatten() {
         return Some(real);
     }
-    let parent = std::fs::canonicalize(path.parent()?).ok()?;
-    Some(parent.join(path.file_name()?))
+    let mut path = path.to_path_buf();
+    // As many links as Linux follows (ELOOP after 40).
+    for _ in 0..40 {
+        let parent = std::fs::canonicalize(path.parent()?).ok()?;
+        let here = parent.join(path.file_name()?);
+        match std::fs::read_link(&here) {
+            // A relative target is relative to the folder that holds the link.
+            Ok(target) => path = parent.join(target),
+            Err(_) => return Some(here),
+        }
+    }
+    None
 }
 
 /// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
