@@ -116,6 +116,10 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
     let commands: Vec<String> = vec![
         "echo '{\"disableAllHooks\":true}' > build/settings-link".to_owned(),
         "cp /dev/null build/settings-link".to_owned(),
+        // A relative link target counts from the link's folder.
+        "ln -s ../.claude/settings.local.json build/x && echo '{}' > build/x".to_owned(),
+        "ln -s ../.forge/audit/overrides.log build/".to_owned(),
+        "ln -sf -t build ../.forge/runtime/state.json".to_owned(),
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),

@@ -173,6 +173,27 @@ pub(crate) fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     found
 }
 
+/// Where the relative targets of `ln -s` point: relative to the folder the link lands in, not to the working
+/// directory. Without `-t`, the last path names the link or the folder it goes in; both readings are kept.
+fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Vec<(Word, bool)> {
+    let (targets, folders): (&[Word], Vec<String>) = match (target_directories, paths.split_last()) {
+        ([], Some((last, targets))) => {
+            let parent = last.text.rsplit_once('/').map_or(".", |(parent, _)| parent);
+            (targets, vec![parent.to_owned(), last.text.clone()])
+        }
+        ([], None) => (&[], Vec::new()),
+        (directories, _) => (paths, directories.iter().map(|directory| directory.text.clone()).collect()),
+    };
+    let relative = targets.iter().filter(|target| !target.text.starts_with(['/', '~', '$']));
+    relative
+        .flat_map(|target| {
+            folders
+                .iter()
+                .map(move |folder| (Word { text: format!("{folder}/{}", target.text), ..target.clone() }, false))
+        })
+        .collect()
+}
+
 /// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
 /// unknowable targets — the text whose paths count as both (`Some(None)`: the whole command line).
 #[allow(clippy::type_complexity)]
@@ -206,8 +227,13 @@ fn program_accesses<'c>(
             writes.extend(targets.into_iter().map(|word| (word, true)));
             reads.extend(paths);
         }
-        "ln" => writes
-            .extend(positionals(words, "tS", &["target-directory", "suffix"]).into_iter().map(|word| (word, false))),
+        "ln" => {
+            let paths = positionals(words, "tS", &["target-directory", "suffix"]);
+            if has_short(words, 's') || has_long(words, "symbolic") {
+                writes.extend(symbolic_link_targets(&paths, &option_values(words, &['t'], &["target-directory"])));
+            }
+            writes.extend(paths.into_iter().map(|word| (word, false)));
+        }
         "truncate" | "tee" | "sponge" | "touch" | "mkfifo" | "mknod" | "fallocate" => {
             writes.extend(
                 positionals(words, "srdtmlo", &["size", "reference", "date", "mode", "length", "offset"])
