@@ -2,7 +2,7 @@
 //! as commands ([`crate::shell`]), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
-use crate::paths::{self, PathGlobs, Places};
+use crate::paths::{self, Candidate, PathGlobs, Places};
 use crate::payload::Payload;
 use crate::settings::Settings;
 use crate::shell::access::{self, Access, AccessKind};
@@ -23,9 +23,9 @@ pub(crate) struct Inspection<'a> {
     line: OnceCell<CommandLine>,
     accesses: OnceCell<Vec<Access>>,
     /// The paths each access of `accesses` stands for, resolved the first time a condition asks.
-    access_paths: OnceCell<Vec<OnceCell<Vec<PathBuf>>>>,
+    access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
     /// The paths each path field asked about stands for (`file_path` is asked by several behaviors).
-    field_paths: RefCell<Vec<(String, Rc<[PathBuf]>)>>,
+    field_paths: RefCell<Vec<(String, Rc<[Candidate]>)>>,
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -112,7 +112,8 @@ impl<'a> Inspection<'a> {
             resolved[index]
                 .get_or_init(|| {
                     let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-                    paths::resolve(&access.path, &access.cwd, places, dotglob)
+                    let paths = paths::resolve(&access.path, &access.cwd, places, dotglob);
+                    paths.iter().map(|path| Candidate::new(path)).collect()
                 })
                 .iter()
                 .any(|path| globs.matches(path, access.tree))
@@ -130,14 +131,15 @@ impl<'a> Inspection<'a> {
     }
 
     /// The paths a path field stands for, resolved once per event and field value.
-    fn field_paths(&self, path: &str) -> Rc<[PathBuf]> {
+    fn field_paths(&self, path: &str) -> Rc<[Candidate]> {
         if let Some((_, known)) = self.field_paths.borrow().iter().find(|(asked, _)| asked == path) {
             return Rc::clone(known);
         }
         let places = self.places();
         let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
         let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
-        let resolved: Rc<[PathBuf]> = paths::resolve(&word, &cwd, places, false).into();
+        let resolved: Rc<[Candidate]> =
+            paths::resolve(&word, &cwd, places, false).iter().map(|path| Candidate::new(path)).collect();
         self.field_paths.borrow_mut().push((path.to_owned(), Rc::clone(&resolved)));
         resolved
     }

@@ -83,14 +83,19 @@ fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
     Some(components)
 }
 
+/// The named components of a path after resolving `.` and `..` lexically (what [`normalize`] keeps), in one pass.
 fn components_of(path: &Path) -> Vec<String> {
-    normalize(path)
-        .components()
-        .filter_map(|component| match component {
-            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
-            _ => None,
-        })
-        .collect()
+    let mut parts = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
+        }
+    }
+    parts
 }
 
 /// Whether path components match glob components (`**` spans any number of them).
@@ -168,26 +173,40 @@ impl PathGlobs {
     /// Whether the absolute path matches (see [`CompiledGlobs::matches`]).
     #[cfg(test)]
     pub(crate) fn matches(&self, path: &Path, tree: bool, places: &Places) -> bool {
-        self.compile(places).matches(path, tree)
+        self.compile(places).matches(&Candidate::new(path), tree)
+    }
+}
+
+/// An absolute path made ready for matching against globs, once per path and event however many conditions ask:
+/// its components as written and, when they differ, as reached through symbolic links, and its inode when the file
+/// has other names (hard links).
+#[derive(Debug)]
+pub(crate) struct Candidate {
+    written: Vec<String>,
+    real: Option<Vec<String>>,
+    linked_inode: Option<(u64, u64)>,
+}
+
+impl Candidate {
+    pub(crate) fn new(path: &Path) -> Candidate {
+        let facts = file_facts(path);
+        let written = components_of(path);
+        let real = facts.real.as_deref().map(components_of).filter(|real| *real != written);
+        Candidate { written, real, linked_inode: facts.linked_inode }
     }
 }
 
 impl CompiledGlobs<'_> {
-    /// Whether the absolute path matches (as written, or as reached through symbolic links).
-    pub(crate) fn matches(&self, path: &Path, tree: bool) -> bool {
+    /// Whether the path matches (as written, or as reached through symbolic links or another hard link).
+    pub(crate) fn matches(&self, candidate: &Candidate, tree: bool) -> bool {
         let (include, exclude) = (&self.include, &self.exclude);
-        let facts = file_facts(path);
-        let mut candidates = vec![components_of(path)];
-        if let Some(real) = &facts.real {
-            candidates.push(components_of(real));
-        }
-        let hit = candidates.iter().any(|components| {
+        let hit = std::iter::once(&candidate.written).chain(&candidate.real).any(|components| {
             let excluded = exclude.iter().any(|glob| glob.matches(components));
             let holds =
                 |glob: &EventGlob<'_>| glob.components().is_some_and(|glob| holds_what_glob_names(glob, components));
             !excluded && include.iter().any(|glob| glob.matches(components) || (tree && holds(glob)))
         });
-        hit || facts.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
+        hit || candidate.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
     }
 
     /// A file with more than one name (`inode` = device and inode) whose other name matches.
@@ -453,6 +472,22 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn components_are_the_named_parts_of_the_normalized_path(
+            absolute in proptest::bool::ANY,
+            parts in proptest::collection::vec(proptest::sample::select(vec!["a", "b", "..", ".", "", "é"]), 0..7),
+        ) {
+            let text = format!("{}{}", if absolute { "/" } else { "" }, parts.join("/"));
+            let by_definition: Vec<String> = normalize(Path::new(&text))
+                .components()
+                .filter_map(|component| match component {
+                    Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+                    _ => None,
+                })
+                .collect();
+            proptest::prop_assert_eq!(components_of(Path::new(&text)), by_definition, "{}", text);
+        }
+
         #[test]
         fn the_written_last_component_only_rules_out_what_the_expanded_glob_would_not_match(
             start in proptest::sample::select(vec!["", "~", "{forge_root}", "{project_dir}", "{hook_binary}", "**"]),
