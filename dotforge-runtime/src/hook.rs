@@ -21,7 +21,8 @@ use std::time::Duration;
 /// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
 pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
     let report = process(catalog, input, Settings::from_env)?;
-    report.output.map(|json| json.to_string())
+    // serde_json writes a Value it holds without fail.
+    report.output.and_then(|json| serde_json::to_string(&json).ok())
 }
 
 /// What one event did, for replays and scenario tests.

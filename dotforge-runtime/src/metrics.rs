@@ -9,6 +9,7 @@
 
 use crate::atomic::write_atomic_unsynced;
 use crate::warn::warn;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io;
@@ -70,6 +71,23 @@ impl Counts {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Totals(BTreeMap<String, Counts>);
 
+/// The stored form of one behavior's counts, keys in the order a `serde_json` map writes them.
+impl Serialize for Counts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut entry = serializer.serialize_struct("Counts", 3)?;
+        entry.serialize_field("blocks", &self.blocks)?;
+        entry.serialize_field("overrides", &self.overrides)?;
+        entry.serialize_field("violations", &self.violations)?;
+        entry.end()
+    }
+}
+
+impl Serialize for Totals {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
 impl Totals {
     /// The totals kept in state.json (`None` when the text is not an object of counts).
     pub(crate) fn from_state(raw: &str) -> Option<Totals> {
@@ -83,18 +101,10 @@ impl Totals {
         Totals(behaviors.into_iter().map(|(id, counts)| (id, Counts::from_json(&counts))).collect())
     }
 
-    /// The text kept in state.json.
+    /// The text kept in state.json: `{"<id>":{"blocks":…,"overrides":…,"violations":…},…}`.
     pub(crate) fn to_state(&self) -> String {
-        let behaviors: Map<String, Value> = self
-            .0
-            .iter()
-            .map(|(id, counts)| {
-                let entry =
-                    json!({"violations": counts.violations, "blocks": counts.blocks, "overrides": counts.overrides});
-                (id.clone(), entry)
-            })
-            .collect();
-        Value::Object(behaviors).to_string()
+        // Cannot fail: string keys, integer values.
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".to_owned())
     }
 
     /// The totals of `audit/metrics.json` (empty when it is missing; a file that is not a metrics object is moved
@@ -210,6 +220,10 @@ mod tests {
         totals.add(&delta);
         assert_eq!(totals.get("a"), Counts { violations: 2, blocks: 2, overrides: 2 });
         assert_eq!(totals.get("c"), Counts::default());
+        assert_eq!(
+            totals.to_state(),
+            r#"{"a":{"blocks":2,"overrides":2,"violations":2},"b":{"blocks":0,"overrides":0,"violations":2}}"#
+        );
         assert_eq!(Totals::from_state(&totals.to_state()), Some(totals));
         assert_eq!(Totals::from_state("[1]"), None);
     }

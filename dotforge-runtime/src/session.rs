@@ -95,11 +95,12 @@ impl Session {
 
 impl BehaviorState {
     fn from_value(session_id: &str, behavior_id: &str, value: Value) -> BehaviorState {
-        let where_ = format!("state.json: session `{session_id}`, behavior `{behavior_id}`");
+        // Spelled out only when there is something to warn about.
+        let where_ = || format!("state.json: session `{session_id}`, behavior `{behavior_id}`");
         let mut map = match value {
             Value::Object(map) => map,
             _ => {
-                warn(&format!("{where_} is not an object; reset"));
+                warn(&format!("{} is not an object; reset", where_()));
                 return BehaviorState::default();
             }
         };
@@ -109,11 +110,11 @@ impl BehaviorState {
                 number.as_u64().map_or(0, |counter| u32::try_from(counter).unwrap_or(u32::MAX))
             }
             Some(Value::String(text)) if text.trim().parse::<u32>().is_ok() => {
-                warn(&format!("{where_}: `counter` is a string; read as a number"));
+                warn(&format!("{}: `counter` is a string; read as a number", where_()));
                 text.trim().parse().unwrap_or(0)
             }
             Some(other) => {
-                warn(&format!("{where_}: `counter` {other} is not a count; reset to 0"));
+                warn(&format!("{}: `counter` {other} is not a count; reset to 0", where_()));
                 0
             }
         };
@@ -121,7 +122,7 @@ impl BehaviorState {
             None | Some(Value::Null) => Level::Silent,
             Some(Value::String(name)) if Level::parse(&name).is_some() => Level::parse(&name).unwrap_or_default(),
             Some(other) => {
-                warn(&format!("{where_}: unknown `effective_level` {other}; reset to silent"));
+                warn(&format!("{}: unknown `effective_level` {other}; reset to silent", where_()));
                 Level::Silent
             }
         };
@@ -142,7 +143,7 @@ impl BehaviorState {
             Some(Value::Array(items)) => items,
             None | Some(Value::Null) => Vec::new(),
             Some(_) => {
-                warn(&format!("{where_}: `overrides` is not a list; reset"));
+                warn(&format!("{}: `overrides` is not a list; reset", where_()));
                 Vec::new()
             }
         };
