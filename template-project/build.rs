@@ -1,4 +1,5 @@
 fn main() {
     dotforge_codegen::compile("behaviors"); // or $DOTFORGE_BEHAVIORS_DIR
-    dotforge_codegen::link_for_fast_start(); // fixed-address binary on Linux: faster start; DOTFORGE_PIE=1 opts out
+    // Linux: a fixed-address binary with its hot code first (DOTFORGE_PIE=1, DOTFORGE_HOT_CODE=0 opt out).
+    dotforge_codegen::link_for_fast_start();
 }
