@@ -74,13 +74,25 @@ fn program_named(pattern: &CommandPattern, word: &Word) -> bool {
     pattern.programs.iter().any(|program| *program != HOOK_BINARY && glob_matches(program, name))
 }
 
-/// Sorts the arguments of `command` for `pattern`.
-fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Arguments<'w> {
+/// One argument of a command, as `pattern` reads it.
+enum Argument<'w> {
+    /// A short option cluster without the dash, cut before a value-taking option's value.
+    Short(&'w str),
+    /// A long option without the dashes, with its attached value.
+    Long(&'w str, Option<&'w str>),
+    /// A positional argument, and whether it comes after `--`.
+    Positional(&'w str, bool),
+}
+
+/// Reads the arguments of `command` for `pattern` in order, handing each to `visit` until it returns `false`.
+fn read_arguments<'w>(
+    command: &'w SimpleCommand,
+    pattern: &CommandPattern,
+    mut visit: impl FnMut(Argument<'w>) -> bool,
+) {
     let words = &command.words;
-    let is_git = command.program() == "git";
-    let mut sorted = Arguments::default();
     let mut index = 1;
-    if is_git {
+    if command.program() == "git" {
         // git's global options come before its subcommand and are not the subcommand's.
         while let Some(word) = words.get(index) {
             if GIT_GLOBAL_VALUE_OPTIONS.contains(&word.text.as_str()) {
@@ -96,20 +108,20 @@ fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Argume
     while let Some(word) = words.get(index) {
         let text = word.text.as_str();
         index += 1;
-        if only_positionals {
-            sorted.positionals.push(text);
-            sorted.after_double_dash += 1;
+        let argument = if only_positionals {
+            Argument::Positional(text, true)
         } else if text == "--" {
             only_positionals = true;
+            continue;
         } else if let Some(long) = text.strip_prefix("--") {
             let (name, value) = match long.split_once('=') {
                 Some((name, value)) => (name, Some(value)),
                 None => (long, None),
             };
-            sorted.longs.push((name, value));
             if value.is_none() && pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name)) {
                 index += 1;
             }
+            Argument::Long(name, value)
         } else if text.len() > 1 && text.starts_with('-') {
             let cluster = &text[1..];
             let value_at = cluster.char_indices().find(|(_, option)| {
@@ -117,18 +129,50 @@ fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Argume
             });
             match value_at {
                 Some((at, option)) => {
-                    sorted.shorts.push(&cluster[..at + option.len_utf8()]);
                     if at + option.len_utf8() == cluster.len() {
                         index += 1; // the value is the next word
                     }
+                    Argument::Short(&cluster[..at + option.len_utf8()])
                 }
-                None => sorted.shorts.push(cluster),
+                None => Argument::Short(cluster),
             }
         } else {
-            sorted.positionals.push(text);
+            Argument::Positional(text, false)
+        };
+        if !visit(argument) {
+            return;
         }
     }
+}
+
+/// Sorts the arguments of `command` for `pattern`.
+fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Arguments<'w> {
+    let mut sorted = Arguments::default();
+    read_arguments(command, pattern, |argument| {
+        match argument {
+            Argument::Short(cluster) => sorted.shorts.push(cluster),
+            Argument::Long(name, value) => sorted.longs.push((name, value)),
+            Argument::Positional(text, after_double_dash) => {
+                sorted.positionals.push(text);
+                sorted.after_double_dash += usize::from(after_double_dash);
+            }
+        }
+        true
+    });
     sorted
+}
+
+/// The first positional argument of `command` as `pattern` reads it (the subcommand), found without sorting the rest.
+fn first_positional<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option<&'w str> {
+    let mut first = None;
+    read_arguments(command, pattern, |argument| match argument {
+        Argument::Positional(text, _) => {
+            first = Some(text);
+            false
+        }
+        _ => true,
+    });
+    first
 }
 
 impl Arguments<'_> {
@@ -177,6 +221,13 @@ pub(crate) fn command_matches(
     let named = program_named(pattern, program);
     if !named && !pattern.programs.contains(&HOOK_BINARY) {
         return false;
+    }
+    // Most patterns of a program name another subcommand: settled before the arguments are sorted.
+    if let Some(alternatives) = pattern.subcommands.first() {
+        let first = first_positional(command, pattern);
+        if !first.is_some_and(|given| alternatives.iter().any(|alternative| glob_matches(alternative, given))) {
+            return false;
+        }
     }
     let sorted = arguments(command, pattern);
     let subcommands_match = pattern.subcommands.iter().enumerate().all(|(position, alternatives)| {
