@@ -99,6 +99,7 @@ proptest! {
         doc.put_session(&taken, &session);
         doc.save(&path).expect("saves");
         let saved = std::fs::read_to_string(&path).expect("reads");
+        let _ = std::fs::remove_dir_all(&dir);
         let mut expected: Map<String, Value> = sessions.clone().into_iter().collect();
         expected.insert(taken.clone(), session.to_value());
         let expected_count = expected.len();
