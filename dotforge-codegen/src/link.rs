@@ -38,6 +38,11 @@ pub fn link_for_fast_start() {
     }
     let Some(out_dir) = std::env::var_os("OUT_DIR") else { return };
     let script = Path::new(&out_dir).join("dotforge-hot-code.ld");
+    if script.to_string_lossy().contains(',') {
+        // `-Wl,` splits at commas: the linker would get a cut path and fail.
+        println!("cargo:warning=dotforge: hot code not placed first (a comma in {})", script.display());
+        return;
+    }
     match std::fs::write(&script, hot_code_script(HOT_CODE)) {
         Ok(()) => println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display()),
         // Only speed is lost: the binary links as it would without the call.
