@@ -120,6 +120,12 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "ln -s ../.claude/settings.local.json build/x && echo '{}' > build/x".to_owned(),
         "ln -s ../.forge/audit/overrides.log build/".to_owned(),
         "ln -sf -t build ../.forge/runtime/state.json".to_owned(),
+        // Links made by cp and rsync are new names for the files too.
+        "cp -l .forge/audit/overrides.log build/x && : > build/x".to_owned(),
+        "cp --symbolic-link \"$PWD/.forge/runtime/state.json\" build/".to_owned(),
+        "rsync -a --link-dest=../../.forge/audit/ build/empty/ build/copy/".to_owned(),
+        // rsync's -t keeps times; it does not name the destination as cp's does.
+        "rsync -t /dev/null .forge/runtime/state.json".to_owned(),
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),

@@ -37,6 +37,44 @@ const NOT_READERS: &[&str] = &[
     "sleep", "mkdir", "command", "hash", "read",
 ];
 
+/// rsync's long options that take a value (`--exclude PATTERN` as well as `--exclude=PATTERN`).
+const RSYNC_VALUE_OPTIONS: &[&str] = &[
+    "rsh",
+    "rsync-path",
+    "filter",
+    "exclude",
+    "include",
+    "exclude-from",
+    "include-from",
+    "files-from",
+    "temp-dir",
+    "partial-dir",
+    "link-dest",
+    "compare-dest",
+    "copy-dest",
+    "backup-dir",
+    "suffix",
+    "chmod",
+    "chown",
+    "block-size",
+    "max-size",
+    "min-size",
+    "timeout",
+    "contimeout",
+    "port",
+    "log-file",
+    "password-file",
+    "bwlimit",
+    "out-format",
+    "remote-option",
+    "usermap",
+    "groupmap",
+    "iconv",
+    "checksum-choice",
+    "compress-choice",
+    "skip-compress",
+];
+
 /// Interpreters and the options that give them inline code.
 const INTERPRETERS: &[(&str, &[&str])] = &[
     ("python*", &["-c"]),
@@ -217,13 +255,39 @@ fn program_accesses<'c>(
             writes.extend(option_values(words, &['t'], &["target-directory"]).into_iter().map(|word| (word, true)));
         }
         "cp" | "install" | "rsync" | "ditto" | "scp" => {
-            let mut paths = positionals(words, "tSmogeT", &["target-directory", "suffix", "mode", "owner", "group"]);
-            let targets = option_values(words, &['t'], &["target-directory"]);
-            if targets.is_empty() {
-                if let Some(destination) = paths.pop() {
-                    writes.push((destination, true));
+            // Options that take a value differ from program to program (`rsync -t` keeps times, `cp -t DIR` names
+            // the destination); only cp and install have a target-directory option.
+            let (short_values, long_values, target_option): (&str, &[&str], bool) = match program {
+                "cp" => ("tS", &["target-directory", "suffix"], true),
+                "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"], true),
+                "rsync" => ("efBTM", RSYNC_VALUE_OPTIONS, false),
+                "scp" => ("cFiJlPSoDX", &[], false),
+                _ => ("", &[], false),
+            };
+            let mut paths = positionals(words, short_values, long_values);
+            let targets = if target_option { option_values(words, &['t'], &["target-directory"]) } else { Vec::new() };
+            let destination = if targets.is_empty() { paths.pop() } else { None };
+            // `cp -l`/`-s` make links to the sources instead of copies: new names through which the sources
+            // themselves can be written, as with `ln`.
+            let links_to_sources = program == "cp"
+                && (has_short(words, 'l')
+                    || has_short(words, 's')
+                    || has_long(words, "link")
+                    || has_long(words, "symbolic-link"));
+            if links_to_sources {
+                writes.extend(paths.iter().cloned().map(|word| (word, true)));
+            }
+            if program == "rsync" {
+                // `--link-dest` hard-links the files of a folder (relative to the destination) into the copy.
+                for folder in option_values(words, &[], &["link-dest"]) {
+                    if let Some(destination) = destination.as_ref().filter(|_| !folder.text.starts_with(['/', '~'])) {
+                        let text = format!("{}/{}", destination.text.trim_end_matches('/'), folder.text);
+                        writes.push((Word { text, ..folder.clone() }, true));
+                    }
+                    writes.push((folder, true));
                 }
             }
+            writes.extend(destination.into_iter().map(|word| (word, true)));
             writes.extend(targets.into_iter().map(|word| (word, true)));
             reads.extend(paths);
         }
