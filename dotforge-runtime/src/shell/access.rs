@@ -10,6 +10,7 @@
 //! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
 
 use super::lexer::{RedirectKind, Word};
+use super::rewriters;
 use super::unwrap::git_subcommand;
 use super::{CommandLine, Cwd, SimpleCommand};
 
@@ -95,7 +96,7 @@ const INTERPRETERS: &[(&str, &[&str])] = &[
 /// Editors: they may write any file they are given.
 const EDITORS: &[&str] = &["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "micro", "helix", "hx", "pico", "joe"];
 
-fn positionals(words: &[Word], short_values: &str, long_values: &[&str]) -> Vec<Word> {
+pub(super) fn positionals(words: &[Word], short_values: &str, long_values: &[&str]) -> Vec<Word> {
     let mut found = Vec::new();
     let mut index = 1;
     let mut only_positionals = false;
@@ -121,7 +122,7 @@ fn positionals(words: &[Word], short_values: &str, long_values: &[&str]) -> Vec<
 }
 
 /// The value of the options named (`-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`).
-fn option_values(words: &[Word], short: &[char], long: &[&str]) -> Vec<Word> {
+pub(super) fn option_values(words: &[Word], short: &[char], long: &[&str]) -> Vec<Word> {
     let mut values = Vec::new();
     for (index, word) in words.iter().enumerate().skip(1) {
         let text = word.text.as_str();
@@ -149,14 +150,14 @@ fn option_values(words: &[Word], short: &[char], long: &[&str]) -> Vec<Word> {
     values
 }
 
-fn has_short(words: &[Word], option: char) -> bool {
+pub(super) fn has_short(words: &[Word], option: char) -> bool {
     words.iter().skip(1).any(|word| {
         let text = word.text.as_str();
         text.starts_with('-') && !text.starts_with("--") && text[1..].contains(option)
     })
 }
 
-fn has_long(words: &[Word], name: &str) -> bool {
+pub(super) fn has_long(words: &[Word], name: &str) -> bool {
     words
         .iter()
         .skip(1)
@@ -334,6 +335,10 @@ fn program_accesses<'c>(
                     .map(|word| (word, false)),
             );
             reads.extend(option_values(words, &['T', 'K'], &["upload-file", "config"]));
+            if program == "wget" {
+                let folders = option_values(words, &['P'], &["directory-prefix"]);
+                writes.extend(folders.into_iter().map(|word| (word, true)));
+            }
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix('@') {
                     reads.push(Word { text: path.to_owned(), ..word.clone() }); // curl -d @file
@@ -384,6 +389,10 @@ fn program_accesses<'c>(
         }
         editor if EDITORS.contains(&editor) => writes.extend(all().into_iter().map(|word| (word, false))),
         _ => {
+            if let Some((more_writes, more_reads)) = rewriters::accesses(program, words) {
+                writes.extend(more_writes);
+                reads.extend(more_reads);
+            }
             if let Some((_, options)) =
                 INTERPRETERS.iter().find(|(name, _)| super::pattern::glob_matches(name, program))
             {
@@ -419,7 +428,8 @@ fn program_accesses<'c>(
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
     let fed_by_xargs = line.commands.iter().any(|other| other.group == command.group && other.program() == "xargs")
         && program != "xargs";
-    if is_writer(program) && (fed_by_xargs || writes.iter().any(|(word, _)| word.dynamic && !resolvable(&word.text))) {
+    let writes_files = is_writer(program) || rewriters::is_rewriter(program);
+    if writes_files && (fed_by_xargs || writes.iter().any(|(word, _)| word.dynamic && !resolvable(&word.text))) {
         opaque = opaque.or(Some(None));
     }
     (writes, reads, opaque)
@@ -520,6 +530,34 @@ mod tests {
         assert_eq!(written("git add .forge/audit/overrides.log"), Vec::<String>::new());
         assert_eq!(written("find .forge -name x -delete"), [".forge"]);
         assert_eq!(written("find .forge -exec rm {} +"), [".forge", "{}"]);
+    }
+
+    #[test]
+    fn archivers_compressors_and_filters_that_write() {
+        assert_eq!(written("tar -xzf a.tgz -C out"), ["out"]);
+        assert_eq!(written("tar xvf a.tar --directory=out"), ["out"]);
+        assert_eq!(written("tar -czf out.tgz src"), ["out.tgz"]);
+        assert_eq!(written("tar -cfout.tgz src"), ["out.tgz"]);
+        assert_eq!(written("tar cvf out.tar src"), ["out.tar"]);
+        assert_eq!(written("tar --create --file out.tar src"), ["out.tar"]);
+        assert_eq!(written("tar -tf a.tar"), Vec::<String>::new());
+        assert!(read("tar -xf a.tar -C out").contains(&"a.tar".to_owned()));
+        assert_eq!(written("unzip -o a.zip -d out"), ["out"]);
+        assert_eq!(written("7z x a.7z -oout"), ["out"]);
+        assert_eq!(written("patch -p1 f.c < fix.diff"), ["f.c"]);
+        assert_eq!(written("patch -p1 -i fix.diff"), Vec::<String>::new());
+        assert_eq!(written("sort -u -o sorted.txt in.txt"), ["sorted.txt"]);
+        assert_eq!(written("gzip -9 a.log b.log"), ["a.log", "b.log"]);
+        assert_eq!(written("gzip -c a.log"), Vec::<String>::new());
+        assert_eq!(written("zstd -k a.log"), Vec::<String>::new());
+        assert_eq!(written("gawk -i inplace '{print}' a.txt"), ["a.txt"]);
+        assert_eq!(written("gawk -i inplace -f prog.awk a.txt"), ["a.txt"]);
+        assert_eq!(written("awk '{print}' a.txt"), Vec::<String>::new());
+        assert_eq!(written("split -l 10 in.txt part-"), ["part-"]);
+        assert_eq!(written("wget -P downloads https://x"), ["downloads"]);
+        assert_eq!(written("cp -l a b"), ["a", "b"]);
+        assert_eq!(written("rsync -t a b"), ["b"]);
+        assert_eq!(written("rsync -a --link-dest=../base src/ dst/"), ["dst/../base", "../base", "dst/"]);
     }
 
     #[test]

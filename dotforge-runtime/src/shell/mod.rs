@@ -16,6 +16,7 @@ mod lexer;
 pub(crate) mod pattern;
 #[cfg(test)]
 mod properties;
+mod rewriters;
 mod unwrap;
 
 pub(crate) use lexer::Word;
