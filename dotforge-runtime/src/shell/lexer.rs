@@ -416,12 +416,19 @@ impl Lexer<'_> {
                             self.position -= 1;
                             self.number_escape(8, 3)
                         }
-                        b'c' => {
-                            let control = self.peek(0).map(|byte| char::from(byte & 0x1f));
-                            self.position += 1;
-                            control
+                        b'c' if self.peek(0).is_some() => {
+                            let named = self.char_at(self.position);
+                            self.position += named.len_utf8();
+                            char::from_u32(u32::from(named) & 0x1f)
                         }
-                        other => Some(other as char),
+                        b'c' => None,
+                        _ => {
+                            // Any other escaped character stands for itself, whole (it may take several bytes).
+                            self.position -= 1;
+                            let character = self.char_at(self.position);
+                            self.position += character.len_utf8();
+                            Some(character)
+                        }
                     };
                     if let Some(decoded) = decoded {
                         word.text.push(decoded);
@@ -630,6 +637,15 @@ mod tests {
         assert_eq!(words(r#"git commit -m "a \"b\" $x" 'c d'\ e"#), ["git", "commit", "-m", "a \"b\" $x", "c d e"]);
         assert_eq!(words(r"echo $'a\tb\x41\'' \$HOME"), ["echo", "a\tbA'", "$HOME"]);
         assert_eq!(words("echo a\\\nb"), ["echo", "ab"]);
+    }
+
+    #[test]
+    fn escaped_characters_of_several_bytes_stay_whole_in_ansi_c_quotes() {
+        // Found by the bash_command fuzzer: `\` or `\c` before such a character left the reader inside it (a panic,
+        // which the hook turns into an unexamined pass).
+        assert_eq!(words("echo $'a\\éb' x"), ["echo", "aéb", "x"]);
+        assert_eq!(words("echo $'\\c\u{fffd}' rm"), ["echo", "\u{1d}", "rm"]);
+        assert_eq!(words("rm -rf .f$'d\\\u{fffd}.f'"), ["rm", "-rf", ".fd\u{fffd}.f"]);
     }
 
     #[test]

@@ -28,6 +28,9 @@ fn shellish() -> impl Strategy<Value = String> {
         Just("git push -f ".to_owned()),
         Just("rm -rf .forge ".to_owned()),
         Just("$'\\x41'".to_owned()),
+        Just("$'".to_owned()),
+        Just("\\c".to_owned()),
+        Just("é".to_owned()),
         "[a-z.~/*=-]{1,6}".prop_map(|word| format!("{word} ")),
         any::<char>().prop_map(|character| character.to_string()),
     ];
