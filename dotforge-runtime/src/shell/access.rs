@@ -554,6 +554,7 @@ mod tests {
         assert_eq!(written("gawk -i inplace -f prog.awk a.txt"), ["a.txt"]);
         assert_eq!(written("awk '{print}' a.txt"), Vec::<String>::new());
         assert_eq!(written("split -l 10 in.txt part-"), ["part-"]);
+        assert_eq!(written("csplit -f part- in.txt '/x/'"), ["part-"]);
         assert_eq!(written("wget -P downloads https://x"), ["downloads"]);
         assert_eq!(written("cp -l a b"), ["a", "b"]);
         assert_eq!(written("rsync -t a b"), ["b"]);

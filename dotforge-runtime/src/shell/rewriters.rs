@@ -61,10 +61,12 @@ pub(super) fn accesses(program: &str, words: &[Word]) -> Option<(Writes, Vec<Wor
         }
         "sort" => Some((file(option_values(words, &['o'], &["output"])), Vec::new())),
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
-        "split" | "csplit" => {
+        "split" => {
             let named = positionals(words, "abClnt", &["suffix-length", "bytes", "line-bytes", "lines", "number"]);
             Some((file(named.into_iter().skip(1).take(1).collect()), Vec::new()))
         }
+        // `csplit [-f PREFIX] FILE PATTERN...`: the pieces are PREFIX00, PREFIX01, … (`xx00` without `-f`).
+        "csplit" => Some((file(option_values(words, &['f'], &["prefix"])), Vec::new())),
         compressor if COMPRESSORS.contains(&compressor) => {
             let to_stdout = has_short(words, 'c') || has_long(words, "stdout") || has_long(words, "to-stdout");
             let kept =
