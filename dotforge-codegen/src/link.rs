@@ -11,7 +11,7 @@
 //! - **Hot code first.** Each page of code an event runs is a page fault. Left to the linker, the few hundred
 //!   functions an event runs lie spread over most of the 2 MB of code (about 25 faults); a linker script puts the
 //!   functions named in `hot_code.txt` (written by `scripts/hot-code` from callgrind profiles of hook events) into
-//!   one `.text.hot` section in front of `.text` (about 7). A name that matches nothing only costs its place in the
+//!   one `.text.hot` section in front of `.text` (7–9). A name that matches nothing only costs its place in the
 //!   list; `DOTFORGE_HOT_CODE=0` at build time leaves the layout to the linker. Not used with gold or mold, which do
 //!   not take the script's `INSERT` command.
 
@@ -31,7 +31,9 @@ pub fn link_for_fast_start() {
     if let Some(directive) = fast_start_directive(target_os.as_deref(), std::env::var("DOTFORGE_PIE").ok().as_deref()) {
         println!("{directive}");
     }
-    let rustflags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    // The linker is chosen by rustflags (`-fuse-ld=…`) or by cargo's `linker` setting (`RUSTC_LINKER`).
+    let rustflags =
+        ["CARGO_ENCODED_RUSTFLAGS", "RUSTC_LINKER"].map(|name| std::env::var(name).unwrap_or_default()).join(" ");
     let wanted = std::env::var("DOTFORGE_HOT_CODE").ok();
     if !hot_code_applies(target_os.as_deref(), wanted.as_deref(), &rustflags) {
         return;
@@ -55,8 +57,8 @@ fn fast_start_directive(target_os: Option<&str>, keep_pie: Option<&str>) -> Opti
     (target_os == Some("linux") && !is_set(keep_pie)).then_some("cargo:rustc-link-arg-bins=-no-pie")
 }
 
-/// Whether to link with the hot-code script: on Linux, unless `DOTFORGE_HOT_CODE=0` or the rustflags choose a
-/// linker without `INSERT` (gold, mold).
+/// Whether to link with the hot-code script: on Linux, unless `DOTFORGE_HOT_CODE=0` or the rustflags or linker
+/// setting name a linker without `INSERT` (gold, mold).
 fn hot_code_applies(target_os: Option<&str>, wanted: Option<&str>, rustflags: &str) -> bool {
     let turned_off = wanted.is_some_and(|value| value.trim() == "0");
     let other_linker = ["gold", "mold"].iter().any(|linker| rustflags.contains(linker));
