@@ -32,10 +32,10 @@ pub fn link_for_fast_start() {
         println!("{directive}");
     }
     // The linker is chosen by rustflags (`-fuse-ld=…`) or by cargo's `linker` setting (`RUSTC_LINKER`).
-    let rustflags =
+    let linker_settings =
         ["CARGO_ENCODED_RUSTFLAGS", "RUSTC_LINKER"].map(|name| std::env::var(name).unwrap_or_default()).join(" ");
     let wanted = std::env::var("DOTFORGE_HOT_CODE").ok();
-    if !hot_code_applies(target_os.as_deref(), wanted.as_deref(), &rustflags) {
+    if !hot_code_applies(target_os.as_deref(), wanted.as_deref(), &linker_settings) {
         return;
     }
     let Some(out_dir) = std::env::var_os("OUT_DIR") else { return };
@@ -59,9 +59,9 @@ fn fast_start_directive(target_os: Option<&str>, keep_pie: Option<&str>) -> Opti
 
 /// Whether to link with the hot-code script: on Linux, unless `DOTFORGE_HOT_CODE=0` or the rustflags or linker
 /// setting name a linker without `INSERT` (gold, mold).
-fn hot_code_applies(target_os: Option<&str>, wanted: Option<&str>, rustflags: &str) -> bool {
+fn hot_code_applies(target_os: Option<&str>, wanted: Option<&str>, linker_settings: &str) -> bool {
     let turned_off = wanted.is_some_and(|value| value.trim() == "0");
-    let other_linker = ["gold", "mold"].iter().any(|linker| rustflags.contains(linker));
+    let other_linker = ["gold", "mold"].iter().any(|linker| linker_settings.contains(linker));
     target_os == Some("linux") && !turned_off && !other_linker
 }
 
