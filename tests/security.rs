@@ -137,6 +137,8 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "awk -i inplace 'NR<0' .forge/audit/overrides.log".to_owned(),
         "split -b1 /dev/null .forge/runtime/state.json".to_owned(),
         "wget -q -P .forge/runtime https://example.com/state.json".to_owned(),
+        "parallel rm ::: .forge/audit/overrides.log".to_owned(),
+        "ls .forge/audit/* | parallel truncate -s0".to_owned(),
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),

@@ -426,8 +426,11 @@ fn program_accesses<'c>(
         }
     }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
-    let fed_by_xargs = line.commands.iter().any(|other| other.group == command.group && other.program() == "xargs")
-        && program != "xargs";
+    let fed_by_xargs = line
+        .commands
+        .iter()
+        .any(|other| other.group == command.group && matches!(other.program(), "xargs" | "parallel"))
+        && !matches!(program, "xargs" | "parallel");
     let writes_files = is_writer(program) || rewriters::is_rewriter(program);
     if writes_files && (fed_by_xargs || writes.iter().any(|(word, _)| word.dynamic && !resolvable(&word.text))) {
         opaque = opaque.or(Some(None));

@@ -86,6 +86,24 @@ const WRAPPERS: &[Wrapper] = &[
         ],
         positionals_before: 0,
     },
+    // GNU parallel: `parallel rm ::: a b` runs `rm a`, `rm b` (the `:::` stays among the arguments, harmlessly).
+    Wrapper {
+        names: &["parallel"],
+        short_values: "jaIdENnLSCP",
+        long_values: &[
+            "jobs",
+            "arg-file",
+            "delimiter",
+            "max-args",
+            "max-lines",
+            "results",
+            "colsep",
+            "sshlogin",
+            "tmpdir",
+            "workdir",
+        ],
+        positionals_before: 0,
+    },
     Wrapper { names: &["time"], short_values: "fo", long_values: &["format", "output"], positionals_before: 0 },
     Wrapper { names: &["exec"], short_values: "a", long_values: &[], positionals_before: 0 },
     Wrapper {
