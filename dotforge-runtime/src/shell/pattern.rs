@@ -145,34 +145,29 @@ fn read_arguments<'w>(
     }
 }
 
-/// Sorts the arguments of `command` for `pattern`.
-fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Arguments<'w> {
+/// Sorts the arguments of `command` for `pattern`; `None` as soon as a positional argument is not the subcommand
+/// the pattern names at its place (most patterns of a program name another subcommand, so most stop early).
+fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option<Arguments<'w>> {
     let mut sorted = Arguments::default();
+    let mut other_subcommand = false;
     read_arguments(command, pattern, |argument| {
         match argument {
             Argument::Short(cluster) => sorted.shorts.push(cluster),
             Argument::Long(name, value) => sorted.longs.push((name, value)),
             Argument::Positional(text, after_double_dash) => {
+                if let Some(alternatives) = pattern.subcommands.get(sorted.positionals.len()) {
+                    if !alternatives.iter().any(|alternative| glob_matches(alternative, text)) {
+                        other_subcommand = true;
+                        return false;
+                    }
+                }
                 sorted.positionals.push(text);
                 sorted.after_double_dash += usize::from(after_double_dash);
             }
         }
         true
     });
-    sorted
-}
-
-/// The first positional argument of `command` as `pattern` reads it (the subcommand), found without sorting the rest.
-fn first_positional<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option<&'w str> {
-    let mut first = None;
-    read_arguments(command, pattern, |argument| match argument {
-        Argument::Positional(text, _) => {
-            first = Some(text);
-            false
-        }
-        _ => true,
-    });
-    first
+    (!other_subcommand).then_some(sorted)
 }
 
 impl Arguments<'_> {
@@ -222,21 +217,9 @@ pub(crate) fn command_matches(
     if !named && !pattern.programs.contains(&HOOK_BINARY) {
         return false;
     }
-    // Most patterns of a program name another subcommand: settled before the arguments are sorted.
-    if let Some(alternatives) = pattern.subcommands.first() {
-        let first = first_positional(command, pattern);
-        if !first.is_some_and(|given| alternatives.iter().any(|alternative| glob_matches(alternative, given))) {
-            return false;
-        }
-    }
-    let sorted = arguments(command, pattern);
-    let subcommands_match = pattern.subcommands.iter().enumerate().all(|(position, alternatives)| {
-        sorted
-            .positionals
-            .get(position)
-            .is_some_and(|given| alternatives.iter().any(|alternative| glob_matches(alternative, given)))
-    });
-    if !subcommands_match {
+    let Some(sorted) = arguments(command, pattern) else { return false };
+    // Each subcommand the pattern names was checked as it was read; all of them must be there.
+    if sorted.positionals.len() < pattern.subcommands.len() {
         return false;
     }
     let skip = pattern.subcommands.len();
