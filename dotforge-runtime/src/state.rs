@@ -476,25 +476,23 @@ impl StateDoc<'_> {
         // The run of file text not yet written: from the first session's key to the last one's value.
         let mut run: Option<(usize, usize)> = None;
         for (position, entry) in self.sessions.iter().enumerate() {
-            if let Some(span) = self.span_in_source(&entry.raw) {
-                if let Some((start, end)) = run {
-                    if self.source.get(end..span.0).is_some_and(|gap| is_separator_for(gap, &entry.id)) {
-                        run = Some((start, span.1));
-                        continue;
-                    }
-                    out.write_all(&self.source.as_bytes()[start..end])?;
+            let span = self.span_in_source(&entry.raw);
+            // A session that follows the run in the file, separated as it would be written, extends the run.
+            if let (Some((value_start, value_end)), Some((start, end))) = (span, run) {
+                if self.source.get(end..value_start).is_some_and(|gap| is_separator_for(gap, &entry.id)) {
+                    run = Some((start, value_end));
+                    continue;
                 }
-                out.write_all(if position > 0 { b",\n" } else { b"\n" })?;
-                write_key(out, &entry.id)?;
-                run = Some(span);
-                continue;
             }
             if let Some((start, end)) = run.take() {
                 out.write_all(&self.source.as_bytes()[start..end])?;
             }
             out.write_all(if position > 0 { b",\n" } else { b"\n" })?;
             write_key(out, &entry.id)?;
-            out.write_all(entry.raw.on_one_line().as_bytes())?;
+            match span {
+                Some(span) => run = Some(span),
+                None => out.write_all(entry.raw.on_one_line().as_bytes())?,
+            }
         }
         if let Some((start, end)) = run {
             out.write_all(&self.source.as_bytes()[start..end])?;
