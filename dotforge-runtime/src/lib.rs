@@ -30,6 +30,7 @@ mod render;
 mod replay;
 mod scenario;
 mod session;
+mod session_read;
 mod settings;
 mod shell;
 mod simulate;

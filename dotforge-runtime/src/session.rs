@@ -6,6 +6,7 @@ use crate::time::Timestamp;
 use crate::warn::warn;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// A soft block waiting for its override: the user's approval (ask mode) or the same call again (deny mode).
@@ -54,29 +55,58 @@ impl Session {
         self.behavior_overrides.get(behavior_id)?.get("enabled")?.as_bool()
     }
 
-    /// Converts a stored entry, repairing what has the wrong shape. `id` names the session in warnings.
-    pub(crate) fn from_value(id: &str, value: Value, now: Timestamp) -> Session {
-        let mut map = match value {
-            Value::Object(map) => map,
+    /// Reads a stored entry from its JSON text, member by member (see `session_read`), repairing what has the
+    /// wrong shape. `id` names the session in warnings; an error means the text is not JSON.
+    pub(crate) fn read(id: &str, text: &str, now: Timestamp) -> serde_json::Result<Session> {
+        crate::session_read::read_session(id, text, now)
+    }
+
+    /// Sets one stored member other than `behaviors`, repairing a value of the wrong type (with a warning naming
+    /// the session `id`); unknown members are kept as they are.
+    pub(crate) fn set_member(&mut self, id: &str, key: Cow<'_, str>, value: Value, now: Timestamp) {
+        let repaired = || warn(&format!("state.json: session `{id}`: `{key}` has the wrong type; reset"));
+        match key.as_ref() {
+            "created_at" => self.created_at = text(value).unwrap_or_else(|| now.format()),
+            "last_accessed_at" => self.last_accessed_at = text(value).unwrap_or_else(|| now.format()),
+            "flags" => self.flags = object(value, repaired),
+            "behavior_overrides" => self.behavior_overrides = object(value, repaired),
             _ => {
-                warn(&format!("state.json: session `{id}` is not an object; starting it afresh"));
-                return Session::new(now);
+                self.extra.insert(key.into_owned(), value);
             }
+        }
+    }
+
+    /// Converts a stored entry held as a `Value` — the reference [`Session::read`] is held to in the tests.
+    #[cfg(test)]
+    pub(crate) fn from_value(id: &str, value: Value, now: Timestamp) -> Session {
+        let Value::Object(mut map) = value else {
+            warn(&format!("state.json: session `{id}` is not an object; starting it afresh"));
+            return Session::new(now);
         };
-        let mut repaired =
-            |field: &str| warn(&format!("state.json: session `{id}`: `{field}` has the wrong type; reset"));
-        let created_at = take_string(&mut map, "created_at").unwrap_or_else(|| now.format());
-        let last_accessed_at = take_string(&mut map, "last_accessed_at").unwrap_or_else(|| now.format());
-        let flags = take_object(&mut map, "flags", &mut repaired);
-        let behavior_overrides = take_object(&mut map, "behavior_overrides", &mut repaired);
-        let behaviors = take_object(&mut map, "behaviors", &mut repaired)
-            .into_iter()
-            .map(|(behavior_id, value)| {
-                let state = BehaviorState::from_value(id, &behavior_id, value);
-                (behavior_id, state)
-            })
-            .collect();
-        Session { created_at, last_accessed_at, flags, behavior_overrides, behaviors, extra: map }
+        let mut session = Session::new(now);
+        let behaviors = map.remove("behaviors");
+        for (key, value) in map {
+            session.set_member(id, Cow::Owned(key), value, now);
+        }
+        let repaired = || warn(&format!("state.json: session `{id}`: `behaviors` has the wrong type; reset"));
+        for (behavior_id, value) in object(behaviors.unwrap_or(Value::Null), repaired) {
+            let where_ = || format!("state.json: session `{id}`, behavior `{behavior_id}`");
+            let state = match value {
+                Value::Object(members) => {
+                    let mut state = BehaviorState::default();
+                    for (key, value) in members {
+                        state.set_member(Cow::Owned(key), value, &where_);
+                    }
+                    state
+                }
+                _ => {
+                    warn(&format!("{} is not an object; reset", where_()));
+                    BehaviorState::default()
+                }
+            };
+            session.behaviors.insert(behavior_id, state);
+        }
+        session
     }
 
     /// The stored form as a `Value` — the reference [`Serialize`] is held to in the tests.
@@ -94,67 +124,52 @@ impl Session {
 }
 
 impl BehaviorState {
-    fn from_value(session_id: &str, behavior_id: &str, value: Value) -> BehaviorState {
-        // Spelled out only when there is something to warn about.
-        let where_ = || format!("state.json: session `{session_id}`, behavior `{behavior_id}`");
-        let mut map = match value {
-            Value::Object(map) => map,
-            _ => {
-                warn(&format!("{} is not an object; reset", where_()));
-                return BehaviorState::default();
-            }
-        };
-        let counter = match map.remove("counter") {
-            None | Some(Value::Null) => 0,
-            Some(Value::Number(number)) if number.as_u64().is_some() => {
-                number.as_u64().map_or(0, |counter| u32::try_from(counter).unwrap_or(u32::MAX))
-            }
-            Some(Value::String(text)) if text.trim().parse::<u32>().is_ok() => {
-                warn(&format!("{}: `counter` is a string; read as a number", where_()));
-                text.trim().parse().unwrap_or(0)
-            }
-            Some(other) => {
-                warn(&format!("{}: `counter` {other} is not a count; reset to 0", where_()));
-                0
-            }
-        };
-        let effective_level = match map.remove("effective_level") {
-            None | Some(Value::Null) => Level::Silent,
-            Some(Value::String(name)) if Level::parse(&name).is_some() => Level::parse(&name).unwrap_or_default(),
-            Some(other) => {
-                warn(&format!("{}: unknown `effective_level` {other}; reset to silent", where_()));
-                Level::Silent
-            }
-        };
-        let pending_block = match map.remove("pending_block") {
-            Some(Value::Object(mut pending)) => {
-                match (take_string(&mut pending, "tool_input_hash"), take_string(&mut pending, "blocked_at")) {
-                    (Some(tool_input_hash), Some(blocked_at)) => Some(PendingBlock {
-                        tool_input_hash,
-                        blocked_at,
-                        tool_use_id: take_string(&mut pending, "tool_use_id"),
-                    }),
-                    _ => None,
+    /// Sets one stored member, repairing a value of the wrong type (with a warning that starts with `where_`);
+    /// unknown members are kept as they are.
+    pub(crate) fn set_member(&mut self, key: Cow<'_, str>, value: Value, where_: &dyn Fn() -> String) {
+        match key.as_ref() {
+            "counter" => {
+                self.counter = match value {
+                    Value::Null => 0,
+                    Value::Number(number) if number.as_u64().is_some() => {
+                        number.as_u64().map_or(0, |counter| u32::try_from(counter).unwrap_or(u32::MAX))
+                    }
+                    Value::String(text) if text.trim().parse::<u32>().is_ok() => {
+                        warn(&format!("{}: `counter` is a string; read as a number", where_()));
+                        text.trim().parse().unwrap_or(0)
+                    }
+                    other => {
+                        warn(&format!("{}: `counter` {other} is not a count; reset to 0", where_()));
+                        0
+                    }
                 }
             }
-            _ => None,
-        };
-        let overrides = match map.remove("overrides") {
-            Some(Value::Array(items)) => items,
-            None | Some(Value::Null) => Vec::new(),
-            Some(_) => {
-                warn(&format!("{}: `overrides` is not a list; reset", where_()));
-                Vec::new()
+            "effective_level" => {
+                self.effective_level = match value {
+                    Value::Null => Level::Silent,
+                    Value::String(name) if Level::parse(&name).is_some() => Level::parse(&name).unwrap_or_default(),
+                    other => {
+                        warn(&format!("{}: unknown `effective_level` {other}; reset to silent", where_()));
+                        Level::Silent
+                    }
+                }
             }
-        };
-        BehaviorState {
-            counter,
-            effective_level,
-            last_violation_at: take_string(&mut map, "last_violation_at"),
-            last_violation_tool: take_string(&mut map, "last_violation_tool"),
-            pending_block,
-            overrides,
-            extra: map,
+            "pending_block" => self.pending_block = pending_block(value),
+            "overrides" => {
+                self.overrides = match value {
+                    Value::Array(items) => items,
+                    Value::Null => Vec::new(),
+                    _ => {
+                        warn(&format!("{}: `overrides` is not a list; reset", where_()));
+                        Vec::new()
+                    }
+                }
+            }
+            "last_violation_at" => self.last_violation_at = text(value),
+            "last_violation_tool" => self.last_violation_tool = text(value),
+            _ => {
+                self.extra.insert(key.into_owned(), value);
+            }
         }
     }
 
@@ -184,19 +199,31 @@ impl BehaviorState {
     }
 }
 
-fn take_string(map: &mut Map<String, Value>, key: &str) -> Option<String> {
-    match map.remove(key) {
-        Some(Value::String(text)) => Some(text),
+/// A stored pending block: an object with both strings it needs, or none.
+fn pending_block(value: Value) -> Option<PendingBlock> {
+    let Value::Object(mut pending) = value else { return None };
+    let mut take = |key: &str| text(pending.remove(key)?);
+    Some(PendingBlock {
+        tool_input_hash: take("tool_input_hash")?,
+        blocked_at: take("blocked_at")?,
+        tool_use_id: take("tool_use_id"),
+    })
+}
+
+fn text(value: Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text),
         _ => None,
     }
 }
 
-fn take_object(map: &mut Map<String, Value>, key: &str, repaired: &mut impl FnMut(&str)) -> Map<String, Value> {
-    match map.remove(key) {
-        Some(Value::Object(object)) => object,
-        None | Some(Value::Null) => Map::new(),
-        Some(_) => {
-            repaired(key);
+/// An object member: its members, none for `null`, and none with a call to `repaired` for any other type.
+pub(crate) fn object(value: Value, repaired: impl FnOnce()) -> Map<String, Value> {
+    match value {
+        Value::Object(object) => object,
+        Value::Null => Map::new(),
+        _ => {
+            repaired();
             Map::new()
         }
     }
@@ -342,6 +369,23 @@ mod tests {
         )
     }
 
+    /// Stored entries of every shape, also those where the session, its `behaviors` or a behavior's state is not an
+    /// object at all.
+    fn stored_entry() -> impl Strategy<Value = Value> {
+        let with_behaviors = |behaviors: Value| {
+            object().prop_map(move |mut session| {
+                session.insert("behaviors".into(), behaviors.clone());
+                Value::Object(session)
+            })
+        };
+        prop_oneof![
+            4 => stored_session(),
+            1 => field_value(),
+            1 => field_value().prop_flat_map(with_behaviors),
+            1 => (field_name(), field_value()).prop_flat_map(move |(id, state)| with_behaviors(json!({id: state}))),
+        ]
+    }
+
     proptest! {
         #[test]
         fn serializing_writes_exactly_the_stored_value_form(stored in stored_session()) {
@@ -349,6 +393,16 @@ mod tests {
             let session = Session::from_value("s", stored, now);
             let written = serde_json::to_string(&session).expect("serializes");
             prop_assert_eq!(written, session.to_value().to_string());
+        }
+
+        #[test]
+        fn reading_the_text_makes_what_converting_the_value_makes(stored in stored_entry()) {
+            let now = Timestamp::parse("2026-01-01T00:00:00Z").expect("time");
+            let read = Session::read("s", &stored.to_string(), now).expect("reads");
+            let pretty = Session::read("s", &serde_json::to_string_pretty(&stored).expect("text"), now).expect("reads");
+            let converted = Session::from_value("s", stored, now);
+            prop_assert_eq!(read.to_value(), converted.to_value());
+            prop_assert_eq!(pretty.to_value(), converted.to_value());
         }
     }
 }

@@ -100,7 +100,7 @@ pub(crate) struct StateDoc<'a> {
 }
 
 /// A key, borrowed from the file when it holds no escapes.
-struct Key;
+pub(crate) struct Key;
 
 impl<'de> DeserializeSeed<'de> for Key {
     type Value = Cow<'de, str>;
@@ -396,8 +396,8 @@ impl<'a> StateDoc<'a> {
     /// put it back with [`StateDoc::put_session`].
     pub(crate) fn take_session(&mut self, id: &str, now: Timestamp, ttl: u64) -> Session {
         let found = self.position(id).ok().map(|index| self.sessions.remove(index));
-        let session = match found.map(|entry| serde_json::from_str(entry.raw.get())) {
-            Some(Ok(value)) => Session::from_value(id, value, now),
+        let session = match found.map(|entry| Session::read(id, entry.raw.get(), now)) {
+            Some(Ok(session)) => session,
             _ => return Session::new(now),
         };
         let live = Timestamp::parse(&session.last_accessed_at).is_some_and(|last| now.seconds_since(last) <= ttl);
@@ -412,10 +412,7 @@ impl<'a> StateDoc<'a> {
     pub(crate) fn decoded_sessions(&self, now: Timestamp) -> Vec<(String, Session)> {
         self.sessions
             .iter()
-            .filter_map(|entry| {
-                let value = serde_json::from_str(entry.raw.get()).ok()?;
-                Some((entry.id.to_string(), Session::from_value(&entry.id, value, now)))
-            })
+            .filter_map(|entry| Some((entry.id.to_string(), Session::read(&entry.id, entry.raw.get(), now).ok()?)))
             .collect()
     }
 
