@@ -9,7 +9,7 @@ use crate::shell::access::{self, Access, AccessKind};
 use crate::shell::pattern::{self, CommandPattern};
 use crate::shell::{self, program_name, CommandLine, Cwd, Word};
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::{Mutex, OnceLock};
@@ -147,14 +147,14 @@ impl<'a> Inspection<'a> {
     /// Whether a program word runs this hook's binary: by name, by path, or as a copy of it. Answers are kept for
     /// the process (a backtest asks about the same programs again and again).
     fn is_hook_binary(&self, word: &Word) -> bool {
-        static KNOWN: OnceLock<Mutex<HashMap<ProgramWord, bool>>> = OnceLock::new();
+        static KNOWN: OnceLock<Mutex<BTreeMap<ProgramWord, bool>>> = OnceLock::new();
         let Some(hook) = HookBinary::current() else { return false };
         if program_name(&word.text) == hook.name {
             return true;
         }
         let cwd = word.text.contains('/').then(|| self.places().cwd.clone()).flatten();
         let key = (cwd, word.text.clone());
-        let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+        let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
         if let Some(answer) = known.lock().ok().and_then(|known| known.get(&key).copied()) {
             return answer;
         }

@@ -11,7 +11,7 @@
 use crate::shell::pattern::{glob_matches, star_match};
 use crate::shell::{Cwd, Word};
 use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
@@ -260,8 +260,8 @@ struct FileFacts {
 }
 
 fn file_facts(path: &Path) -> FileFacts {
-    static KNOWN: OnceLock<Mutex<HashMap<PathBuf, FileFacts>>> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    static KNOWN: OnceLock<Mutex<BTreeMap<PathBuf, FileFacts>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
     if let Some(facts) = known.lock().ok().and_then(|known| known.get(path).cloned()) {
         return facts;
     }
