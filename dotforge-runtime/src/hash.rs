@@ -4,9 +4,9 @@ use serde_json::Value;
 
 /// First 40 hex chars of the SHA-256 of the canonical JSON of `tool_input` (keys sorted, no whitespace).
 pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
-    let mut canonical = String::new();
+    let mut canonical = Vec::with_capacity(256);
     write_canonical(tool_input, &mut canonical);
-    let mut hex = sha256_hex(canonical.as_bytes());
+    let mut hex = sha256_hex(&canonical);
     hex.truncate(40);
     hex
 }
@@ -23,36 +23,42 @@ pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Canonical JSON: object keys sorted by their UTF-8 bytes, no whitespace, serde_json's escaping and numbers.
-pub(crate) fn write_canonical(value: &Value, out: &mut String) {
+pub(crate) fn write_canonical(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (position, key) in keys.into_iter().enumerate() {
-                if position > 0 {
-                    out.push(',');
-                }
-                out.push_str(&Value::String(key.clone()).to_string());
-                out.push(':');
-                if let Some(item) = map.get(key.as_str()) {
-                    write_canonical(item, out);
-                }
+            // serde_json's map keeps its keys sorted, unless some crate of the build turns on its `preserve_order`.
+            let mut members: Vec<(&String, &Value)> = map.iter().collect();
+            if !members.is_sorted_by_key(|(key, _)| *key) {
+                members.sort_by_key(|(key, _)| *key);
             }
-            out.push('}');
+            out.push(b'{');
+            for (position, (key, item)) in members.into_iter().enumerate() {
+                if position > 0 {
+                    out.push(b',');
+                }
+                write_scalar(key, out);
+                out.push(b':');
+                write_canonical(item, out);
+            }
+            out.push(b'}');
         }
         Value::Array(items) => {
-            out.push('[');
+            out.push(b'[');
             for (position, item) in items.iter().enumerate() {
                 if position > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
                 write_canonical(item, out);
             }
-            out.push(']');
+            out.push(b']');
         }
-        scalar => out.push_str(&scalar.to_string()),
+        scalar => write_scalar(scalar, out),
     }
+}
+
+/// A string, number, boolean or null as serde_json writes it (which cannot fail for these, nor for a `Vec`).
+fn write_scalar(scalar: &(impl serde::Serialize + ?Sized), out: &mut Vec<u8>) {
+    let _ = serde_json::to_writer(out, scalar);
 }
 
 #[cfg(test)]
@@ -62,9 +68,9 @@ mod tests {
 
     #[test]
     fn canonical_json_sorts_keys_and_drops_whitespace() {
-        let mut text = String::new();
-        write_canonical(&json!({"b": [1, {"z": 1, "a": "x y"}], "a": null}), &mut text);
-        assert_eq!(text, r#"{"a":null,"b":[1,{"a":"x y","z":1}]}"#);
+        let mut text = Vec::new();
+        write_canonical(&json!({"b": [1, {"z": 1, "é\n": "x \"y"}], "a": null, "": [true, -1.5]}), &mut text);
+        assert_eq!(String::from_utf8(text).expect("UTF-8"), r#"{"":[true,-1.5],"a":null,"b":[1,{"z":1,"é\n":"x \"y"}]}"#);
     }
 
     #[test]
