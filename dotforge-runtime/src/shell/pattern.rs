@@ -253,6 +253,12 @@ pub(crate) fn runs(
 
 /// Shell-style glob on a whole word: `*` any run, `?` one character, everything else literal.
 pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
+    // Most globs are plain words (program names), and most words differ from them in the first byte already.
+    if let (Some(&first), Some(&text_first)) = (glob.as_bytes().first(), text.as_bytes().first()) {
+        if first != text_first && first != b'*' && first != b'?' {
+            return false;
+        }
+    }
     // Bytes, not chars: `*` and `?` are ASCII, and no byte of another UTF-8 character equals them.
     if !glob.bytes().any(|byte| byte == b'*' || byte == b'?') {
         return glob == text;
@@ -388,5 +394,24 @@ mod tests {
         assert!(!glob_matches("a*b?c", "aXXbc"));
         assert!(glob_matches("*", ""));
         assert!(glob_matches("é*", "éa") && !glob_matches("é?", "é"), "characters, not bytes");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn globs_match_as_the_equivalent_regex_does(
+            glob in "[a*?é€]{0,6}",
+            text in "[abé€]{0,6}",
+        ) {
+            let translated: String = glob
+                .chars()
+                .map(|character| match character {
+                    '*' => ".*".to_owned(),
+                    '?' => ".".to_owned(),
+                    other => regex::escape(&other.to_string()),
+                })
+                .collect();
+            let regex = regex::Regex::new(&format!("^(?s:{translated})$")).expect("regex");
+            proptest::prop_assert_eq!(glob_matches(&glob, &text), regex.is_match(&text), "{} {}", glob, text);
+        }
     }
 }
