@@ -1,13 +1,16 @@
 //! The hook binary's layout on Linux (`dotforge_codegen::link_for_fast_start`): a fixed-address executable whose
 //! hot code — what every hook event runs — sits in one `.text.hot` section in front of `.text`, and whose operator
-//! commands stay out of it. Fails when the build stops passing the linker script, or when renamed hot functions
-//! leave `hot_code.txt` behind (then run `scripts/hot-code`).
+//! commands stay out of it, and whose behaviors' DFAs sit in a `.rodata.dfa` section of their own in front of
+//! `.rodata`. Fails when the build stops passing the linker script, or when renamed hot functions leave
+//! `hot_code.txt` behind (then run `scripts/hot-code`).
 #![cfg(target_os = "linux")]
 
 use object::{Object, ObjectSection, ObjectSymbol};
 
 struct Layout {
     hot: std::ops::Range<u64>,
+    dfas: std::ops::Range<u64>,
+    rodata: std::ops::Range<u64>,
     text_start: u64,
     is_fixed_address: bool,
     symbols: Vec<(String, u64)>,
@@ -17,9 +20,14 @@ fn hook_layout() -> Layout {
     let bytes = std::fs::read(env!("CARGO_BIN_EXE_dotforge-hook")).expect("read the hook binary");
     let file = object::File::parse(&*bytes).expect("an ELF file");
     let section = |name: &str| file.section_by_name(name).unwrap_or_else(|| panic!("no {name} section"));
-    let hot = section(".text.hot");
+    let range = |name: &str| {
+        let found = section(name);
+        found.address()..found.address() + found.size()
+    };
     Layout {
-        hot: hot.address()..hot.address() + hot.size(),
+        hot: range(".text.hot"),
+        dfas: range(".rodata.dfa"),
+        rodata: range(".rodata"),
         text_start: section(".text").address(),
         is_fixed_address: file.kind() == object::ObjectKind::Executable,
         symbols: file.symbols().filter_map(|symbol| Some((symbol.name().ok()?.to_owned(), symbol.address()))).collect(),
@@ -54,4 +62,18 @@ fn hook_event_code_is_placed_first_and_operator_commands_are_not() {
         let address = address_of(&layout, cold);
         assert!(!layout.hot.contains(&address), "{cold} at {address:x} is inside .text.hot");
     }
+}
+
+#[test]
+fn the_behaviors_dfas_are_kept_apart_from_the_other_read_only_data() {
+    let layout = hook_layout();
+    assert!(layout.dfas.end <= layout.rodata.start, ".rodata.dfa {:x?} does not precede .rodata", layout.dfas);
+    let dfas: Vec<&(String, u64)> =
+        layout.symbols.iter().filter(|(name, _)| name.contains("9behaviors") && name.contains("_DFA17h")).collect();
+    assert!(dfas.len() >= 5, "expected the catalog's DFAs, found {}", dfas.len());
+    for (name, address) in dfas {
+        assert!(layout.dfas.contains(address), "{name} at {address:x} is outside .rodata.dfa {:x?}", layout.dfas);
+    }
+    let escape = address_of(&layout, "10serde_json3ser6ESCAPE");
+    assert!(layout.rodata.contains(&escape), "serde_json's ESCAPE table at {escape:x} left .rodata");
 }
