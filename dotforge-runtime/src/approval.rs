@@ -45,17 +45,30 @@ pub(crate) fn is_awaited(dir: &Path, key: &str) -> bool {
     dir.join(key).exists()
 }
 
-/// Leaves the marker for `key`, creating the folder the first time; an existing marker's time is refreshed (the
-/// sweep goes by it). Called under the state lock, only when a soft block asks.
+/// An existing marker's time is refreshed when it is older than this (the sweep goes by it, after a session TTL).
+const REFRESH_AFTER: Duration = Duration::from_secs(60);
+
+/// Leaves the marker for `key`, creating the folder the first time. A marker left earlier for the same call is kept,
+/// its time refreshed unless that was done within [`REFRESH_AFTER`]: opening it without truncating spares the file
+/// system a truncation of an empty file on every repeated ask. Called under the state lock, only when a soft block
+/// asks.
 pub(crate) fn mark(dir: &Path, key: &str) -> std::io::Result<()> {
     let marker = dir.join(key);
-    match std::fs::File::create(&marker) {
+    let open = || std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(&marker);
+    let file = match open() {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             std::fs::create_dir_all(dir)?;
-            std::fs::File::create(&marker).map(drop)
+            open()?
         }
-        created => created.map(drop),
+        opened => opened?,
+    };
+    let now = SystemTime::now();
+    let age =
+        file.metadata()?.modified().map_or(REFRESH_AFTER, |modified| now.duration_since(modified).unwrap_or_default());
+    if age >= REFRESH_AFTER {
+        file.set_modified(now)?;
     }
+    Ok(())
 }
 
 /// Removes the marker for `key`, if any.
@@ -81,7 +94,27 @@ pub(crate) fn sweep(dir: &Path, max_age: Duration) {
 
 #[cfg(test)]
 mod tests {
-    use super::key;
+    use super::{is_awaited, key, mark, sweep, REFRESH_AFTER};
+    use std::time::{Duration, SystemTime};
+
+    #[test]
+    fn marking_again_refreshes_an_old_marker_so_the_sweep_keeps_it() {
+        let dir = std::env::temp_dir().join(format!("dotforge-approval-{}", std::process::id())).join("awaiting");
+        mark(&dir, "id-a").expect("creates the folder and the marker");
+        assert!(is_awaited(&dir, "id-a"));
+        let marker = std::fs::File::options().write(true).open(dir.join("id-a")).expect("marker");
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        marker.set_modified(old).expect("ages the marker");
+        mark(&dir, "id-a").expect("marks again");
+        let refreshed = std::fs::metadata(dir.join("id-a")).and_then(|meta| meta.modified()).expect("time");
+        assert!(refreshed > old + REFRESH_AFTER, "the old marker's time was not refreshed");
+        sweep(&dir, Duration::from_secs(600));
+        assert!(is_awaited(&dir, "id-a"), "a refreshed marker outlives the sweep");
+        marker.set_modified(old).expect("ages the marker again");
+        sweep(&dir, Duration::from_secs(600));
+        assert!(!is_awaited(&dir, "id-a"), "an unanswered old marker is swept");
+        let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+    }
 
     #[test]
     fn plain_ids_name_their_marker_and_anything_else_is_hashed() {

@@ -70,7 +70,10 @@ mod tests {
     fn canonical_json_sorts_keys_and_drops_whitespace() {
         let mut text = Vec::new();
         write_canonical(&json!({"b": [1, {"z": 1, "é\n": "x \"y"}], "a": null, "": [true, -1.5]}), &mut text);
-        assert_eq!(String::from_utf8(text).expect("UTF-8"), r#"{"":[true,-1.5],"a":null,"b":[1,{"z":1,"é\n":"x \"y"}]}"#);
+        assert_eq!(
+            String::from_utf8(text).expect("UTF-8"),
+            r#"{"":[true,-1.5],"a":null,"b":[1,{"z":1,"é\n":"x \"y"}]}"#
+        );
     }
 
     #[test]
