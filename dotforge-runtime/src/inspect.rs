@@ -106,17 +106,20 @@ impl<'a> Inspection<'a> {
         if accesses.peek().is_none() {
             return false;
         }
-        let globs = globs.compile(places);
+        // Compiled for the first path there is to match (often none: a path that cannot be known, a tool's project
+        // root that does not exist).
+        let compiled = OnceCell::new();
         let resolved = self.access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
         accesses.any(|(index, access)| {
-            resolved[index]
-                .get_or_init(|| {
-                    let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-                    let paths = paths::resolve(&access.path, &access.cwd, places, dotglob);
-                    paths.iter().map(|path| Candidate::new(path)).collect()
-                })
-                .iter()
-                .any(|path| globs.matches(path, access.tree))
+            let candidates = resolved[index].get_or_init(|| {
+                let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
+                let paths = paths::resolve(&access.path, &access.cwd, places, dotglob);
+                paths.iter().map(|path| Candidate::new(path)).collect()
+            });
+            !candidates.is_empty() && {
+                let globs = compiled.get_or_init(|| globs.compile(places));
+                candidates.iter().any(|path| globs.matches(path, access.tree))
+            }
         })
     }
 
