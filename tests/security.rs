@@ -226,6 +226,83 @@ fn tampering_with_governance_through_file_tools_is_hard_blocked() {
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }
 
+/// A hook project wired as the README shows: the hook runs from `target/release/` beside the project's `Cargo.toml`
+/// (a copy of the tested binary, so that it is the hook binary there).
+fn hook_project(label: &str) -> Project {
+    let mut project = Project::new(label);
+    std::fs::write(project.dir.join("Cargo.toml"), "[package]\nname = \"hook\"\nversion = \"0.1.0\"\n")
+        .expect("write Cargo.toml");
+    let installed = project.dir.join("target/release/dotforge-hook");
+    std::fs::create_dir_all(project.dir.join("target/release")).expect("create target/release");
+    std::fs::copy(env!("CARGO_BIN_EXE_dotforge-hook"), &installed).expect("copy the hook binary");
+    project.hook.bin = installed;
+    project
+}
+
+#[test]
+fn rebuilding_the_hook_binary_is_hard_blocked() {
+    let project = hook_project("rebuild");
+    let dir = project.dir.display().to_string();
+    let commands = [
+        "cargo build --release".to_owned(),
+        "cargo b -r".to_owned(),
+        "cargo build -qr --locked".to_owned(),
+        "cargo +stable build --release".to_owned(),
+        "cargo --color never build --profile release".to_owned(),
+        "cargo build --profile=bench".to_owned(),
+        "cargo run --release -- --help".to_owned(),
+        "cargo test --release".to_owned(),
+        "cargo bench --no-run".to_owned(),
+        "cargo rustc --release -- -C opt-level=0".to_owned(),
+        "cd src && cargo build --release".to_owned(),
+        "cargo build --release --target-dir target".to_owned(),
+        "cargo build --release --target-dir ./target/".to_owned(),
+        "cargo build --target-dir target/../target --profile release".to_owned(),
+        format!("cd / && cargo build --release --manifest-path {dir}/Cargo.toml"),
+        format!("cd / && CARGO_TARGET_DIR={dir}/target cargo build --release"),
+        format!("export CARGO_TARGET_DIR={dir}/target; cd / && cargo build --release"),
+        format!("cd / && cargo build --release --config 'build.target-dir=\"{dir}/target\"'"),
+        format!("cd / && cargo -C {dir} build --release"),
+        "cargo clean".to_owned(),
+        "cargo clean --release".to_owned(),
+        "cd src && cargo clean -p hook".to_owned(),
+        "rustc -o target/release/dotforge-hook evil.rs".to_owned(),
+        "cc -otarget/release/dotforge-hook evil.c".to_owned(),
+        "rustc --out-dir target/release evil.rs".to_owned(),
+        "go build -o target/release/dotforge-hook ./cmd/evil".to_owned(),
+    ];
+    let corpus: Vec<(&str, Value)> = commands.iter().map(|command| ("Bash", json!({"command": command}))).collect();
+    assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
+}
+
+#[test]
+fn building_what_does_not_replace_the_hook_binary_stays_allowed() {
+    let project = hook_project("build-allowed");
+    assert_allowed(
+        &project,
+        &bash_corpus(&[
+            "cargo build",
+            "cargo test",
+            "cargo build -p hook -j2",
+            "cargo build --profile dev",
+            "cargo check --release",
+            "cargo clippy --release --all-targets",
+            "cargo doc --release",
+            "cargo fmt",
+            "cargo clean --profile dev",
+            "cargo clean --doc",
+            "cargo build --release --target-dir /tmp/elsewhere",
+            "cargo build --release --target x86_64-unknown-linux-gnu",
+            "cargo run -- --release",
+            "cargo run -- -r",
+            "cd / && cargo build --release",
+            "rustc -o build/app main.rs",
+            "cc -o build/app main.c",
+            "go build -o build/app ./cmd/app",
+        ]),
+    );
+}
+
 #[test]
 fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
     let project = Project::new("tamper-allowed");
@@ -251,7 +328,7 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "cat .claude/settings.json",
         "git clean -n",
         "echo 'rm -rf .forge' >> notes.txt",
-        "cargo run --release -- --help",
+        "cargo run --release --target-dir /tmp/dotforge-elsewhere -- --help",
     ]);
     let read_only: Vec<String> = [
         "status",

@@ -9,7 +9,7 @@
 //! what a glob names.
 
 use crate::shell::pattern::{glob_matches, star_match};
-use crate::shell::{Cwd, Word};
+use crate::shell::{Cwd, ProjectRoot, Word};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
@@ -309,6 +309,9 @@ fn real_path(path: &Path, missing: bool) -> Option<PathBuf> {
 /// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
 /// against the file system (as bash will do), relative paths joined to the directory. Empty when it cannot be known.
 pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) -> Vec<PathBuf> {
+    if let Some(root) = &word.under_project_root {
+        return under_project_roots(&word.text, root, cwd, places);
+    }
     let mut text = word.text.clone();
     let variables = [
         ("HOME", places.home.as_deref()),
@@ -358,6 +361,23 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
         }
     }
     vec![path]
+}
+
+/// The paths `relative` stands for under each project root found from `root.start` up (none when the start cannot
+/// be known or no folder on the way holds the marker: then the tool finds no project either).
+fn under_project_roots(relative: &str, root: &ProjectRoot, cwd: &Cwd, places: &Places) -> Vec<PathBuf> {
+    let start = Word {
+        text: root.start.clone(),
+        tilde: root.start.starts_with('~'),
+        dynamic: root.start.contains('$'),
+        ..Word::default()
+    };
+    let Some(start) = resolve(&start, cwd, places, false).into_iter().next() else { return Vec::new() };
+    start
+        .ancestors()
+        .filter(|folder| folder.join(root.marker).is_file())
+        .map(|folder| normalize(&folder.join(relative)))
+        .collect()
 }
 
 /// The existing paths a glob path names (at most a few thousand), as bash expands them.
@@ -438,6 +458,29 @@ mod tests {
         assert!(SECRETS.matches(Path::new("/p/app/.env.local"), false, &places));
         assert!(!SECRETS.matches(Path::new("/p/.env.example"), false, &places));
         assert!(!SECRETS.matches(Path::new("/p/app"), true, &places), "a folder that may hold one is not a secret");
+    }
+
+    #[test]
+    fn a_path_under_the_project_root_is_found_from_the_directory_up() {
+        let base = std::env::temp_dir().join(format!("dotforge-roots-{}", std::process::id()));
+        let (workspace, package) = (base.join("ws"), base.join("ws/pkg"));
+        std::fs::create_dir_all(package.join("src")).expect("folders");
+        for root in [&workspace, &package] {
+            std::fs::write(root.join("Cargo.toml"), "").expect("manifest");
+        }
+        let word = |start: &str| Word {
+            text: "target/release".to_owned(),
+            under_project_root: Some(Box::new(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml" })),
+            ..Word::default()
+        };
+        let in_src = Cwd::Known(package.join("src"));
+        let both = [package.join("target/release"), workspace.join("target/release")];
+        assert_eq!(resolve(&word("."), &in_src, &places(), false), both);
+        assert_eq!(resolve(&word("../.."), &in_src, &places(), false), [workspace.join("target/release")]);
+        assert_eq!(resolve(&word("."), &Cwd::Known(base.clone()), &places(), false), Vec::<PathBuf>::new());
+        assert!(resolve(&word("$UNKNOWN"), &in_src, &places(), false).is_empty());
+        assert!(resolve(&word("."), &Cwd::Unknown, &places(), false).is_empty());
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

@@ -55,6 +55,7 @@ pub(super) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
             let derived = look_through(&argv, &[]);
             line.commands.push(SimpleCommand {
                 words: argv,
+                assignments: Vec::new(),
                 redirects: Vec::new(),
                 cwd: cwd.clone(),
                 group,
@@ -63,6 +64,7 @@ pub(super) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
             for inner in derived.commands {
                 line.commands.push(SimpleCommand {
                     words: inner.words,
+                    assignments: Vec::new(),
                     redirects: Vec::new(),
                     cwd: cwd.clone(),
                     group,

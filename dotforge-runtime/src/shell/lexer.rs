@@ -22,6 +22,19 @@ pub(crate) struct Word {
     pub tilde: bool,
     /// `NAME=…` (or `NAME+=…`, `NAME[…]=…`) with an unquoted name: an assignment when it comes first.
     pub assignment: bool,
+    /// Set for a path a tool puts under a project root it finds by itself: the text is relative to that root.
+    pub under_project_root: Option<Box<ProjectRoot>>,
+}
+
+/// How a tool finds the project root its output goes under (cargo: the folder of the package's or the workspace's
+/// `Cargo.toml`, where `target/` is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ProjectRoot {
+    /// Where the search starts, as written, relative to the working directory (`.` for the directory itself).
+    pub start: String,
+    /// The file that marks a root. Every folder from `start` up that holds one counts, as a workspace's root may sit
+    /// above the package's.
+    pub marker: &'static str,
 }
 
 /// A control operator.

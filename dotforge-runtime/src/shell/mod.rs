@@ -11,6 +11,7 @@
 //! read by [`crude`], which over-approximates (it may see commands where there are none, never fewer).
 
 pub(crate) mod access;
+mod builds;
 mod crude;
 mod lexer;
 pub(crate) mod pattern;
@@ -19,8 +20,8 @@ mod properties;
 mod rewriters;
 mod unwrap;
 
-pub(crate) use lexer::Word;
 use lexer::{lex, Op, RedirectKind, Token};
+pub(crate) use lexer::{ProjectRoot, Word};
 use std::path::PathBuf;
 pub(crate) use unwrap::normalize;
 
@@ -55,6 +56,8 @@ pub(crate) struct Redirect {
 pub(crate) struct SimpleCommand {
     /// `argv`: the program and its arguments (wrappers and leading assignments removed for derived commands).
     pub words: Vec<Word>,
+    /// `NAME=value` words before the written command, which set its environment (shared by what it runs).
+    pub assignments: Vec<Word>,
     pub redirects: Vec<Redirect>,
     pub cwd: Cwd,
     /// The commands derived from one written command (a wrapper and what it runs) share a group.
@@ -185,12 +188,20 @@ fn read_script(job: &Job, line: &mut CommandLine, jobs: &mut Vec<Job>) {
         }
         let next_cwd = unwrap::change_directory(&written.words, cwd);
         let derived = unwrap::look_through(&written.words, written.redirects.as_slice());
-        let first =
-            SimpleCommand { words: written.words, redirects: written.redirects, cwd: cwd.clone(), group, crude: false };
+        let first = SimpleCommand {
+            words: written.words,
+            assignments: written.assignments,
+            redirects: written.redirects,
+            cwd: cwd.clone(),
+            group,
+            crude: false,
+        };
+        let assignments = first.assignments.clone();
         line.commands.push(first);
         for inner in derived.commands {
             line.commands.push(SimpleCommand {
                 words: inner.words,
+                assignments: assignments.clone(),
                 redirects: Vec::new(),
                 cwd: inner.cwd.map_or_else(|| cwd.clone(), Cwd::Known),
                 group,

@@ -1,0 +1,277 @@
+//! Build tools, which write what they build where they choose: cargo into the profile's folder of the `target/` beside
+//! the `Cargo.toml` it finds from its working directory up (or of `--target-dir`, `CARGO_TARGET_DIR`), `cargo clean`
+//! deletes that folder or all of `target/`, and `cargo install` writes its `bin` folder; compilers and linkers write
+//! their `-o` file. A hook project's binary is built there, so `cargo build --release` in the project writes the hook
+//! binary, as `cp` onto it would.
+//!
+//! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
+//! read; SECURITY.md lists it under "Out of reach".
+
+use super::access::{has_long, option_values};
+use super::lexer::{ProjectRoot, Word};
+use super::{CommandLine, SimpleCommand};
+
+/// Paths a command writes, each with whether everything under it is reached too.
+type Writes = Vec<(Word, bool)>;
+
+/// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
+const CARGO_BUILDS: &[&str] = &["build", "b", "run", "r", "test", "t", "bench", "rustc"];
+
+/// cargo's options before the subcommand that take a value.
+const CARGO_GLOBAL_VALUE_OPTIONS: &[&str] = &["--color", "--config", "-Z", "-C"];
+
+/// cargo's short options that take a value: in a cluster (`-rq`, `-j4`), what follows one of them is its value.
+const CARGO_SHORT_VALUE_OPTIONS: &str = "pjFZ";
+
+/// The environment variables that name cargo's target folder.
+const TARGET_DIR_VARIABLES: &[&str] = &["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"];
+
+/// Compilers and linkers whose `-o FILE` is the file they write.
+const COMPILERS: &[&str] =
+    &["rustc", "cc", "c++", "gcc", "g++", "clang", "clang++", "ld", "ld.lld", "ld.bfd", "ld.gold", "lld", "tcc"];
+
+/// What a build command writes, `None` for other programs.
+pub(super) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Writes> {
+    let words = &command.words;
+    let file = |words: Vec<Word>| -> Writes { words.into_iter().map(|word| (word, false)).collect() };
+    match command.program() {
+        "cargo" => cargo_outputs(words, line),
+        "go" if words.get(1).is_some_and(|word| word.text == "build") => {
+            Some(file(option_values(&words[1..], &['o'], &[])))
+        }
+        program if COMPILERS.contains(&program) => {
+            let mut writes = file(option_values(words, &['o'], &[]));
+            writes.extend(option_values(words, &[], &["out-dir"]).into_iter().map(|word| (word, true)));
+            Some(writes)
+        }
+        _ => None,
+    }
+}
+
+/// The folders a cargo command builds into, as whole trees, or `None` when it builds nothing there.
+fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
+    // What follows `--` goes to the program or the tests.
+    let end = words.iter().position(|word| word.text == "--").unwrap_or(words.len());
+    let arguments = words.get(1..end)?;
+    let mut start = ".".to_owned();
+    let mut index = 0;
+    let subcommand = loop {
+        let text = arguments.get(index)?.text.as_str();
+        if CARGO_GLOBAL_VALUE_OPTIONS.contains(&text) {
+            if text == "-C" {
+                start = arguments.get(index + 1)?.text.clone();
+            }
+            index += 2;
+        } else if text.starts_with('-') || text.starts_with('+') {
+            index += 1;
+        } else {
+            break text;
+        }
+    };
+    // From the subcommand on, as `option_values` reads words after the first.
+    let rest = &arguments[index..];
+    let values = |long: &str| option_values(rest, &[], &[long]);
+    if subcommand == "install" {
+        return Some(install_folders(&values("root")));
+    }
+    let clean = subcommand == "clean";
+    if !clean && !CARGO_BUILDS.contains(&subcommand) {
+        return None;
+    }
+    let release = has_long(rest, "release") || has_release_flag(rest);
+    let profile = match values("profile").last().map(|word| word.text.as_str()) {
+        Some("dev" | "test") => Some("debug".to_owned()),
+        Some("release" | "bench") => Some("release".to_owned()),
+        Some(name) => Some(name.to_owned()),
+        None if release || subcommand == "bench" => Some("release".to_owned()),
+        // `cargo clean --doc` deletes the documentation only; without a profile, the whole target folder goes.
+        None if clean && has_long(rest, "doc") => Some("doc".to_owned()),
+        None if clean => None,
+        None => Some("debug".to_owned()),
+    };
+    let triples = values("target");
+    let below: Vec<String> = match (profile, triples.is_empty()) {
+        (Some(profile), true) => vec![profile],
+        (Some(profile), false) => triples.iter().map(|triple| format!("{}/{profile}", triple.text)).collect(),
+        (None, true) => vec![String::new()],
+        (None, false) => triples.iter().map(|triple| triple.text.clone()).collect(),
+    };
+    if let Some(manifest) = values("manifest-path").last() {
+        start = manifest.text.rsplit_once('/').map_or(".", |(folder, _)| folder).to_owned();
+    }
+    let mut folders = values("target-dir");
+    if folders.is_empty() {
+        // Named elsewhere, the target folder may or may not apply (an `export` earlier, a variable the shell unsets):
+        // the project's own `target/` counts as well.
+        folders.extend(named_target_folders(&words[..end], line));
+        let root = ProjectRoot { start, marker: "Cargo.toml" };
+        let root = Some(Box::new(root));
+        let in_project = below.iter().map(|below| Word {
+            text: format!("target/{below}").trim_end_matches('/').to_owned(),
+            under_project_root: root.clone(),
+            ..Word::default()
+        });
+        let mut writes: Writes = in_project.map(|word| (word, true)).collect();
+        writes.extend(under(&folders, &below));
+        return Some(writes);
+    }
+    Some(under(&folders, &below))
+}
+
+/// `below` under each folder, as whole trees.
+fn under(folders: &[Word], below: &[String]) -> Writes {
+    folders
+        .iter()
+        .flat_map(|folder| {
+            below.iter().map(move |below| {
+                let text = format!("{}/{below}", folder.text.trim_end_matches('/')).trim_end_matches('/').to_owned();
+                (Word { text, ..folder.clone() }, true)
+            })
+        })
+        .collect()
+}
+
+/// `-r` alone or in a cluster of flags (`-rq`), before any short option that takes a value.
+fn has_release_flag(rest: &[Word]) -> bool {
+    rest.iter().skip(1).any(|word| {
+        let Some(cluster) = word.text.strip_prefix('-').filter(|cluster| !cluster.starts_with('-')) else {
+            return false;
+        };
+        cluster.chars().take_while(|option| !CARGO_SHORT_VALUE_OPTIONS.contains(*option)).any(|option| option == 'r')
+    })
+}
+
+/// Target folders named by `CARGO_TARGET_DIR` (in the hook's environment or assigned on the command line) or by
+/// `--config build.target-dir=…` among cargo's `words`.
+fn named_target_folders(words: &[Word], line: &CommandLine) -> Vec<Word> {
+    let mut folders = Vec::new();
+    for variable in TARGET_DIR_VARIABLES {
+        if let Some(value) = std::env::var_os(variable) {
+            let text = value.to_string_lossy().into_owned();
+            folders.push(Word { tilde: text.starts_with('~'), text, ..Word::default() });
+        }
+        let words = line.commands.iter().flat_map(|command| command.assignments.iter().chain(&command.words));
+        let assigned = words.filter_map(|word| {
+            let value = word.text.strip_prefix(variable)?.strip_prefix('=')?;
+            Some(Word { text: value.to_owned(), ..word.clone() })
+        });
+        folders.extend(assigned);
+    }
+    for setting in option_values(words, &[], &["config"]) {
+        if let Some((key, value)) = setting.text.split_once('=') {
+            if key.trim() == "build.target-dir" {
+                let text = value.trim().trim_matches(['"', '\'']).to_owned();
+                folders.push(Word { tilde: text.starts_with('~'), text, ..setting.clone() });
+            }
+        }
+    }
+    folders
+}
+
+/// The `bin` folders `cargo install` may write: `--root`'s, else those of `CARGO_INSTALL_ROOT`, `CARGO_HOME` and
+/// `~/.cargo`.
+fn install_folders(roots: &[Word]) -> Writes {
+    let mut folders: Vec<Word> = roots.last().cloned().into_iter().collect();
+    if folders.is_empty() {
+        for variable in ["CARGO_INSTALL_ROOT", "CARGO_HOME"] {
+            if let Some(value) = std::env::var_os(variable) {
+                folders.push(Word { text: value.to_string_lossy().into_owned(), ..Word::default() });
+            }
+        }
+        folders.push(Word { text: "~/.cargo".to_owned(), tilde: true, ..Word::default() });
+    }
+    under(&folders, &["bin".to_owned()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outputs;
+    use crate::shell::parse;
+
+    /// `(path, whole tree, project-root search start)` of every output the command line names, the hook's own
+    /// environment left out.
+    fn outputs_of(command: &str) -> Vec<(String, bool, Option<String>)> {
+        let line = parse(command, None);
+        let named_by_environment = |text: &str| {
+            super::TARGET_DIR_VARIABLES
+                .iter()
+                .chain(&["CARGO_INSTALL_ROOT", "CARGO_HOME"])
+                .filter_map(std::env::var_os)
+                .any(|value| text.starts_with(&*value.to_string_lossy()))
+        };
+        line.commands
+            .iter()
+            .filter_map(|command| outputs(command, &line))
+            .flatten()
+            .filter(|(word, _)| !named_by_environment(&word.text))
+            .map(|(word, tree)| (word.text, tree, word.under_project_root.map(|root| root.start)))
+            .collect()
+    }
+
+    fn in_project(below: &str, start: &str) -> (String, bool, Option<String>) {
+        (below.to_owned(), true, Some(start.to_owned()))
+    }
+
+    #[test]
+    fn cargo_builds_into_the_profile_folder_of_the_project_it_finds() {
+        assert_eq!(outputs_of("cargo build"), [in_project("target/debug", ".")]);
+        for release in [
+            "cargo build --release",
+            "cargo b -r",
+            "cargo build -qr",
+            "cargo +nightly --locked build --release",
+            "cargo --color never run --release -- -x",
+            "cargo test --profile release",
+            "cargo build --profile=bench",
+            "cargo bench",
+        ] {
+            assert_eq!(outputs_of(release), [in_project("target/release", ".")], "{release}");
+        }
+        assert_eq!(outputs_of("cargo build --profile ci"), [in_project("target/ci", ".")]);
+        assert_eq!(outputs_of("cargo build -rj4"), [in_project("target/release", ".")]);
+        assert_eq!(outputs_of("cargo build -pr"), [in_project("target/debug", ".")], "`-p r`: a package named r");
+        assert_eq!(outputs_of("cargo run -- --release"), [in_project("target/debug", ".")]);
+        assert_eq!(
+            outputs_of("cargo build -r --target aarch64-unknown-linux-gnu --target wasm32-unknown-unknown"),
+            [
+                in_project("target/aarch64-unknown-linux-gnu/release", "."),
+                in_project("target/wasm32-unknown-unknown/release", ".")
+            ]
+        );
+        assert_eq!(
+            outputs_of("cargo build -r --manifest-path hook/Cargo.toml"),
+            [in_project("target/release", "hook")]
+        );
+        assert_eq!(outputs_of("cargo -C /p build"), [in_project("target/debug", "/p")]);
+    }
+
+    #[test]
+    fn a_named_target_folder_replaces_or_joins_the_projects() {
+        assert_eq!(outputs_of("cargo build -r --target-dir /t/"), [("/t/release".to_owned(), true, None)]);
+        let assigned = [in_project("target/release", "."), ("/t/release".to_owned(), true, None)];
+        assert_eq!(outputs_of("CARGO_TARGET_DIR=/t cargo build -r"), assigned);
+        assert_eq!(outputs_of("export CARGO_BUILD_TARGET_DIR=/t; cargo build -r"), assigned);
+        assert_eq!(outputs_of("cargo build -r --config 'build.target-dir=\"/t\"'"), assigned);
+    }
+
+    #[test]
+    fn checks_build_nothing_clean_deletes_and_install_writes_its_bin_folder() {
+        for command in
+            ["cargo check --release", "cargo clippy -r", "cargo doc", "cargo fmt", "cargo --version", "cargo"]
+        {
+            assert_eq!(outputs_of(command), [], "{command}");
+        }
+        assert_eq!(outputs_of("cargo install --root /opt/tools ripgrep"), [("/opt/tools/bin".to_owned(), true, None)]);
+        assert!(outputs_of("cargo install ripgrep").contains(&("~/.cargo/bin".to_owned(), true, None)));
+    }
+
+    #[test]
+    fn compilers_write_their_output_option() {
+        assert_eq!(outputs_of("cc -o build/app main.c"), [("build/app".to_owned(), false, None)]);
+        assert_eq!(outputs_of("gcc -obuild/app main.c -O2"), [("build/app".to_owned(), false, None)]);
+        assert_eq!(outputs_of("rustc --out-dir out main.rs"), [("out".to_owned(), true, None)]);
+        assert_eq!(outputs_of("go build -o bin/app ./cmd/app"), [("bin/app".to_owned(), false, None)]);
+        assert_eq!(outputs_of("go test ./..."), []);
+        assert_eq!(outputs_of("ls -o x"), []);
+    }
+}
