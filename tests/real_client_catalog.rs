@@ -16,6 +16,9 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
     let session = Project::session_id();
     let hook = env!("CARGO_BIN_EXE_dotforge-hook");
     let settings = std::fs::read_to_string(project.dir.join(".claude/settings.json")).expect("installed settings");
+    // This repository builds the hook under test: a build of its profile there would replace the binary.
+    let profile = if hook.contains("/release/") { " --release" } else { "" };
+    let rebuild = format!("cd {} && cargo build{profile}", env!("CARGO_MANIFEST_DIR"));
     let script = Script::new(vec![
         call(
             "toolu_off",
@@ -25,6 +28,7 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
         ),
         call("toolu_push", "Bash", json!({"command": "git push --force origin main", "description": "force push"})),
         call("toolu_rm", "Bash", json!({"command": "rm -rf .forge", "description": "erase the record"})),
+        call("toolu_build", "Bash", json!({"command": rebuild, "description": "rebuild the hook"})),
         call(
             "toolu_settings",
             "Write",
@@ -42,6 +46,7 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
         ("toolu_off", "[self-protection] BLOCKED"),
         ("toolu_push", "[no-destructive-git] BLOCKED"),
         ("toolu_rm", "[self-protection] BLOCKED"),
+        ("toolu_build", "[self-protection] BLOCKED"),
         ("toolu_settings", "[self-protection] BLOCKED"),
     ] {
         let (result, is_error) = outcome.tool_result(id).expect("a tool result");
@@ -52,7 +57,7 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
     assert_eq!(std::fs::read_to_string(project.dir.join(".claude/settings.json")).expect("settings"), settings);
     let state = project.state();
     assert_eq!(state["sessions"][&session]["behavior_overrides"], json!({}), "nothing was switched off");
-    assert_eq!(state["sessions"][&session]["behaviors"]["self-protection"]["counter"], 3);
+    assert_eq!(state["sessions"][&session]["behaviors"]["self-protection"]["counter"], 4);
     assert!(!project.forge().join("audit/switches.log").exists(), "no switch happened");
 }
 
