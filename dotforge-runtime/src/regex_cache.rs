@@ -14,6 +14,21 @@ pub use regex_automata::util::wire::AlignAs;
 /// The 4-byte-aligned bytes of a serialized little-endian dense DFA.
 pub type DfaBytes = AlignAs<[u8], u32>;
 
+/// Texts up to this long are searched for a literal byte by byte; longer ones with the standard library's searcher.
+const SHORT_TEXT: usize = 256;
+
+/// Whether `literal` occurs in `haystack`. Most haystacks are a command or a path: for those, comparing at each
+/// position costs less than setting up the standard library's two-way searcher (about 1,100 instructions each, and
+/// a command meets dozens of literals).
+fn contains(haystack: &str, literal: &str) -> bool {
+    if haystack.len() > SHORT_TEXT {
+        return haystack.contains(literal);
+    }
+    let text = haystack.as_bytes();
+    let Some((&first, rest)) = literal.as_bytes().split_first() else { return true };
+    text.iter().enumerate().any(|(at, &byte)| byte == first && text.get(at + 1..at + 1 + rest.len()) == Some(rest))
+}
+
 /// A regex pattern, matched with its precompiled DFA when there is one, else compiled on first use.
 #[derive(Debug)]
 pub struct LazyRegex {
@@ -78,7 +93,7 @@ impl LazyRegex {
         if !self.endings.is_empty() {
             return self.endings.iter().any(|ending| haystack.ends_with(ending));
         }
-        if !self.required.iter().all(|group| group.iter().any(|literal| haystack.contains(literal))) {
+        if !self.required.iter().all(|group| group.iter().any(|literal| contains(haystack, literal))) {
             return false;
         }
         let dfa = self.dfa.get_or_init(|| {
@@ -107,7 +122,21 @@ impl LazyRegex {
 
 #[cfg(test)]
 mod tests {
-    use super::LazyRegex;
+    use super::{contains, LazyRegex, SHORT_TEXT};
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn literals_are_found_as_the_standard_library_finds_them(
+            text in "[ab\u{e9}]{0,12}",
+            literal in "[ab\u{e9}]{0,3}",
+            padding in 0..2 * SHORT_TEXT,
+        ) {
+            prop_assert_eq!(contains(&text, &literal), text.contains(&literal));
+            let long = format!("{}{text}", "c".repeat(padding));
+            prop_assert_eq!(contains(&long, &literal), long.contains(&literal));
+        }
+    }
 
     static PUSH: LazyRegex = LazyRegex::new(r"\bgit\b[^|;&\n]*\bpush\b").requiring(&[&["push"], &["git"]]);
     /// Literals the pattern does not really need: proves the check runs before the regex.
