@@ -72,7 +72,11 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
     let rest = &arguments[index..];
     let values = |long: &str| option_values(rest, &[], &[long]);
     if subcommand == "install" {
-        return Some(install_folders(&values("root")));
+        // It builds in a temporary folder unless told where (`--debug` builds the dev profile).
+        let profile = if has_long(rest, "debug") { "debug" } else { "release" };
+        let mut writes = install_folders(&values("root"));
+        writes.extend(under(&values("target-dir"), &[profile.to_owned()]));
+        return Some(writes);
     }
     let clean = subcommand == "clean";
     if !clean && !CARGO_BUILDS.contains(&subcommand) {
@@ -262,6 +266,10 @@ mod tests {
             assert_eq!(outputs_of(command), [], "{command}");
         }
         assert_eq!(outputs_of("cargo install --root /opt/tools ripgrep"), [("/opt/tools/bin".to_owned(), true, None)]);
+        assert_eq!(
+            outputs_of("cargo install --path . --root /r --target-dir /t"),
+            [("/r/bin".to_owned(), true, None), ("/t/release".to_owned(), true, None)]
+        );
         assert!(outputs_of("cargo install ripgrep").contains(&("~/.cargo/bin".to_owned(), true, None)));
     }
 
