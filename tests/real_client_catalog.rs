@@ -16,9 +16,14 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
     let session = Project::session_id();
     let hook = env!("CARGO_BIN_EXE_dotforge-hook");
     let settings = std::fs::read_to_string(project.dir.join(".claude/settings.json")).expect("installed settings");
-    // This repository builds the hook under test: a build of its profile there would replace the binary.
+    // This repository builds the hook under test: a build of its profile there would replace the binary (into the
+    // target folder the binary is in, which is the repository's own unless CARGO_TARGET_DIR moved it).
+    let repository = env!("CARGO_MANIFEST_DIR");
     let profile = if hook.contains("/release/") { " --release" } else { "" };
-    let rebuild = format!("cd {} && cargo build{profile}", env!("CARGO_MANIFEST_DIR"));
+    let target = std::path::Path::new(hook).parent().and_then(std::path::Path::parent).expect("the target folder");
+    let elsewhere =
+        if target.starts_with(repository) { String::new() } else { format!(" --target-dir {}", target.display()) };
+    let rebuild = format!("cd {repository} && cargo build{profile}{elsewhere}");
     let script = Script::new(vec![
         call(
             "toolu_off",
