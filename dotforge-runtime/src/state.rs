@@ -97,6 +97,8 @@ pub(crate) struct StateDoc<'a> {
     swept_at: Option<Timestamp>,
     /// The text the document was parsed from (empty for a new document).
     source: &'a str,
+    /// Sessions decoded while the file was checked (see [`StateDoc::load`]), for [`StateDoc::take_session`].
+    decoded: Vec<(String, Session)>,
 }
 
 /// A key, borrowed from the file when it holds no escapes.
@@ -258,19 +260,26 @@ fn split_member(line: &str) -> Option<(Cow<'_, str>, &str)> {
 impl<'a> StateDoc<'a> {
     /// Reads the bytes of `path` (see [`read_state`]) for an event that will decode the sessions `decoded`; no bytes
     /// is an empty state. In the line layout, only the first line and those sessions are checked (see the module
-    /// doc) until the sweep is due. Bytes that are not a state document are moved aside to
+    /// doc) until the sweep is due — the sessions by decoding them, and [`StateDoc::take_session`] takes what was
+    /// decoded. Bytes that are not a state document are moved aside to
     /// `state.json.corrupt-<unix time>` with a warning, and the state starts empty (SPEC §7.7).
     pub(crate) fn load(path: &Path, bytes: Option<&'a [u8]>, now: Timestamp, decoded: &[&str]) -> StateDoc<'a> {
         let Some(bytes) = bytes else { return StateDoc::default() };
-        let in_lines = StateDoc::parse_lines(bytes).filter(|doc| {
-            !doc.sweep_due(now)
-                && decoded.iter().all(|id| {
-                    doc.position(id)
-                        .map_or(true, |index| serde_json::from_str::<IgnoredAny>(doc.sessions[index].raw.get()).is_ok())
-                })
-        });
-        if let Some(doc) = in_lines {
-            return doc;
+        if let Some(mut doc) = StateDoc::parse_lines(bytes).filter(|doc| !doc.sweep_due(now)) {
+            // The sessions the event decodes are checked by decoding them, once.
+            let checked = decoded.iter().all(|id| match doc.position(id) {
+                Err(_) => true,
+                Ok(index) => match Session::read(id, doc.sessions[index].raw.get(), now) {
+                    Ok(session) => {
+                        doc.decoded.push(((*id).to_owned(), session));
+                        true
+                    }
+                    Err(_) => false,
+                },
+            });
+            if checked {
+                return doc;
+            }
         }
         match StateDoc::parse(bytes) {
             Ok(doc) => doc,
@@ -330,6 +339,7 @@ impl<'a> StateDoc<'a> {
             swept_at: head.swept_at,
             source: text,
             sessions: Vec::with_capacity(lines.len() / SMALLEST_SESSION_BYTES + 1),
+            decoded: Vec::new(),
         };
         let mut start = 0;
         for end in line_breaks(lines.as_bytes()).into_iter().chain([lines.len()]) {
@@ -396,9 +406,14 @@ impl<'a> StateDoc<'a> {
     /// put it back with [`StateDoc::put_session`].
     pub(crate) fn take_session(&mut self, id: &str, now: Timestamp, ttl: u64) -> Session {
         let found = self.position(id).ok().map(|index| self.sessions.remove(index));
-        let session = match found.map(|entry| Session::read(id, entry.raw.get(), now)) {
-            Some(Ok(session)) => session,
-            _ => return Session::new(now),
+        let decoded = self.decoded.iter().position(|(decoded, _)| decoded == id).map(|at| self.decoded.remove(at).1);
+        let session = match (found, decoded) {
+            (Some(_), Some(session)) => session,
+            (Some(entry), None) => match Session::read(id, entry.raw.get(), now) {
+                Ok(session) => session,
+                Err(_) => return Session::new(now),
+            },
+            (None, _) => return Session::new(now),
         };
         let live = Timestamp::parse(&session.last_accessed_at).is_some_and(|last| now.seconds_since(last) <= ttl);
         if live {
@@ -424,6 +439,8 @@ impl<'a> StateDoc<'a> {
             Ok(raw) => raw,
             Err(error) => return warn(&format!("state.json: session `{id}` not updated: {error}")),
         };
+        // A session decoded at load time is out of date from now on.
+        self.decoded.retain(|(decoded, _)| decoded != id);
         let entry = SessionEntry { id: Cow::Owned(id.to_owned()), raw: Raw::Owned(raw) };
         match self.position(id) {
             Ok(index) => self.sessions[index] = entry,
@@ -691,6 +708,28 @@ mod tests {
         assert!(saved.ends_with("\n\"z\":{\"x\":[1,}\n}}"), "the unread line is written back as it was: {saved}");
         assert!(path.exists() && !dir.join(format!("state.json.corrupt-{}", now.0)).exists());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_session_decoded_at_load_is_taken_once_and_never_outlives_a_put() {
+        let bytes = IN_LINES_WITH_A_BROKEN_SESSION.as_bytes();
+        let now = Timestamp::parse("2026-01-01T00:01:00Z").expect("time");
+        let path = Path::new("/nonexistent/state.json");
+        let mut doc = StateDoc::load(path, Some(bytes), now, &["a", "new"]);
+        assert_eq!(doc.decoded.len(), 1, "`a` was decoded by the check; `new` is not in the file");
+        let mut session = doc.take_session("a", now, 86_400);
+        assert_eq!(session.last_accessed_at, "2026-01-01T00:00:00Z");
+        assert!(doc.decoded.is_empty(), "taken, not copied");
+        session.last_accessed_at = now.format();
+        doc.put_session("a", &session);
+        assert_eq!(doc.take_session("a", now, 86_400).last_accessed_at, now.format(), "the put version");
+        let mut doc = StateDoc::load(path, Some(bytes), now, &["a"]);
+        doc.put_session("a", &Session::new(Timestamp(0)));
+        assert_eq!(
+            doc.take_session("a", now, u64::MAX).created_at,
+            "1970-01-01T00:00:00Z",
+            "a put replaces the decoded"
+        );
     }
 
     #[test]
