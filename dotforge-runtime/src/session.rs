@@ -218,7 +218,7 @@ fn text(value: Value) -> Option<String> {
 }
 
 /// An object member: its members, none for `null`, and none with a call to `repaired` for any other type.
-pub(crate) fn object(value: Value, repaired: impl FnOnce()) -> Map<String, Value> {
+fn object(value: Value, repaired: impl FnOnce()) -> Map<String, Value> {
     match value {
         Value::Object(object) => object,
         Value::Null => Map::new(),
