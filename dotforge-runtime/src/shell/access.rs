@@ -32,6 +32,14 @@ pub(crate) struct Access {
     pub tree: bool,
 }
 
+/// Paths a command writes, each with whether everything under it is reached too.
+pub(super) type Writes = Vec<(Word, bool)>;
+
+/// `paths` as written: each a whole tree (`tree`) or a single file.
+pub(super) fn as_written(paths: impl IntoIterator<Item = Word>, tree: bool) -> Writes {
+    paths.into_iter().map(|path| (path, tree)).collect()
+}
+
 /// Programs that look at names or metadata only: their arguments are not reads.
 const NOT_READERS: &[&str] = &[
     "ls", "stat", "test", "[", "[[", "echo", "printf", "true", "false", "which", "type", "basename", "dirname",
@@ -215,7 +223,7 @@ pub(crate) fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
 
 /// Where the relative targets of `ln -s` point: relative to the folder the link lands in, not to the working
 /// directory. Without `-t`, the last path names the link or the folder it goes in; both readings are kept.
-fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Vec<(Word, bool)> {
+fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Writes {
     let (targets, folders): (&[Word], Vec<String>) = match (target_directories, paths.split_last()) {
         ([], Some((last, targets))) => {
             let parent = last.text.rsplit_once('/').map_or(".", |(parent, _)| parent);
@@ -240,21 +248,20 @@ fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Vec<(Wo
 fn program_accesses<'c>(
     command: &'c SimpleCommand,
     line: &CommandLine,
-) -> (Vec<(Word, bool)>, Vec<Word>, Option<Option<&'c str>>) {
+) -> (Writes, Vec<Word>, Option<Option<&'c str>>) {
     let words = &command.words;
     let program = command.program();
     let all = || positionals(words, "", &[]);
-    let mut writes: Vec<(Word, bool)> = Vec::new();
+    let mut writes: Writes = Vec::new();
     let mut reads: Vec<Word> = Vec::new();
     let mut opaque: Option<Option<&str>> = None;
     match program {
         "rm" | "unlink" | "shred" | "srm" | "trash" | "trash-put" | "rimraf" | "rmdir" | "del" => {
-            writes.extend(all().into_iter().map(|word| (word, true)));
+            writes.extend(as_written(all(), true));
         }
         "mv" => {
-            writes
-                .extend(positionals(words, "tS", &["target-directory", "suffix"]).into_iter().map(|word| (word, true)));
-            writes.extend(option_values(words, &['t'], &["target-directory"]).into_iter().map(|word| (word, true)));
+            writes.extend(as_written(positionals(words, "tS", &["target-directory", "suffix"]), true));
+            writes.extend(as_written(option_values(words, &['t'], &["target-directory"]), true));
         }
         "cp" | "install" | "rsync" | "ditto" | "scp" => {
             // Options that take a value differ from program to program (`rsync -t` keeps times, `cp -t DIR` names
@@ -277,7 +284,7 @@ fn program_accesses<'c>(
                     || has_long(words, "link")
                     || has_long(words, "symbolic-link"));
             if links_to_sources {
-                writes.extend(paths.iter().cloned().map(|word| (word, true)));
+                writes.extend(as_written(paths.iter().cloned(), true));
             }
             if program == "rsync" {
                 // `--link-dest` hard-links the files of a folder (relative to the destination) into the copy.
@@ -289,8 +296,8 @@ fn program_accesses<'c>(
                     writes.push((folder, true));
                 }
             }
-            writes.extend(destination.into_iter().map(|word| (word, true)));
-            writes.extend(targets.into_iter().map(|word| (word, true)));
+            writes.extend(as_written(destination, true));
+            writes.extend(as_written(targets, true));
             reads.extend(paths);
         }
         "ln" => {
@@ -298,18 +305,17 @@ fn program_accesses<'c>(
             if has_short(words, 's') || has_long(words, "symbolic") {
                 writes.extend(symbolic_link_targets(&paths, &option_values(words, &['t'], &["target-directory"])));
             }
-            writes.extend(paths.into_iter().map(|word| (word, false)));
+            writes.extend(as_written(paths, false));
         }
         "truncate" | "tee" | "sponge" | "touch" | "mkfifo" | "mknod" | "fallocate" => {
-            writes.extend(
-                positionals(words, "srdtmlo", &["size", "reference", "date", "mode", "length", "offset"])
-                    .into_iter()
-                    .map(|word| (word, false)),
-            );
+            writes.extend(as_written(
+                positionals(words, "srdtmlo", &["size", "reference", "date", "mode", "length", "offset"]),
+                false,
+            ));
         }
         "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "setfattr" | "xattr" => {
             let recursive = has_short(words, 'R') || has_long(words, "recursive");
-            writes.extend(all().into_iter().map(|word| (word, recursive)));
+            writes.extend(as_written(all(), recursive));
         }
         "dd" => {
             for word in words.iter().skip(1) {
@@ -327,18 +333,17 @@ fn program_accesses<'c>(
                     || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text[1..].contains('i'))
             }) =>
         {
-            writes.extend(positionals(words, "ef", &["expression", "file"]).into_iter().map(|word| (word, false)));
+            writes.extend(as_written(positionals(words, "ef", &["expression", "file"]), false));
         }
         "curl" | "wget" => {
-            writes.extend(
-                option_values(words, &['o', 'O'], &["output", "output-document", "output-file"])
-                    .into_iter()
-                    .map(|word| (word, false)),
-            );
+            writes.extend(as_written(
+                option_values(words, &['o', 'O'], &["output", "output-document", "output-file"]),
+                false,
+            ));
             reads.extend(option_values(words, &['T', 'K'], &["upload-file", "config"]));
             if program == "wget" {
                 let folders = option_values(words, &['P'], &["directory-prefix"]);
-                writes.extend(folders.into_iter().map(|word| (word, true)));
+                writes.extend(as_written(folders, true));
             }
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix('@') {
@@ -354,11 +359,11 @@ fn program_accesses<'c>(
                     other.group == command.group && !std::ptr::eq(other, command) && is_writer(other.program())
                 });
             if destructive {
-                writes.extend(roots.into_iter().map(|word| (word, true)));
+                writes.extend(as_written(roots, true));
             }
             for (index, word) in words.iter().enumerate() {
                 if matches!(word.text.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
-                    writes.extend(words.get(index + 1).cloned().map(|word| (word, false)));
+                    writes.extend(as_written(words.get(index + 1).cloned(), false));
                 }
             }
         }
@@ -374,21 +379,21 @@ fn program_accesses<'c>(
                 match subcommand {
                     "checkout" | "restore" | "rm" | "mv" | "stash" => {
                         // Paths after the subcommand (branch names never look like protected paths).
-                        writes.extend(paths.into_iter().map(|word| (word, true)));
+                        writes.extend(as_written(paths, true));
                     }
                     "clean" if dry_run => {}
                     "clean" => {
                         if paths.is_empty() {
                             writes.push((Word { text: ".".to_owned(), ..Word::default() }, true));
                         }
-                        writes.extend(paths.into_iter().map(|word| (word, true)));
+                        writes.extend(as_written(paths, true));
                     }
                     "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
                     _ => reads.extend(paths),
                 }
             }
         }
-        editor if EDITORS.contains(&editor) => writes.extend(all().into_iter().map(|word| (word, false))),
+        editor if EDITORS.contains(&editor) => writes.extend(as_written(all(), false)),
         _ => {
             if let Some((more_writes, more_reads)) = rewriters::accesses(program, words) {
                 writes.extend(more_writes);
@@ -405,7 +410,7 @@ fn program_accesses<'c>(
                 // `perl -i`, `ruby -i`: the files are edited in place.
                 let in_place = (program.starts_with("perl") || program.starts_with("ruby")) && has_short(words, 'i');
                 if in_place {
-                    writes.extend(positionals(words, "eEI", &[]).into_iter().map(|word| (word, false)));
+                    writes.extend(as_written(positionals(words, "eEI", &[]), false));
                 } else {
                     reads.extend(all());
                 }

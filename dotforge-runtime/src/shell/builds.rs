@@ -7,12 +7,9 @@
 //! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
 //! read; SECURITY.md lists it under "Out of reach".
 
-use super::access::{has_long, option_values};
+use super::access::{as_written, has_long, option_values, Writes};
 use super::lexer::{ProjectRoot, Word};
 use super::{CommandLine, SimpleCommand};
-
-/// Paths a command writes, each with whether everything under it is reached too.
-type Writes = Vec<(Word, bool)>;
 
 /// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
 const CARGO_BUILDS: &[&str] = &["build", "b", "run", "r", "test", "t", "bench", "rustc"];
@@ -33,15 +30,14 @@ const COMPILERS: &[&str] =
 /// What a build command writes, `None` for other programs.
 pub(super) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Writes> {
     let words = &command.words;
-    let file = |words: Vec<Word>| -> Writes { words.into_iter().map(|word| (word, false)).collect() };
     match command.program() {
         "cargo" => cargo_outputs(words, line),
         "go" if words.get(1).is_some_and(|word| word.text == "build") => {
-            Some(file(option_values(&words[1..], &['o'], &[])))
+            Some(as_written(option_values(&words[1..], &['o'], &[]), false))
         }
         program if COMPILERS.contains(&program) => {
-            let mut writes = file(option_values(words, &['o'], &[]));
-            writes.extend(option_values(words, &[], &["out-dir"]).into_iter().map(|word| (word, true)));
+            let mut writes = as_written(option_values(words, &['o'], &[]), false);
+            writes.extend(as_written(option_values(words, &[], &["out-dir"]), true));
             Some(writes)
         }
         _ => None,
@@ -115,7 +111,7 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
             under_project_root: root.clone(),
             ..Word::default()
         });
-        let mut writes: Writes = in_project.map(|word| (word, true)).collect();
+        let mut writes = as_written(in_project, true);
         writes.extend(under(&folders, &below));
         return Some(writes);
     }

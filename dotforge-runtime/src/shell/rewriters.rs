@@ -5,7 +5,7 @@
 //! What an archive holds cannot be known before it runs, so extracting without a folder option writes nothing the
 //! hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts as written.
 
-use super::access::{has_long, has_short, option_values, positionals};
+use super::access::{as_written, has_long, has_short, option_values, positionals, Writes};
 use super::lexer::Word;
 
 /// The programs this module reads.
@@ -21,14 +21,11 @@ const COMPRESSORS: &[&str] =
 
 const AWKS: &[&str] = &["awk", "gawk", "mawk", "nawk"];
 
-/// Paths a command writes, each with whether everything under it is reached too.
-type Writes = Vec<(Word, bool)>;
-
 /// The writes and reads of a rewriter's command, `None` for other programs or when the command writes nothing this
 /// module can name (then the caller's usual reading applies).
 pub(super) fn accesses(program: &str, words: &[Word]) -> Option<(Writes, Vec<Word>)> {
-    let tree = |words: Vec<Word>| -> Writes { words.into_iter().map(|word| (word, true)).collect() };
-    let file = |words: Vec<Word>| -> Writes { words.into_iter().map(|word| (word, false)).collect() };
+    let tree = |words: Vec<Word>| as_written(words, true);
+    let file = |words: Vec<Word>| as_written(words, false);
     match program {
         "tar" | "bsdtar" | "gtar" => {
             let first = words.get(1).map_or("", |word| word.text.as_str());
