@@ -190,6 +190,35 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
     assert!(project.dir.join(".forge/audit/overrides.log").exists(), "nothing ran, of course: these are payloads");
 }
 
+/// A copy of the hook in a folder on `PATH`, under the name of an everyday tool, is the hook when the shell finds it
+/// first: searched the way the shell searches, with relative and empty entries counting from the command's folder
+/// (not the hook's) and a folder listed twice searched once.
+#[test]
+fn a_copy_of_the_hook_found_on_path_is_the_hook() {
+    let project = Project::new("copy-on-path");
+    let dir = project.dir.display().to_string();
+    for (folder, name) in [("build/bin", "tail"), ("build/tools", "head"), ("", "sort")] {
+        std::fs::create_dir_all(project.dir.join(folder)).expect("create the folder");
+        std::fs::copy(project.hook_binary(), project.dir.join(folder).join(name)).expect("copy the hook");
+    }
+    let with_path = |search_path: String| Project {
+        hook: Hook::with_bin(env!("CARGO_BIN_EXE_dotforge-hook"), "copy-on-path").env("PATH", &search_path),
+        dir: project.dir.clone(),
+    };
+    let absolute = with_path(format!("/nonexistent:/nonexistent:{dir}/build/bin:/usr/bin:/bin"));
+    let relative = with_path("build/tools:/usr/bin:/bin".to_owned());
+    let empty_entry = with_path(":/usr/bin:/bin".to_owned());
+    let system_first = with_path(format!("/usr/bin:/bin:{dir}/build/bin"));
+    assert_ne!(std::env::current_dir().ok(), Some(project.dir.clone()), "the hook runs elsewhere than the command");
+    let off = |program: &str| bash_corpus(&[&format!("echo x | {program} off no-destructive-git --session s")]);
+    assert_blocked(&absolute, &off("tail"), "deny-hard", &["self-protection"]);
+    assert_blocked(&relative, &off("head"), "deny-hard", &["self-protection"]);
+    assert_blocked(&empty_entry, &off("sort"), "deny-hard", &["self-protection"]);
+    // The tools themselves, found first, are just tools.
+    assert_allowed(&system_first, &off("tail"));
+    assert_allowed(&absolute, &off("head"));
+}
+
 #[test]
 fn tampering_with_governance_through_file_tools_is_hard_blocked() {
     let project = Project::new("tamper-files");

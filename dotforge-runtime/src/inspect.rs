@@ -182,20 +182,33 @@ impl<'a> Inspection<'a> {
     /// The file a program word runs — a path (relative to `cwd`), or the first match on `PATH` — and its size.
     fn locate(&self, program: &str) -> Option<(PathBuf, u64)> {
         let file_len = |path: &Path| std::fs::metadata(path).ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
+        // Relative to the directory the command runs in, as the shell resolves it (not this process's).
+        let in_cwd = |path: PathBuf| match &self.places().cwd {
+            Some(cwd) if path.is_relative() => cwd.join(path),
+            _ => path,
+        };
         if program.contains('/') {
-            let path = Path::new(program);
-            let path = match &self.places().cwd {
-                Some(cwd) if path.is_relative() => cwd.join(path),
-                _ => path.to_path_buf(),
-            };
+            let path = in_cwd(PathBuf::from(program));
             let len = file_len(&path)?;
             return Some((path, len));
         }
-        std::env::split_paths(&std::env::var_os("PATH")?).find_map(|dir| {
-            let candidate = dir.join(program);
-            let len = file_len(&candidate)?;
-            Some((candidate, len))
-        })
+        let mut searched: Vec<PathBuf> = Vec::new();
+        let mut candidate = PathBuf::new();
+        for dir in std::env::split_paths(&std::env::var_os("PATH")?) {
+            // An empty entry is the current directory; a folder listed twice cannot hold a first match the second time.
+            let dir = in_cwd(if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir });
+            if searched.iter().any(|seen| seen.as_os_str() == dir.as_os_str()) {
+                continue;
+            }
+            candidate.clear();
+            candidate.push(&dir);
+            candidate.push(program);
+            if let Some(len) = file_len(&candidate) {
+                return Some((candidate, len));
+            }
+            searched.push(dir);
+        }
+        None
     }
 }
 
