@@ -12,7 +12,11 @@ use crate::ir::{ArgTestIr, CommandPatternIr, RequirementIr};
 /// A problem with a value: the message and a help line.
 pub(crate) type Problem = (String, String);
 
-const PLACEHOLDERS: &[&str] = &["{forge_root}", "{project_dir}", "{hook_binary}"];
+const PLACEHOLDERS: &[&str] = &["{forge_root}", "{project_dir}", "{hook_binary}", "{hook_sources}", "{behaviors_dir}"];
+
+/// The placeholders, listed for help lines.
+const PLACEHOLDER_LIST: &str =
+    "`{forge_root}`, `{project_dir}`, `{hook_binary}`, `{hook_sources}` or `{behaviors_dir}`";
 
 fn is_plain(word: &str) -> bool {
     word.split('|').all(|part| {
@@ -151,8 +155,7 @@ pub(crate) fn parse_path_globs(text: &str) -> Result<(Vec<String>, Vec<String>),
             if start != 0 || !PLACEHOLDERS.contains(&placeholder) {
                 return Err((
                     format!("`{placeholder}` in `{glob}` is not a placeholder"),
-                    "placeholders are `{forge_root}`, `{project_dir}` and `{hook_binary}`, at the start of a glob"
-                        .to_owned(),
+                    format!("a glob may start with a placeholder: {PLACEHOLDER_LIST}"),
                 ));
             }
         }
@@ -164,8 +167,7 @@ pub(crate) fn parse_path_globs(text: &str) -> Result<(Vec<String>, Vec<String>),
         if !rooted {
             return Err((
                 format!("path glob `{glob}` says neither where it starts nor that it matches anywhere"),
-                "start it with `/`, `~` (home), `**/` (anywhere), `{forge_root}`, `{project_dir}` or `{hook_binary}`"
-                    .to_owned(),
+                format!("start it with `/`, `~` (home), `**/` (anywhere), or {PLACEHOLDER_LIST}"),
             ));
         }
         if glob.split('/').any(|part| part.contains("**") && part != "**") {

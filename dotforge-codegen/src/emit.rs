@@ -12,6 +12,7 @@ use crate::ir::{
     Piece, Scenario, Templates, Test, Trigger,
 };
 use crate::literals;
+use crate::COMPILED_BEHAVIORS_DIR_VAR;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -42,11 +43,16 @@ pub(crate) fn emit(
     let tokens = quote! {
         use ::dotforge_runtime::codegen as __forge;
 
-        const _: __forge::FacadeV1 = __forge::FacadeV1;
+        const _: __forge::FacadeV2 = __forge::FacadeV2;
 
-        /// The compiled behavior catalog, in index order.
+        /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
+        /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
         pub static CATALOG: __forge::Catalog = __forge::Catalog {
             behaviors: &[#(#names::BEHAVIOR),*],
+            sources: __forge::HookSources {
+                package_dir: ::core::option_env!("CARGO_MANIFEST_DIR"),
+                behaviors_dir: ::core::option_env!(#COMPILED_BEHAVIORS_DIR_VAR),
+            },
         };
 
         #(#modules)*

@@ -46,6 +46,10 @@ use std::path::{Path, PathBuf};
 /// The environment variable that overrides the behaviors folder.
 pub const BEHAVIORS_DIR_VAR: &str = "DOTFORGE_BEHAVIORS_DIR";
 
+/// Set by the build script for the package it builds (`cargo:rustc-env`): the absolute behaviors folder that was
+/// compiled, which the generated catalog reads with `option_env!` as `{behaviors_dir}`.
+pub const COMPILED_BEHAVIORS_DIR_VAR: &str = "DOTFORGE_COMPILED_BEHAVIORS_DIR";
+
 /// The result of a successful generation.
 #[derive(Clone, Debug)]
 pub struct Generated {
@@ -276,6 +280,8 @@ impl Config {
         let dir = self.resolve_dir();
         if self.cargo_directives {
             println!("cargo:rerun-if-changed={}", dir.display());
+            let absolute = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+            println!("cargo:rustc-env={COMPILED_BEHAVIORS_DIR_VAR}={}", absolute.display());
         }
         let display = display_path(&dir);
         let sources = Sources::from_dir(&dir, display.clone())

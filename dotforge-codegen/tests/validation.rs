@@ -480,7 +480,7 @@ fn extension_path_globs_are_checked() {
     );
     check(
         &behavior,
-        &["behaviors/demo/behavior.yaml:14:18: error: `{forge}` in `{forge}/x` is not a placeholder (field `policy.triggers[0].conditions[0].value`; help: placeholders are `{forge_root}`, `{project_dir}` and `{hook_binary}`, at the start of a glob)"],
+        &["behaviors/demo/behavior.yaml:14:18: error: `{forge}` in `{forge}/x` is not a placeholder (field `policy.triggers[0].conditions[0].value`; help: a glob may start with a placeholder: `{forge_root}`, `{project_dir}`, `{hook_binary}`, `{hook_sources}` or `{behaviors_dir}`)"],
     );
 }
 

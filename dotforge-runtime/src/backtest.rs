@@ -157,7 +157,7 @@ fn replay_event(
     if idle > settings.session_ttl {
         *session = Session::new(now); // the TTL purge, in transcript time
     }
-    let inspection = Inspection::new(&payload, settings);
+    let inspection = Inspection::new(&payload, settings, catalog.sources);
     let input = EventInput {
         payload: &payload,
         inspection: &inspection,

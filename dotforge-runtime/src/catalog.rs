@@ -266,6 +266,19 @@ pub struct Behavior {
 pub struct Catalog {
     /// Every behavior listed in the index, enabled or not.
     pub behaviors: &'static [Behavior],
+    /// What the catalog was built from.
+    pub sources: HookSources,
+}
+
+/// Where the build that made this hook read it from, as absolute paths: the places `{hook_sources}` and
+/// `{behaviors_dir}` of path globs stand for. `None` when the build did not say (a catalog compiled outside a
+/// build script); a binary run on another machine names folders that are not there, which match nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HookSources {
+    /// The folder of the package whose build script compiled the catalog (its `Cargo.toml`).
+    pub package_dir: Option<&'static str>,
+    /// The behaviors folder the catalog was compiled from.
+    pub behaviors_dir: Option<&'static str>,
 }
 
 impl Behavior {

@@ -54,7 +54,7 @@ pub(crate) fn process(
         Some(id) => id.to_owned(),
         None => fallback_session_id(now),
     };
-    let inspection = Inspection::new(&payload, &settings);
+    let inspection = Inspection::new(&payload, &settings, catalog.sources);
     let input = EventInput {
         payload: &payload,
         inspection: &inspection,

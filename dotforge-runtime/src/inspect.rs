@@ -2,7 +2,8 @@
 //! as commands ([`crate::shell`]), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
-use crate::paths::{self, Candidate, PathGlobs, Places};
+use crate::catalog::HookSources;
+use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
 use crate::settings::Settings;
 use crate::shell::access::{self, Access, AccessKind};
@@ -19,6 +20,7 @@ use std::sync::{Mutex, OnceLock};
 pub(crate) struct Inspection<'a> {
     payload: &'a Payload,
     settings: &'a Settings,
+    sources: HookSources,
     places: OnceCell<Places>,
     line: OnceCell<CommandLine>,
     accesses: OnceCell<Vec<Access>>,
@@ -41,10 +43,11 @@ struct HookBinary {
 }
 
 impl<'a> Inspection<'a> {
-    pub(crate) fn new(payload: &'a Payload, settings: &'a Settings) -> Self {
+    pub(crate) fn new(payload: &'a Payload, settings: &'a Settings, sources: HookSources) -> Self {
         Inspection {
             payload,
             settings,
+            sources,
             places: OnceCell::new(),
             line: OnceCell::new(),
             accesses: OnceCell::new(),
@@ -74,8 +77,10 @@ impl<'a> Inspection<'a> {
                 forge_root: Some(absolute(forge_root)),
                 home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
                 hook_binary: HookBinary::current().map(|hook| hook.path.clone()),
+                hook_sources: self.sources.package_dir.map(|dir| shell::normalize(Path::new(dir))),
+                behaviors_dir: self.sources.behaviors_dir.map(|dir| shell::normalize(Path::new(dir))),
                 cwd,
-                parts: OnceCell::new(),
+                parts: PlaceParts::default(),
             }
         })
     }

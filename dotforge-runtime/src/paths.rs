@@ -2,8 +2,9 @@
 //! or writes.
 //!
 //! A glob is absolute, starts with `~/`, `**/` or a placeholder — `{forge_root}` (this hook's `.forge`),
-//! `{project_dir}` (`$CLAUDE_PROJECT_DIR`, else the payload's `cwd`), `{hook_binary}` (this hook's own executable)
-//! — and may use `*` and `?` within a component and `**` for any number of components. A path matches when it, or
+//! `{project_dir}` (`$CLAUDE_PROJECT_DIR`, else the payload's `cwd`), `{hook_binary}` (this hook's own executable),
+//! `{hook_sources}` (the package this hook was built from) and `{behaviors_dir}` (the behaviors folder it was
+//! compiled from) — and may use `*` and `?` within a component and `**` for any number of components. A path matches when it, or
 //! the file it reaches through symbolic links, matches an included glob and no excluded one; a hard link to a
 //! matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the folder holds
 //! what a glob names.
@@ -33,31 +34,26 @@ pub(crate) struct Places {
     pub forge_root: Option<PathBuf>,
     pub home: Option<PathBuf>,
     pub hook_binary: Option<PathBuf>,
-    /// The places above as path components, worked out the first time a glob needs them.
-    pub parts: OnceCell<PlaceParts>,
+    pub hook_sources: Option<PathBuf>,
+    pub behaviors_dir: Option<PathBuf>,
+    /// The places above as path components, each worked out the first time a glob needs it.
+    pub parts: PlaceParts,
 }
 
-/// The components of each place that a glob may start with.
+/// The components of each place that a glob may start with, each worked out the first time a glob starts with it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PlaceParts {
-    forge_root: Option<Vec<String>>,
-    project_dir: Option<Vec<String>>,
-    hook_binary: Option<Vec<String>>,
-    home: Option<Vec<String>>,
+    forge_root: OnceCell<Option<Vec<String>>>,
+    project_dir: OnceCell<Option<Vec<String>>>,
+    hook_binary: OnceCell<Option<Vec<String>>>,
+    hook_sources: OnceCell<Option<Vec<String>>>,
+    behaviors_dir: OnceCell<Option<Vec<String>>>,
+    home: OnceCell<Option<Vec<String>>>,
 }
 
-impl Places {
-    fn parts(&self) -> &PlaceParts {
-        self.parts.get_or_init(|| {
-            let parts_of = |place: &Option<PathBuf>| place.as_deref().map(components_of);
-            PlaceParts {
-                forge_root: parts_of(&self.forge_root),
-                project_dir: parts_of(&self.project_dir),
-                hook_binary: parts_of(&self.hook_binary),
-                home: parts_of(&self.home),
-            }
-        })
-    }
+/// The components of `place`, worked out once.
+fn place_parts<'a>(cell: &'a OnceCell<Option<Vec<String>>>, place: &Option<PathBuf>) -> Option<&'a [String]> {
+    cell.get_or_init(|| place.as_deref().map(components_of)).as_deref()
 }
 
 /// `path` with `.` and `..` resolved lexically.
@@ -65,15 +61,19 @@ pub(crate) use crate::shell::normalize;
 
 /// A glob with its placeholders replaced, as path components; `None` when a placeholder has no value.
 fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
-    let parts = places.parts();
+    let parts = &places.parts;
     let (base, rest): (&[String], &str) = if let Some(rest) = glob.strip_prefix("{forge_root}") {
-        (parts.forge_root.as_deref()?, rest)
+        (place_parts(&parts.forge_root, &places.forge_root)?, rest)
     } else if let Some(rest) = glob.strip_prefix("{project_dir}") {
-        (parts.project_dir.as_deref()?, rest)
+        (place_parts(&parts.project_dir, &places.project_dir)?, rest)
     } else if let Some(rest) = glob.strip_prefix("{hook_binary}") {
-        (parts.hook_binary.as_deref()?, rest)
+        (place_parts(&parts.hook_binary, &places.hook_binary)?, rest)
+    } else if let Some(rest) = glob.strip_prefix("{hook_sources}") {
+        (place_parts(&parts.hook_sources, &places.hook_sources)?, rest)
+    } else if let Some(rest) = glob.strip_prefix("{behaviors_dir}") {
+        (place_parts(&parts.behaviors_dir, &places.behaviors_dir)?, rest)
     } else if let Some(rest) = glob.strip_prefix('~') {
-        (parts.home.as_deref()?, rest)
+        (place_parts(&parts.home, &places.home)?, rest)
     } else {
         (&[], glob) // absolute, or `**/…`
     };
@@ -201,10 +201,11 @@ impl CompiledGlobs<'_> {
     pub(crate) fn matches(&self, candidate: &Candidate, tree: bool) -> bool {
         let (include, exclude) = (&self.include, &self.exclude);
         let hit = std::iter::once(&candidate.written).chain(&candidate.real).any(|components| {
-            let excluded = exclude.iter().any(|glob| glob.matches(components));
             let holds =
                 |glob: &EventGlob<'_>| glob.components().is_some_and(|glob| holds_what_glob_names(glob, components));
-            !excluded && include.iter().any(|glob| glob.matches(components) || (tree && holds(glob)))
+            // Exclusions only matter for a path some glob includes (most paths match none).
+            include.iter().any(|glob| glob.matches(components) || (tree && holds(glob)))
+                && !exclude.iter().any(|glob| glob.matches(components))
         });
         hit || candidate.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
     }
@@ -454,7 +455,9 @@ mod tests {
             forge_root: Some(PathBuf::from("/p/.forge")),
             home: Some(PathBuf::from("/home/u")),
             hook_binary: Some(PathBuf::from("/p/target/release/hook")),
-            parts: OnceCell::new(),
+            hook_sources: Some(PathBuf::from("/src/hooks")),
+            behaviors_dir: Some(PathBuf::from("/src/rules")),
+            parts: PlaceParts::default(),
         }
     }
 
@@ -468,6 +471,22 @@ mod tests {
         exclude: &[],
     };
     const SECRETS: PathGlobs = PathGlobs { include: &["**/.env", "**/.env.*"], exclude: &["**/.env.example"] };
+
+    #[test]
+    fn the_build_places_are_placeholders_too() {
+        const SOURCES: PathGlobs =
+            PathGlobs { include: &["{hook_sources}/**", "{behaviors_dir}/**"], exclude: &["{hook_sources}/target/**"] };
+        let places = places();
+        let hit = |path: &str, tree: bool| SOURCES.matches(Path::new(path), tree, &places);
+        assert!(hit("/src/hooks/src/main.rs", false));
+        assert!(hit("/src/rules/no-publish/behavior.yaml", false));
+        assert!(!hit("/src/hooks/target/release/hook", false), "what the build writes is not a source");
+        assert!(!hit("/p/src/main.rs", false));
+        assert!(hit("/src", true), "moving the folder moves the sources");
+        let unknown =
+            Places { hook_sources: None, behaviors_dir: None, parts: PlaceParts::default(), ..places.clone() };
+        assert!(!SOURCES.matches(Path::new("/src/hooks/src/main.rs"), false, &unknown), "no place, no match");
+    }
 
     #[test]
     fn globs_with_placeholders() {

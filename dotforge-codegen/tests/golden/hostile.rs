@@ -3,11 +3,16 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV1 = __forge::FacadeV1;
+const _: __forge::FacadeV2 = __forge::FacadeV2;
 
-/// The compiled behavior catalog, in index order.
+/// The compiled behavior catalog, in index order, and where the build read it from (set by the build
+/// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
 pub static CATALOG: __forge::Catalog = __forge::Catalog {
     behaviors: &[hostile_strings::BEHAVIOR],
+    sources: __forge::HookSources {
+        package_dir: ::core::option_env!("CARGO_MANIFEST_DIR"),
+        behaviors_dir: ::core::option_env!("DOTFORGE_COMPILED_BEHAVIORS_DIR"),
+    },
 };
 
 /// Line one with "quotes", "#raw#", {braces} and \backslashes\.

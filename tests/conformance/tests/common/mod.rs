@@ -76,6 +76,10 @@ impl Hook {
             command.env_remove(key);
         }
         command.env("FORGE_ROOT", &self.root);
+        // As Claude Code does, the hook runs in the project: a payload without `cwd` is read relative to it.
+        if let Some(project) = self.root.parent().filter(|project| project.is_dir()) {
+            command.current_dir(project);
+        }
         for (key, value) in &self.env {
             command.env(key, value);
         }
