@@ -209,7 +209,7 @@ fn a_copy_of_the_hook_found_on_path_is_the_hook() {
     let relative = with_path("build/tools:/usr/bin:/bin".to_owned());
     let empty_entry = with_path(":/usr/bin:/bin".to_owned());
     let system_first = with_path(format!("/usr/bin:/bin:{dir}/build/bin"));
-    assert_ne!(std::env::current_dir().ok(), Some(project.dir.clone()), "the hook runs elsewhere than the command");
+    assert_ne!(relative.hook.root.parent(), Some(project.dir.as_path()), "the hook runs elsewhere than the command");
     let off = |program: &str| bash_corpus(&[&format!("echo x | {program} off no-destructive-git --session s")]);
     assert_blocked(&absolute, &off("tail"), "deny-hard", &["self-protection"]);
     assert_blocked(&relative, &off("head"), "deny-hard", &["self-protection"]);
@@ -545,6 +545,51 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
     ]);
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/.env.example")})));
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/src/keyboard.ts")})));
+    assert_allowed(&project, &look_alikes);
+}
+
+/// The hook under test was built from this repository: its behaviors and its package are the sources the next
+/// build makes a hook from. Changing them is asked about; reading them, building and committing are not.
+#[test]
+fn changing_the_hooks_sources_is_asked_about() {
+    let project = Project::new("hook-sources");
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let mut attacks = bash_corpus(&[
+        &format!("sed -i 's/enabled: true/enabled: false/' {repo}/behaviors/no-publish/behavior.yaml"),
+        &format!("cd {repo} && echo '  - id: extra' >> behaviors/index.yaml"),
+        &format!("cd {repo}/behaviors && rm -rf no-destructive-git"),
+        &format!("mv {repo}/behaviors /tmp/behaviors-aside"),
+        &format!("cp /tmp/lenient.yaml {repo}/behaviors/self-protection/behavior.yaml"),
+        &format!("cd {repo} && git show HEAD~3:behaviors/index.yaml > behaviors/index.yaml"),
+        &format!("printf '[build]\\ntarget-dir = \"/tmp/t\"\\n' > {repo}/.cargo/config.toml"),
+        &format!("cd {repo}/src && perl -pi -e 's/main/other/' main.rs"),
+        &format!("tee {repo}/build.rs < /dev/null"),
+        &format!("rm -rf {repo}/src"),
+    ]);
+    attacks.extend([
+        ("Write", json!({"file_path": format!("{repo}/behaviors/no-publish/behavior.yaml"), "content": "x"})),
+        (
+            "Edit",
+            json!({"file_path": format!("{repo}/behaviors/index.yaml"), "old_string": "true", "new_string": "false"}),
+        ),
+        ("Write", json!({"file_path": format!("{repo}/src/main.rs"), "content": "fn main() {}"})),
+        ("Write", json!({"file_path": format!("{repo}/.cargo/config.toml"), "content": "[build]"})),
+        ("Edit", json!({"file_path": format!("{repo}/Cargo.toml"), "old_string": "a", "new_string": "b"})),
+        ("Write", json!({"file_path": format!("{repo}/dotforge-runtime/src/engine.rs"), "content": ""})),
+    ]);
+    assert_blocked(&project, &attacks, "ask", &["protect-hook-sources"]);
+    let dir = project.dir.display().to_string();
+    let mut look_alikes = bash_corpus(&[
+        &format!("cat {repo}/behaviors/no-publish/behavior.yaml"),
+        &format!("grep -rn 'enabled:' {repo}/behaviors"),
+        &format!("cd {repo} && git status && git log -3"),
+        &format!("cd {repo} && git commit -m wip"),
+        &format!("cp {repo}/behaviors/no-publish/behavior.yaml behaviors/mine.yaml"),
+        &format!("touch {repo}/target/stamp"),
+        "mkdir -p behaviors/mine && echo 'id: mine' > behaviors/mine/behavior.yaml",
+    ]);
+    look_alikes.push(("Read", json!({"file_path": format!("{repo}/behaviors/index.yaml")})));
+    look_alikes.push(("Write", json!({"file_path": format!("{dir}/src/main.rs"), "content": "fn main() {}"})));
     assert_allowed(&project, &look_alikes);
 }
 

@@ -167,9 +167,9 @@ fn main() {
     let write_floor = dir.join("write-floor");
     // `--hook PATH` measures another build of the hook (a hook project's binary, another profile) in its place.
     let hook = value_of("--hook").map_or_else(|| dir.join("dotforge-hook"), PathBuf::from);
-    // The curated catalog has 14 behaviors; another hook is named by its path.
+    // The curated catalog has 15 behaviors; another hook is named by its path.
     let hook_label =
-        value_of("--hook").map_or_else(|| "dotforge-hook (14)".to_owned(), |path| format!("--hook {path}"));
+        value_of("--hook").map_or_else(|| "dotforge-hook (15)".to_owned(), |path| format!("--hook {path}"));
     let hook50 = dir.join("hook50");
     for binary in [&floor, &write_floor, &hook, &hook50] {
         if !binary.exists() {

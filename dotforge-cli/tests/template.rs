@@ -192,6 +192,21 @@ fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
     let settings: serde_json::Value = serde_json::from_slice(&install.stdout).expect("settings JSON");
     assert!(settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().is_some());
 
+    // The build compiled in where it was made from: changing the behaviors or the sources is asked about, what the
+    // build writes and the rest of the machine are not.
+    let write = |path: PathBuf| {
+        let payload = serde_json::json!({"hook_event_name": "PreToolUse", "session_id": "w", "tool_name": "Write",
+            "cwd": project, "tool_input": {"file_path": path, "content": "x"}});
+        hook(&project, &payload.to_string())
+    };
+    for source in ["behaviors/no-publish/behavior.yaml", "src/main.rs", "Cargo.toml", ".cargo/config.toml"] {
+        let output = write(project.join(source));
+        assert!(output.contains("\"ask\"") && output.contains("[protect-hook-sources]"), "{source}: {output}");
+    }
+    for elsewhere in [project.join("target/notes.txt"), parent.join("app/src/main.rs")] {
+        assert!(!write(elsewhere.clone()).contains("protect-hook-sources"), "{}", elsewhere.display());
+    }
+
     assert!(hook(&project, FORCE_PUSH)
         .contains("Force pushes, remote deletion, discarding work, forced cleans, dropping stashes and rewriting history are permanently blocked."));
     let behavior = project.join("behaviors/no-destructive-git/behavior.yaml");
