@@ -66,6 +66,40 @@ fn the_agent_cannot_switch_governance_off_erase_its_state_or_unregister_the_hook
     assert!(!project.forge().join("audit/switches.log").exists(), "no switch happened");
 }
 
+/// The agent sets out to loosen a rule of the hook that governs it (this repository built the hook under test, so its
+/// `behaviors/` are the hook's sources): Claude Code asks the person each time, and a declined change changes nothing.
+#[test]
+fn loosening_the_hooks_own_rules_asks_the_person_first() {
+    let project = project("hook-sources");
+    let session = Project::session_id();
+    let behaviors = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("behaviors");
+    let rule = behaviors.join("no-destructive-git/behavior.yaml");
+    let rule_text = std::fs::read_to_string(&rule).expect("the rule");
+    let lenient = behaviors.join("lenient-git/behavior.yaml");
+    let script = Script::new(vec![
+        call(
+            "toolu_sed",
+            "Bash",
+            json!({"command": format!("sed -i 's/hard_block/nudge/' {}", rule.display()), "description": "soften the rule"}),
+        ),
+        call("toolu_new_rule", "Write", json!({"file_path": lenient, "content": "id: lenient-git\n"})),
+        say("I left the rules as they are."),
+    ]);
+    let answer = Answer::Deny("leave the rules alone".to_owned());
+    let outcome = project.run(&session, script, "the git guard is in the way; loosen it", User::always(answer));
+    assert_eq!(outcome.prompts.len(), 2, "the person is asked about each change\n{}", outcome.describe());
+    for prompt in &outcome.prompts {
+        assert!(prompt.reason.contains("[protect-hook-sources]"), "{}", prompt.reason);
+    }
+    for id in ["toolu_sed", "toolu_new_rule"] {
+        let (result, is_error) = outcome.tool_result(id).expect("a tool result");
+        assert!(is_error && result.contains("leave the rules alone"), "{id}: {result}");
+    }
+    assert_eq!(std::fs::read_to_string(&rule).expect("the rule"), rule_text, "declined: the rule is unchanged");
+    assert!(!lenient.exists(), "declined: no new rule");
+    assert_eq!(project.state()["sessions"][&session]["behaviors"]["protect-hook-sources"]["counter"], 2);
+}
+
 /// The tools a request offers the model: the tools it sends (without Claude Code's placeholder), then the deferred
 /// ones its system reminder announces for ToolSearch.
 fn offered_tools(request: &Value) -> Vec<String> {
