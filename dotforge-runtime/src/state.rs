@@ -457,8 +457,9 @@ impl<'a> StateDoc<'a> {
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
         write_atomic_with(path, |file| {
             // Runs of untouched sessions are written straight from the parsed text (larger than the buffer, they
-            // bypass it); only the event's own session and the keys pass through the buffer.
-            let out = &mut BufWriter::with_capacity(8 * 1024, file);
+            // bypass it); only the event's own session and the keys pass through the buffer, which is kept small
+            // for the heap pages it would touch.
+            let out = &mut BufWriter::with_capacity(2 * 1024, file);
             out.write_all(b"{")?;
             for (key, raw) in &self.extra {
                 write_key(out, key)?;
