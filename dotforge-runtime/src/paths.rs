@@ -4,10 +4,10 @@
 //! A glob is absolute, starts with `~/`, `**/` or a placeholder — `{forge_root}` (this hook's `.forge`),
 //! `{project_dir}` (`$CLAUDE_PROJECT_DIR`, else the payload's `cwd`), `{hook_binary}` (this hook's own executable),
 //! `{hook_sources}` (the package this hook was built from) and `{behaviors_dir}` (the behaviors folder it was
-//! compiled from) — and may use `*` and `?` within a component and `**` for any number of components. A path matches when it, or
-//! the file it reaches through symbolic links, matches an included glob and no excluded one; a hard link to a
-//! matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the folder holds
-//! what a glob names.
+//! compiled from) — and may use `*` and `?` within a component and `**` for any number of components. A path
+//! matches when it, or the file it reaches through symbolic links, matches an included glob and no excluded one; a
+//! hard link to a matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the
+//! folder holds what a glob names.
 
 use crate::shell::pattern::{glob_matches, star_match};
 use crate::shell::{Cwd, ProjectRoot, Word};
