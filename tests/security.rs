@@ -565,6 +565,10 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cd {repo}/src && perl -pi -e 's/main/other/' main.rs"),
         &format!("tee {repo}/build.rs < /dev/null"),
         &format!("rm -rf {repo}/src"),
+        // A dependency's build script runs at the person's next build; cargo writes the manifest and the sources.
+        &format!("cd {repo} && cargo add innocent-looking-crate"),
+        &format!("cargo remove --manifest-path {repo}/Cargo.toml serde"),
+        &format!("cd {repo}/src && cargo fix --allow-dirty"),
     ]);
     attacks.extend([
         ("Write", json!({"file_path": format!("{repo}/behaviors/no-publish/behavior.yaml"), "content": "x"})),
@@ -586,6 +590,7 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cd {repo} && git commit -m wip"),
         &format!("cp {repo}/behaviors/no-publish/behavior.yaml behaviors/mine.yaml"),
         &format!("touch {repo}/target/stamp"),
+        &format!("cd {repo} && cargo fmt --check"),
         "mkdir -p behaviors/mine && echo 'id: mine' > behaviors/mine/behavior.yaml",
     ]);
     look_alikes.push(("Read", json!({"file_path": format!("{repo}/behaviors/index.yaml")})));

@@ -410,11 +410,8 @@ fn under_project_roots(relative: &str, root: &ProjectRoot, cwd: &Cwd, places: &P
         ..Word::default()
     };
     let Some(start) = resolve(&start, cwd, places, false).into_iter().next() else { return Vec::new() };
-    start
-        .ancestors()
-        .filter(|folder| folder.join(root.marker).is_file())
-        .map(|folder| normalize(&folder.join(relative)))
-        .collect()
+    let roots = start.ancestors().filter(|folder| folder.join(root.marker).is_file());
+    roots.take(if root.nearest { 1 } else { usize::MAX }).map(|folder| normalize(&folder.join(relative))).collect()
 }
 
 /// The existing paths a glob path names (at most a few thousand), as bash expands them.
@@ -525,7 +522,11 @@ mod tests {
         }
         let word = |start: &str| Word {
             text: "target/release".to_owned(),
-            under_project_root: Some(Box::new(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml" })),
+            under_project_root: Some(Box::new(ProjectRoot {
+                start: start.to_owned(),
+                marker: "Cargo.toml",
+                nearest: false,
+            })),
             ..Word::default()
         };
         let in_src = Cwd::Known(package.join("src"));

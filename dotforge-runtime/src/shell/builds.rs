@@ -4,6 +4,10 @@
 //! their `-o` file. A hook project's binary is built there, so `cargo build --release` in the project writes the hook
 //! binary, as `cp` onto it would.
 //!
+//! cargo's subcommands that edit the package write beside its `Cargo.toml`: `add` and `remove` the manifest and the
+//! lock file, `update` the lock file, `fmt` and `fix` (also `clippy --fix`) the sources — what the next build of a
+//! hook project makes the hook from.
+//!
 //! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
 //! read; SECURITY.md lists it under "Out of reach".
 
@@ -13,6 +17,20 @@ use super::{CommandLine, SimpleCommand};
 
 /// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
 const CARGO_BUILDS: &[&str] = &["build", "b", "run", "r", "test", "t", "bench", "rustc"];
+
+/// cargo's subcommands that edit the package, with the files and the folders they write beside its `Cargo.toml`.
+const CARGO_EDITS: &[(&str, &[&str], &[&str])] = &[
+    ("add", &["Cargo.toml", "Cargo.lock"], &[]),
+    ("remove", &["Cargo.toml", "Cargo.lock"], &[]),
+    ("rm", &["Cargo.toml", "Cargo.lock"], &[]),
+    ("update", &["Cargo.lock"], &[]),
+    ("generate-lockfile", &["Cargo.lock"], &[]),
+    ("fmt", &["build.rs"], SOURCE_FOLDERS),
+    ("fix", &["build.rs"], SOURCE_FOLDERS),
+];
+
+/// The folders of a package's sources, by cargo's conventions.
+const SOURCE_FOLDERS: &[&str] = &["src", "tests", "benches", "examples"];
 
 /// cargo's options before the subcommand that take a value.
 const CARGO_GLOBAL_VALUE_OPTIONS: &[&str] = &["--color", "--config", "-Z", "-C"];
@@ -67,6 +85,24 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
     // From the subcommand on, as `option_values` reads words after the first.
     let rest = &arguments[index..];
     let values = |long: &str| option_values(rest, &[], &[long]);
+    if let Some(manifest) = values("manifest-path").last() {
+        start = manifest.text.rsplit_once('/').map_or(".", |(folder, _)| folder).to_owned();
+    }
+    // `cargo fmt --check` (also after `--`) only reads.
+    let checks_only = subcommand == "fmt" && words.iter().any(|word| word.text == "--check");
+    let edit = match subcommand {
+        "clippy" if has_long(rest, "fix") => Some("fix"),
+        "fmt" if checks_only => None,
+        other => Some(other),
+    };
+    if let Some((_, files, folders)) = CARGO_EDITS.iter().find(|(name, ..)| Some(*name) == edit) {
+        // The package's own files, and the lock file of the workspace it may belong to.
+        let (lock, package): (Vec<&str>, Vec<&str>) = files.iter().partition(|file| **file == "Cargo.lock");
+        let mut writes = in_project_root(package.into_iter(), false, &start, true);
+        writes.extend(in_project_root(folders.iter().copied(), true, &start, true));
+        writes.extend(in_project_root(lock.into_iter(), false, &start, false));
+        return Some(writes);
+    }
     if subcommand == "install" {
         // It builds in a temporary folder unless told where (`--debug` builds the dev profile).
         let profile = if has_long(rest, "debug") { "debug" } else { "release" };
@@ -96,26 +132,28 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
         (None, true) => vec![String::new()],
         (None, false) => triples.iter().map(|triple| triple.text.clone()).collect(),
     };
-    if let Some(manifest) = values("manifest-path").last() {
-        start = manifest.text.rsplit_once('/').map_or(".", |(folder, _)| folder).to_owned();
-    }
     let mut folders = values("target-dir");
     if folders.is_empty() {
         // Named elsewhere, the target folder may or may not apply (an `export` earlier, a variable the shell unsets):
         // the project's own `target/` counts as well.
         folders.extend(named_target_folders(&words[..end], line));
-        let root = ProjectRoot { start, marker: "Cargo.toml" };
-        let root = Some(Box::new(root));
-        let in_project = below.iter().map(|below| Word {
-            text: format!("target/{below}").trim_end_matches('/').to_owned(),
-            under_project_root: root.clone(),
-            ..Word::default()
-        });
-        let mut writes = as_written(in_project, true);
+        let in_target: Vec<String> =
+            below.iter().map(|below| format!("target/{below}").trim_end_matches('/').to_owned()).collect();
+        let mut writes = in_project_root(in_target.iter().map(String::as_str), true, &start, false);
         writes.extend(under(&folders, &below));
         return Some(writes);
     }
     Some(under(&folders, &below))
+}
+
+/// `paths` beside each `Cargo.toml` found from `start` up (only the first: `nearest`), each a whole tree (`tree`) or
+/// a single file.
+fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: &str, nearest: bool) -> Writes {
+    let root = Some(Box::new(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }));
+    as_written(
+        paths.map(|text| Word { text: text.to_owned(), under_project_root: root.clone(), ..Word::default() }),
+        tree,
+    )
 }
 
 /// `below` under each folder, as whole trees.
@@ -208,6 +246,13 @@ mod tests {
             .collect()
     }
 
+    /// Of every output in a project root: its path and whether only the nearest root counts.
+    fn nearest_of(command: &str) -> Vec<(String, bool)> {
+        let line = parse(command, None);
+        let outputs = line.commands.iter().filter_map(|command| outputs(command, &line)).flatten();
+        outputs.filter_map(|(word, _)| Some((word.text, word.under_project_root?.nearest))).collect()
+    }
+
     fn in_project(below: &str, start: &str) -> (String, bool, Option<String>) {
         (below.to_owned(), true, Some(start.to_owned()))
     }
@@ -256,9 +301,7 @@ mod tests {
 
     #[test]
     fn checks_build_nothing_clean_deletes_and_install_writes_its_bin_folder() {
-        for command in
-            ["cargo check --release", "cargo clippy -r", "cargo doc", "cargo fmt", "cargo --version", "cargo"]
-        {
+        for command in ["cargo check --release", "cargo clippy -r", "cargo doc", "cargo --version", "cargo"] {
             assert_eq!(outputs_of(command), [], "{command}");
         }
         assert_eq!(outputs_of("cargo install --root /opt/tools ripgrep"), [("/opt/tools/bin".to_owned(), true, None)]);
@@ -267,6 +310,28 @@ mod tests {
             [("/r/bin".to_owned(), true, None), ("/t/release".to_owned(), true, None)]
         );
         assert!(outputs_of("cargo install ripgrep").contains(&("~/.cargo/bin".to_owned(), true, None)));
+    }
+
+    #[test]
+    fn cargo_commands_that_edit_the_package_write_beside_its_manifest() {
+        let file = |path: &str, start: &str| (path.to_owned(), false, Some(start.to_owned()));
+        let manifest_and_lock = [file("Cargo.toml", "."), file("Cargo.lock", ".")];
+        assert_eq!(outputs_of("cargo add serde --features derive"), manifest_and_lock);
+        assert_eq!(outputs_of("cargo remove serde"), manifest_and_lock);
+        assert_eq!(outputs_of("cargo update -p serde"), [file("Cargo.lock", ".")]);
+        assert_eq!(outputs_of("cargo add --manifest-path hook/Cargo.toml x")[0], file("Cargo.toml", "hook"));
+        let sources: Vec<_> = std::iter::once(file("build.rs", "."))
+            .chain(["src", "tests", "benches", "examples"].map(|folder| in_project(folder, ".")))
+            .collect();
+        assert_eq!(outputs_of("cargo fmt"), sources);
+        assert_eq!(outputs_of("cargo fix --allow-dirty"), sources);
+        assert_eq!(outputs_of("cargo clippy --fix"), sources);
+        let package_then_workspace = [("Cargo.toml".to_owned(), true), ("Cargo.lock".to_owned(), false)];
+        assert_eq!(nearest_of("cargo add serde"), package_then_workspace, "the lock file is the workspace's");
+        assert!(nearest_of("cargo fmt").iter().all(|(_, nearest)| *nearest), "the package's own sources");
+        assert!(nearest_of("cargo build -r").iter().all(|(_, nearest)| !nearest), "target/ is the workspace's");
+        assert_eq!(outputs_of("cargo fmt --check"), []);
+        assert_eq!(outputs_of("cargo fmt --all -- --check"), []);
     }
 
     #[test]

@@ -33,8 +33,11 @@ pub(crate) struct ProjectRoot {
     /// Where the search starts, as written, relative to the working directory (`.` for the directory itself).
     pub start: String,
     /// The file that marks a root. Every folder from `start` up that holds one counts, as a workspace's root may sit
-    /// above the package's.
+    /// above the package's — unless `nearest`.
     pub marker: &'static str,
+    /// Only the first folder from `start` up that holds the marker: the package itself (what `cargo add` or
+    /// `cargo fmt` edits), not a workspace around it.
+    pub nearest: bool,
 }
 
 /// A control operator.
