@@ -569,6 +569,10 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cd {repo} && cargo add innocent-looking-crate"),
         &format!("cargo remove --manifest-path {repo}/Cargo.toml serde"),
         &format!("cd {repo}/src && cargo fix --allow-dirty"),
+        // What every build reads: cargo's configuration, the crates it downloaded, the toolchain.
+        "printf '[patch.crates-io]\\nserde = { path = \"/tmp/serde\" }\\n' >> ~/.cargo/config.toml",
+        "sed -i 's/fn/fn /' ~/.cargo/registry/src/index.crates.io-0000000000000000/serde-1.0.0/src/lib.rs",
+        "cp /tmp/rustc ~/.rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/rustc",
     ]);
     attacks.extend([
         ("Write", json!({"file_path": format!("{repo}/behaviors/no-publish/behavior.yaml"), "content": "x"})),
@@ -580,6 +584,7 @@ fn changing_the_hooks_sources_is_asked_about() {
         ("Write", json!({"file_path": format!("{repo}/.cargo/config.toml"), "content": "[build]"})),
         ("Edit", json!({"file_path": format!("{repo}/Cargo.toml"), "old_string": "a", "new_string": "b"})),
         ("Write", json!({"file_path": format!("{repo}/dotforge-runtime/src/engine.rs"), "content": ""})),
+        ("Write", json!({"file_path": "~/.cargo/config.toml", "content": "[build]\nrustflags = []\n"})),
     ]);
     assert_blocked(&project, &attacks, "ask", &["protect-hook-sources"]);
     let dir = project.dir.display().to_string();
@@ -591,6 +596,8 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cp {repo}/behaviors/no-publish/behavior.yaml behaviors/mine.yaml"),
         &format!("touch {repo}/target/stamp"),
         &format!("cd {repo} && cargo fmt --check"),
+        "cat ~/.cargo/config.toml; ls ~/.cargo/registry/src",
+        "cargo install ripgrep",
         "mkdir -p behaviors/mine && echo 'id: mine' > behaviors/mine/behavior.yaml",
     ]);
     look_alikes.push(("Read", json!({"file_path": format!("{repo}/behaviors/index.yaml")})));
