@@ -569,6 +569,9 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cd {repo} && cargo add innocent-looking-crate"),
         &format!("cargo remove --manifest-path {repo}/Cargo.toml serde"),
         &format!("cd {repo}/src && cargo fix --allow-dirty"),
+        // dotforge's own authoring CLI edits the catalog in place.
+        &format!("cd {repo} && dotforge off self-protection --project"),
+        &format!("dotforge relaxed no-destructive-git --dir {repo}/behaviors"),
         // What every build reads: cargo's configuration, the crates it downloaded, the toolchain.
         "printf '[patch.crates-io]\\nserde = { path = \"/tmp/serde\" }\\n' >> ~/.cargo/config.toml",
         "sed -i 's/fn/fn /' ~/.cargo/registry/src/index.crates.io-0000000000000000/serde-1.0.0/src/lib.rs",
@@ -596,6 +599,7 @@ fn changing_the_hooks_sources_is_asked_about() {
         &format!("cp {repo}/behaviors/no-publish/behavior.yaml behaviors/mine.yaml"),
         &format!("touch {repo}/target/stamp"),
         &format!("cd {repo} && cargo fmt --check"),
+        &format!("dotforge check {repo}/behaviors"),
         "cat ~/.cargo/config.toml; ls ~/.cargo/registry/src",
         "cargo install ripgrep",
         "mkdir -p behaviors/mine && echo 'id: mine' > behaviors/mine/behavior.yaml",

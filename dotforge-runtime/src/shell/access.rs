@@ -3,7 +3,8 @@
 //! Writes: output redirections; the targets of programs that delete, move, copy onto, link, truncate, create,
 //! re-permission or edit in place (`rm`, `mv`, `cp`, `ln`, `truncate`, `tee`, `touch`, `chmod`, `sed -i`, `dd of=`,
 //! `curl -o`, editors, git commands that overwrite work-tree files, `find -delete`/`-exec`…), and what archivers,
-//! filters (`rewriters.rs`) and builds (`builds.rs`: cargo's target folder, a compiler's `-o`) write. Reads: input
+//! filters (`rewriters.rs`), builds (`builds.rs`: cargo's target folder, a compiler's `-o`) and dotforge's authoring
+//! CLI (`authoring.rs`) write. Reads: input
 //! redirections, and the path arguments of every other program except those that only look at names or metadata
 //! (`ls`, `stat`, `test`, `echo`…). A program whose code is given inline (`python -c`, `node -e`, `perl -e`, a
 //! heredoc fed to an interpreter) is taken to read and write every path its code names; so is a writer whose
@@ -12,7 +13,7 @@
 
 use super::lexer::{RedirectKind, Word};
 use super::unwrap::git_subcommand;
-use super::{builds, rewriters};
+use super::{authoring, builds, rewriters};
 use super::{CommandLine, Cwd, SimpleCommand};
 
 /// Read or written.
@@ -400,6 +401,7 @@ fn program_accesses<'c>(
                 reads.extend(more_reads);
             }
             writes.extend(builds::outputs(command, line).unwrap_or_default());
+            writes.extend(authoring::outputs(command).unwrap_or_default());
             if let Some((_, options)) =
                 INTERPRETERS.iter().find(|(name, _)| super::pattern::glob_matches(name, program))
             {

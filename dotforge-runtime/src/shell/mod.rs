@@ -11,6 +11,7 @@
 //! read by [`crude`], which over-approximates (it may see commands where there are none, never fewer).
 
 pub(crate) mod access;
+mod authoring;
 mod builds;
 mod crude;
 mod lexer;
