@@ -549,7 +549,8 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
 }
 
 /// The hook under test was built from this repository: its behaviors and its package are the sources the next
-/// build makes a hook from. Changing them is asked about; reading them, building and committing are not.
+/// build makes a hook from, with cargo's configuration, downloaded crates and toolchains in the home folder.
+/// Changing them is asked about; reading, checking and committing them are not.
 #[test]
 fn changing_the_hooks_sources_is_asked_about() {
     let project = Project::new("hook-sources");
