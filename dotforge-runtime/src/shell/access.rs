@@ -41,6 +41,12 @@ pub(super) fn as_written(paths: impl IntoIterator<Item = Word>, tree: bool) -> W
     paths.into_iter().map(|path| (path, tree)).collect()
 }
 
+/// The path `below` inside the folder a word names, keeping what the word knows (`~`, variables, quoting).
+pub(super) fn inside(folder: &Word, below: &str) -> Word {
+    let text = format!("{}/{below}", folder.text.trim_end_matches('/')).trim_end_matches('/').to_owned();
+    Word { text, ..folder.clone() }
+}
+
 /// Programs that look at names or metadata only: their arguments are not reads.
 const NOT_READERS: &[&str] = &[
     "ls", "stat", "test", "[", "[[", "echo", "printf", "true", "false", "which", "type", "basename", "dirname",

@@ -3,7 +3,7 @@
 //! schema --write DIR` the schemas, and `dotforge new NAME` a whole project. In the project that builds a hook, the
 //! first two change what the next build makes.
 
-use super::access::{as_written, option_values, positionals, Writes};
+use super::access::{as_written, inside, option_values, positionals, Writes};
 use super::lexer::Word;
 use super::SimpleCommand;
 
@@ -20,17 +20,13 @@ pub(super) fn outputs(command: &SimpleCommand) -> Option<Writes> {
     let (subcommand, name) = (arguments.first()?.text.as_str(), arguments.get(1));
     let last_value = |option: &str| option_values(words, &[], &[option]).pop();
     let catalog = || last_value("dir").unwrap_or_else(|| Word { text: "behaviors".to_owned(), ..Word::default() });
-    let below = |folder: Word, path: &str| {
-        let text = format!("{}/{path}", folder.text.trim_end_matches('/'));
-        Word { text, ..folder }
-    };
     let writes = match subcommand {
-        "on" | "off" => as_written([below(catalog(), "index.yaml")], false),
-        "strict" | "relaxed" => as_written([below(catalog(), &format!("{}/behavior.yaml", name?.text))], false),
+        "on" | "off" => as_written([inside(&catalog(), "index.yaml")], false),
+        "strict" | "relaxed" => as_written([inside(&catalog(), &format!("{}/behavior.yaml", name?.text))], false),
         "schema" => as_written(last_value("write"), true),
         "new" => {
             let parent = last_value("path").unwrap_or_else(|| Word { text: ".".to_owned(), ..Word::default() });
-            as_written([below(parent, &name?.text)], true)
+            as_written([inside(&parent, &name?.text)], true)
         }
         _ => Vec::new(),
     };

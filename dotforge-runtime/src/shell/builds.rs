@@ -11,7 +11,7 @@
 //! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
 //! read; SECURITY.md lists it under "Out of reach".
 
-use super::access::{as_written, has_long, option_values, Writes};
+use super::access::{as_written, has_long, inside, option_values, Writes};
 use super::lexer::{ProjectRoot, Word};
 use super::{CommandLine, SimpleCommand};
 
@@ -158,15 +158,7 @@ fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: 
 
 /// `below` under each folder, as whole trees.
 fn under(folders: &[Word], below: &[String]) -> Writes {
-    folders
-        .iter()
-        .flat_map(|folder| {
-            below.iter().map(move |below| {
-                let text = format!("{}/{below}", folder.text.trim_end_matches('/')).trim_end_matches('/').to_owned();
-                (Word { text, ..folder.clone() }, true)
-            })
-        })
-        .collect()
+    folders.iter().flat_map(|folder| below.iter().map(move |below| (inside(folder, below), true))).collect()
 }
 
 /// `-r` alone or in a cluster of flags (`-rq`), before any short option that takes a value.
