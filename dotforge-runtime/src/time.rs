@@ -23,8 +23,15 @@ impl Timestamp {
         }
         // The digits written in place: `format!` costs ten times as much, and each event formats several times.
         let mut text = *b"0000-00-00T00:00:00Z";
-        let fields = [(0..4, year as u64), (5..7, month.into()), (8..10, day.into()), (11..13, hour)];
-        for (range, mut value) in fields.into_iter().chain([(14..16, minute), (17..19, second)]) {
+        let fields = [
+            (0..4, year as u64),
+            (5..7, month.into()),
+            (8..10, day.into()),
+            (11..13, hour),
+            (14..16, minute),
+            (17..19, second),
+        ];
+        for (range, mut value) in fields {
             for digit in text[range].iter_mut().rev() {
                 *digit = b'0' + (value % 10) as u8;
                 value /= 10;
