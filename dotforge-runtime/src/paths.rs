@@ -532,6 +532,11 @@ mod tests {
         let in_src = Cwd::Known(package.join("src"));
         let both = [package.join("target/release"), workspace.join("target/release")];
         assert_eq!(resolve(&word("."), &in_src, &places(), false), both);
+        let mut nearest = word(".");
+        if let Some(root) = nearest.under_project_root.as_mut() {
+            root.nearest = true;
+        }
+        assert_eq!(resolve(&nearest, &in_src, &places(), false), [package.join("target/release")], "the package only");
         assert_eq!(resolve(&word("../.."), &in_src, &places(), false), [workspace.join("target/release")]);
         assert_eq!(resolve(&word("."), &Cwd::Known(base.clone()), &places(), false), Vec::<PathBuf>::new());
         assert!(resolve(&word("$UNKNOWN"), &in_src, &places(), false).is_empty());
