@@ -3,8 +3,8 @@
 use crate::catalog::{Event, OnPresent};
 use crate::inspect::Inspection;
 use crate::paths::PathGlobs;
-use crate::shell::access::AccessKind;
-use crate::shell::pattern::CommandPattern;
+use dotforge_shell::access::AccessKind;
+use dotforge_shell::pattern::CommandPattern;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;

@@ -14,7 +14,7 @@ pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
 pub use crate::scenario::{
     assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer,
 };
-pub use crate::shell::pattern::{ArgTest, CommandPattern, Requirement};
+pub use dotforge_shell::pattern::{ArgTest, CommandPattern, Requirement};
 
 /// Marker checked by every generated file (`const _: FacadeV2 = FacadeV2;`). Version 2: the catalog says where it
 /// was built from ([`HookSources`]).

@@ -6,9 +6,9 @@ use crate::catalog::HookSources;
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
 use crate::settings::Settings;
-use crate::shell::access::{self, Access, AccessKind};
-use crate::shell::pattern::{self, CommandPattern};
-use crate::shell::{self, program_name, CommandLine, Cwd, Word};
+use dotforge_shell::access::{self, Access, AccessKind};
+use dotforge_shell::pattern::{self, CommandPattern};
+use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -118,7 +118,7 @@ impl<'a> Inspection<'a> {
         accesses.any(|(index, access)| {
             let candidates = resolved[index].get_or_init(|| {
                 let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-                let paths = paths::resolve(&access.path, &access.cwd, places, dotglob);
+                let paths = paths::resolve_access(access, places, dotglob);
                 paths.iter().map(|path| Candidate::new(path)).collect()
             });
             !candidates.is_empty() && {

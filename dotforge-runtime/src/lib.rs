@@ -32,7 +32,7 @@ mod scenario;
 mod session;
 mod session_read;
 mod settings;
-mod shell;
+
 mod simulate;
 mod state;
 mod table;

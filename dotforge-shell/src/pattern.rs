@@ -10,9 +10,9 @@
 //! (`-e=`, `--exclude=`) consume the next word, and git's global options (`-C dir`, `-c k=v`) are skipped before
 //! its subcommand.
 
-use super::lexer::Word;
-use super::unwrap::GIT_GLOBAL_VALUE_OPTIONS;
-use super::{program_name, CommandLine, SimpleCommand};
+use crate::command::{program_name, CommandLine, SimpleCommand};
+use crate::lexer::Word;
+use crate::unwrap::GIT_GLOBAL_VALUE_OPTIONS;
 
 /// A command pattern (`runs`), compiled at build time.
 #[derive(Clone, Copy, Debug)]
@@ -206,7 +206,7 @@ fn long_abbreviates(given: &str, name: &str) -> bool {
 }
 
 /// Whether one command matches the pattern.
-pub(crate) fn command_matches(
+pub fn command_matches(
     pattern: &CommandPattern,
     command: &SimpleCommand,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
@@ -231,11 +231,7 @@ pub(crate) fn command_matches(
 }
 
 /// Whether any command of the line matches (and, for `LEFT | RIGHT`, is fed by a command matching LEFT).
-pub(crate) fn runs(
-    pattern: &CommandPattern,
-    line: &CommandLine,
-    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
-) -> bool {
+pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut dyn FnMut(&Word) -> bool) -> bool {
     let mut matching = line.commands.iter().filter(|command| command_matches(pattern, command, is_hook_binary));
     match pattern.fed_by {
         None => matching.next().is_some(),
@@ -252,7 +248,7 @@ pub(crate) fn runs(
 }
 
 /// Shell-style glob on a whole word: `*` any run, `?` one character, everything else literal.
-pub(crate) fn glob_matches(glob: &str, text: &str) -> bool {
+pub fn glob_matches(glob: &str, text: &str) -> bool {
     // Most globs are plain words (program names), and most words differ from them in the first byte already.
     if let (Some(&first), Some(&text_first)) = (glob.as_bytes().first(), text.as_bytes().first()) {
         if first != text_first && first != b'*' && first != b'?' {
@@ -279,7 +275,7 @@ fn glob_matches_in<C: Copy + PartialEq + From<u8>>(glob: &[C], text: &[C]) -> bo
 /// Whether `text` matches `pattern`, whose star items match any run of text items (including none) and whose other
 /// items match one text item each as `matches_one` says. Iterative, with one backtrack point: linear in practice and
 /// never recursive. Shared by word globs (`*`) and path globs (`**` over components).
-pub(crate) fn star_match<P, T>(
+pub fn star_match<P, T>(
     pattern: &[P],
     text: &[T],
     is_star: impl Fn(&P) -> bool,
@@ -313,7 +309,7 @@ pub(crate) fn star_match<P, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::parse;
+    use crate::reader::parse;
 
     const FORCE_PUSH: CommandPattern = CommandPattern {
         programs: &["git"],

@@ -2,8 +2,8 @@
 //! `find -exec`, …), the script behind `sh -c`, `eval`, `su -c`, a heredoc fed to a shell, a git alias defined with
 //! `-c alias.NAME=…`; and where `cd`/`pushd` take the commands that follow.
 
-use super::lexer::{RedirectKind, Word};
-use super::{program_name, Cwd, Redirect};
+use crate::command::{program_name, Cwd, Redirect};
+use crate::lexer::{RedirectKind, Word};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -367,7 +367,7 @@ pub(super) fn change_directory(words: &[Word], cwd: &Cwd) -> Option<Cwd> {
 }
 
 /// `path` with `.` and `..` resolved lexically (no file system access).
-pub(crate) fn normalize(path: &Path) -> PathBuf {
+pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {

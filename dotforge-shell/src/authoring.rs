@@ -3,9 +3,10 @@
 //! schema --write DIR` the schemas, and `dotforge new NAME` a whole project. In the project that builds a hook, the
 //! first two change what the next build makes.
 
-use super::access::{as_written, inside, option_values, positionals, Writes};
-use super::lexer::Word;
-use super::SimpleCommand;
+use crate::argv::{option_values, positionals};
+use crate::command::SimpleCommand;
+use crate::lexer::Word;
+use crate::target::{as_written, inside, Writes};
 
 /// The options of the authoring CLI that take a value.
 const VALUE_OPTIONS: &[&str] = &["dir", "path", "write", "client-tools", "dotforge-path", "dotforge-git"];
@@ -36,11 +37,11 @@ pub(super) fn outputs(command: &SimpleCommand) -> Option<Writes> {
 #[cfg(test)]
 mod tests {
     use super::outputs;
-    use crate::shell::parse;
+    use crate::reader::parse;
 
     fn outputs_of(command: &str) -> Vec<(String, bool)> {
         let line = parse(command, None);
-        line.commands.iter().filter_map(outputs).flatten().map(|(word, tree)| (word.text, tree)).collect()
+        line.commands.iter().filter_map(outputs).flatten().map(|target| (target.path.text, target.tree)).collect()
     }
 
     #[test]

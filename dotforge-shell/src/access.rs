@@ -11,40 +11,47 @@
 //! targets cannot be known before it runs (`… | xargs rm`, `rm "$(cat list)"`), with every path the command line
 //! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
 
-use super::lexer::{RedirectKind, Word};
-use super::unwrap::git_subcommand;
-use super::{authoring, builds, rewriters};
-use super::{CommandLine, Cwd, SimpleCommand};
+use crate::argv::{has_long, has_short, option_values, positionals};
+use crate::command::{CommandLine, Cwd, SimpleCommand};
+use crate::lexer::{RedirectKind, Word};
+use crate::pattern::glob_matches;
+use crate::target::{as_written, ProjectRoot, Target, Writes};
+use crate::unwrap::git_subcommand;
+use crate::{authoring, builds, rewriters};
 
 /// Read or written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum AccessKind {
+pub enum AccessKind {
+    /// The command reads the path.
     Read,
+    /// The command writes, moves, truncates, deletes or re-permissions the path.
     Write,
 }
 
 /// One path a command reads or writes.
 #[derive(Clone, Debug)]
-pub(crate) struct Access {
+pub struct Access {
+    /// The path as the command names it.
     pub path: Word,
+    /// Where the command runs: a relative path is relative to it.
     pub cwd: Cwd,
+    /// Read or written.
     pub kind: AccessKind,
     /// Everything under the path is reached too (deleting, moving or re-permissioning a folder).
     pub tree: bool,
+    /// Set for a path a tool puts under a project root it finds by itself (cargo's `target/`): the path is relative
+    /// to that root rather than to `cwd`.
+    pub project_root: Option<ProjectRoot>,
 }
 
-/// Paths a command writes, each with whether everything under it is reached too.
-pub(super) type Writes = Vec<(Word, bool)>;
-
-/// `paths` as written: each a whole tree (`tree`) or a single file.
-pub(super) fn as_written(paths: impl IntoIterator<Item = Word>, tree: bool) -> Writes {
-    paths.into_iter().map(|path| (path, tree)).collect()
-}
-
-/// The path `below` inside the folder a word names, keeping what the word knows (`~`, variables, quoting).
-pub(super) fn inside(folder: &Word, below: &str) -> Word {
-    let text = format!("{}/{below}", folder.text.trim_end_matches('/')).trim_end_matches('/').to_owned();
-    Word { text, ..folder.clone() }
+/// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
+/// written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opaque<'c> {
+    /// Code given inline or on standard input (`python -c CODE`, a heredoc fed to an interpreter).
+    Code(&'c str),
+    /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
+    WholeLine,
 }
 
 /// Programs that look at names or metadata only: their arguments are not reads.
@@ -112,74 +119,6 @@ const INTERPRETERS: &[(&str, &[&str])] = &[
 /// Editors: they may write any file they are given.
 const EDITORS: &[&str] = &["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "micro", "helix", "hx", "pico", "joe"];
 
-pub(super) fn positionals(words: &[Word], short_values: &str, long_values: &[&str]) -> Vec<Word> {
-    let mut found = Vec::new();
-    let mut index = 1;
-    let mut only_positionals = false;
-    while let Some(word) = words.get(index) {
-        index += 1;
-        let text = word.text.as_str();
-        if only_positionals || text == "-" || !text.starts_with('-') || text.len() == 1 {
-            found.push(word.clone());
-        } else if text == "--" {
-            only_positionals = true;
-        } else if let Some(long) = text.strip_prefix("--") {
-            if !long.contains('=') && long_values.contains(&long) {
-                index += 1;
-            }
-        } else if let Some(last) = text[1..].chars().last() {
-            let takes_value = text[1..].chars().position(|option| short_values.contains(option));
-            if takes_value.is_some_and(|at| at == text[1..].chars().count() - 1) && short_values.contains(last) {
-                index += 1;
-            }
-        }
-    }
-    found
-}
-
-/// The value of the options named (`-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE`).
-pub(super) fn option_values(words: &[Word], short: &[char], long: &[&str]) -> Vec<Word> {
-    let mut values = Vec::new();
-    for (index, word) in words.iter().enumerate().skip(1) {
-        let text = word.text.as_str();
-        let next = || words.get(index + 1).cloned();
-        if let Some(name) = text.strip_prefix("--") {
-            match name.split_once('=') {
-                Some((name, value)) if long.contains(&name) => {
-                    values.push(Word { text: value.to_owned(), ..word.clone() })
-                }
-                None if long.contains(&name) => values.extend(next()),
-                _ => {}
-            }
-        } else if text.len() >= 2 && text.starts_with('-') {
-            let option = text[1..].chars().next().unwrap_or(' ');
-            if short.contains(&option) {
-                let attached = &text[1 + option.len_utf8()..];
-                if attached.is_empty() {
-                    values.extend(next());
-                } else {
-                    values.push(Word { text: attached.to_owned(), ..word.clone() });
-                }
-            }
-        }
-    }
-    values
-}
-
-pub(super) fn has_short(words: &[Word], option: char) -> bool {
-    words.iter().skip(1).any(|word| {
-        let text = word.text.as_str();
-        text.starts_with('-') && !text.starts_with("--") && text[1..].contains(option)
-    })
-}
-
-pub(super) fn has_long(words: &[Word], name: &str) -> bool {
-    words
-        .iter()
-        .skip(1)
-        .any(|word| word.text.strip_prefix("--").is_some_and(|given| given.split('=').next() == Some(name)))
-}
-
 /// Words of a text that look like paths (for code given inline, and writers whose targets are unknown).
 fn path_like_words(text: &str) -> Vec<Word> {
     text.split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
@@ -192,12 +131,12 @@ fn path_like_words(text: &str) -> Vec<Word> {
 }
 
 /// Every path the command line reads or writes. `full_text` is the command as sent (for unknowable targets).
-pub(crate) fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
+pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     let mut found = Vec::new();
     for command in &line.commands {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
-                found.push(Access { path, cwd: command.cwd.clone(), kind, tree });
+                found.push(Access { path, cwd: command.cwd.clone(), kind, tree, project_root: None });
             }
         };
         for redirect in &command.redirects {
@@ -211,14 +150,19 @@ pub(crate) fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             }
         }
         let (writes, reads, opaque) = program_accesses(command, line);
-        for (path, tree) in writes {
-            push(&mut found, path, AccessKind::Write, tree);
+        for Target { path, tree, project_root } in writes {
+            if !path.text.is_empty() {
+                found.push(Access { path, cwd: command.cwd.clone(), kind: AccessKind::Write, tree, project_root });
+            }
         }
         for path in reads {
             push(&mut found, path, AccessKind::Read, false);
         }
-        if let Some(code) = opaque {
-            let source = code.unwrap_or(full_text);
+        if let Some(opaque) = opaque {
+            let source = match opaque {
+                Opaque::Code(code) => code,
+                Opaque::WholeLine => full_text,
+            };
             for path in path_like_words(source) {
                 push(&mut found, path.clone(), AccessKind::Write, true);
                 push(&mut found, path, AccessKind::Read, false);
@@ -242,26 +186,22 @@ fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Writes 
     let relative = targets.iter().filter(|target| !target.text.starts_with(['/', '~', '$']));
     relative
         .flat_map(|target| {
-            folders
-                .iter()
-                .map(move |folder| (Word { text: format!("{folder}/{}", target.text), ..target.clone() }, false))
+            folders.iter().map(move |folder| {
+                Target::new(Word { text: format!("{folder}/{}", target.text), ..target.clone() }, false)
+            })
         })
         .collect()
 }
 
 /// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
-/// unknowable targets — the text whose paths count as both (`Some(None)`: the whole command line).
-#[allow(clippy::type_complexity)]
-fn program_accesses<'c>(
-    command: &'c SimpleCommand,
-    line: &CommandLine,
-) -> (Writes, Vec<Word>, Option<Option<&'c str>>) {
+/// unknowable targets — the text whose paths count as both.
+fn program_accesses<'c>(command: &'c SimpleCommand, line: &CommandLine) -> (Writes, Vec<Word>, Option<Opaque<'c>>) {
     let words = &command.words;
     let program = command.program();
     let all = || positionals(words, "", &[]);
     let mut writes: Writes = Vec::new();
     let mut reads: Vec<Word> = Vec::new();
-    let mut opaque: Option<Option<&str>> = None;
+    let mut opaque: Option<Opaque<'_>> = None;
     match program {
         "rm" | "unlink" | "shred" | "srm" | "trash" | "trash-put" | "rimraf" | "rmdir" | "del" => {
             writes.extend(as_written(all(), true));
@@ -298,9 +238,9 @@ fn program_accesses<'c>(
                 for folder in option_values(words, &[], &["link-dest"]) {
                     if let Some(destination) = destination.as_ref().filter(|_| !folder.text.starts_with(['/', '~'])) {
                         let text = format!("{}/{}", destination.text.trim_end_matches('/'), folder.text);
-                        writes.push((Word { text, ..folder.clone() }, true));
+                        writes.push(Target::new(Word { text, ..folder.clone() }, true));
                     }
-                    writes.push((folder, true));
+                    writes.push(Target::new(folder, true));
                 }
             }
             writes.extend(as_written(destination, true));
@@ -327,7 +267,7 @@ fn program_accesses<'c>(
         "dd" => {
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix("of=") {
-                    writes.push((Word { text: path.to_owned(), ..word.clone() }, false));
+                    writes.push(Target::new(Word { text: path.to_owned(), ..word.clone() }, false));
                 } else if let Some(path) = word.text.strip_prefix("if=") {
                     reads.push(Word { text: path.to_owned(), ..word.clone() });
                 }
@@ -391,7 +331,7 @@ fn program_accesses<'c>(
                     "clean" if dry_run => {}
                     "clean" => {
                         if paths.is_empty() {
-                            writes.push((Word { text: ".".to_owned(), ..Word::default() }, true));
+                            writes.push(Target::new(Word { text: ".".to_owned(), ..Word::default() }, true));
                         }
                         writes.extend(as_written(paths, true));
                     }
@@ -408,12 +348,10 @@ fn program_accesses<'c>(
             }
             writes.extend(builds::outputs(command, line).unwrap_or_default());
             writes.extend(authoring::outputs(command).unwrap_or_default());
-            if let Some((_, options)) =
-                INTERPRETERS.iter().find(|(name, _)| super::pattern::glob_matches(name, program))
-            {
+            if let Some((_, options)) = INTERPRETERS.iter().find(|(name, _)| glob_matches(name, program)) {
                 let code = inline_code(words, options).or_else(|| stdin_code(command));
                 if let Some(code) = code {
-                    opaque = Some(Some(code));
+                    opaque = Some(Opaque::Code(code));
                 }
                 // `perl -i`, `ruby -i`: the files are edited in place.
                 let in_place = (program.starts_with("perl") || program.starts_with("ruby")) && has_short(words, 'i');
@@ -426,7 +364,7 @@ fn program_accesses<'c>(
                 if let Some(program_text) = positionals(words, "fvF", &[]).first() {
                     let code: &str = &program_text.text;
                     if code.contains('>') || code.contains("system") {
-                        opaque = Some(None);
+                        opaque = Some(Opaque::WholeLine);
                     }
                 }
                 reads.extend(all());
@@ -447,8 +385,10 @@ fn program_accesses<'c>(
         .any(|other| other.group == command.group && matches!(other.program(), "xargs" | "parallel"))
         && !matches!(program, "xargs" | "parallel");
     let writes_files = is_writer(program) || rewriters::is_rewriter(program);
-    if writes_files && (fed_by_xargs || writes.iter().any(|(word, _)| word.dynamic && !resolvable(&word.text))) {
-        opaque = opaque.or(Some(None));
+    if writes_files
+        && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
+    {
+        opaque = opaque.or(Some(Opaque::WholeLine));
     }
     (writes, reads, opaque)
 }
@@ -515,7 +455,7 @@ fn stdin_code(command: &SimpleCommand) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::parse;
+    use crate::reader::parse;
     use std::path::PathBuf;
 
     /// The words of `text` that its commands access as `kind`, in `/p`.

@@ -11,9 +11,10 @@
 //! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
 //! read; SECURITY.md lists it under "Out of reach".
 
-use super::access::{as_written, has_long, inside, option_values, Writes};
-use super::lexer::{ProjectRoot, Word};
-use super::{CommandLine, SimpleCommand};
+use crate::argv::{has_long, option_values};
+use crate::command::{CommandLine, SimpleCommand};
+use crate::lexer::Word;
+use crate::target::{as_written, inside, ProjectRoot, Target, Writes};
 
 /// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
 const CARGO_BUILDS: &[&str] = &["build", "b", "run", "r", "test", "t", "bench", "rustc"];
@@ -46,7 +47,7 @@ const COMPILERS: &[&str] =
     &["rustc", "cc", "c++", "gcc", "g++", "clang", "clang++", "ld", "ld.lld", "ld.bfd", "ld.gold", "lld", "tcc"];
 
 /// What a build command writes, `None` for other programs.
-pub(super) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Writes> {
+pub(crate) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Writes> {
     let words = &command.words;
     match command.program() {
         "cargo" => cargo_outputs(words, line),
@@ -149,16 +150,19 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
 /// `paths` beside each `Cargo.toml` found from `start` up (only the first: `nearest`), each a whole tree (`tree`) or
 /// a single file.
 fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: &str, nearest: bool) -> Writes {
-    let root = Some(Box::new(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }));
-    as_written(
-        paths.map(|text| Word { text: text.to_owned(), under_project_root: root.clone(), ..Word::default() }),
-        tree,
-    )
+    let root = ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest };
+    paths
+        .map(|text| Target {
+            path: Word { text: text.to_owned(), ..Word::default() },
+            tree,
+            project_root: Some(root.clone()),
+        })
+        .collect()
 }
 
 /// `below` under each folder, as whole trees.
 fn under(folders: &[Word], below: &[String]) -> Writes {
-    folders.iter().flat_map(|folder| below.iter().map(move |below| (inside(folder, below), true))).collect()
+    folders.iter().flat_map(|folder| below.iter().map(move |below| Target::new(inside(folder, below), true))).collect()
 }
 
 /// `-r` alone or in a cluster of flags (`-rq`), before any short option that takes a value.
@@ -216,7 +220,7 @@ fn install_folders(roots: &[Word]) -> Writes {
 #[cfg(test)]
 mod tests {
     use super::outputs;
-    use crate::shell::parse;
+    use crate::reader::parse;
 
     /// `(path, whole tree, project-root search start)` of every output the command line names, the hook's own
     /// environment left out.
@@ -233,8 +237,8 @@ mod tests {
             .iter()
             .filter_map(|command| outputs(command, &line))
             .flatten()
-            .filter(|(word, _)| !named_by_environment(&word.text))
-            .map(|(word, tree)| (word.text, tree, word.under_project_root.map(|root| root.start)))
+            .filter(|target| !named_by_environment(&target.path.text))
+            .map(|target| (target.path.text, target.tree, target.project_root.map(|root| root.start)))
             .collect()
     }
 
@@ -242,7 +246,7 @@ mod tests {
     fn nearest_of(command: &str) -> Vec<(String, bool)> {
         let line = parse(command, None);
         let outputs = line.commands.iter().filter_map(|command| outputs(command, &line)).flatten();
-        outputs.filter_map(|(word, _)| Some((word.text, word.under_project_root?.nearest))).collect()
+        outputs.filter_map(|target| Some((target.path.text, target.project_root?.nearest))).collect()
     }
 
     fn in_project(below: &str, start: &str) -> (String, bool, Option<String>) {

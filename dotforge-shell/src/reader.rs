@@ -1,113 +1,19 @@
-//! A Bash tool `command` understood as commands: every simple command it would run — through `&&`, `||`, `;`, `|`,
-//! newlines, subshells, `$( )` and backticks, `sh -c '…'`, `eval`, heredocs fed to a shell, `env`/`sudo`/`xargs`/
-//! `find -exec` and similar wrappers, variable assignments — each with its words after quote removal, its
-//! redirections, the directory it runs in when that can be known, and which commands feed it their output.
-//!
-//! Why not a general bash parser crate: the one that parses all of bash (rable 0.2) measured ~370 ms on 100 nested
-//! `$( )` here (growing faster than the input; an agent-written command must not push the hook past its timeout,
-//! since Claude Code then runs the call unchecked), keeps quotes in its words (so quote removal is needed anyway),
-//! and needs Rust 1.93. This module only has to find commands and their words, does so without recursion, and bounds
-//! its work: scripts nested deeper than [`MAX_DEPTH`], longer than [`MAX_SCRIPT_BYTES`] or not terminated are also
-//! read by [`crude`], which over-approximates (it may see commands where there are none, never fewer).
+//! The full reading of a command line: each script is lexed ([`crate::lexer`]), split into simple commands, and
+//! what those commands run in turn — substitutions, `sh -c` scripts, wrapped commands ([`crate::unwrap`]) — is
+//! queued and read the same way, without recursion. Scripts nested too deep, too long or not terminated, and lines
+//! with too many commands, are read by [`crate::crude`] instead.
 
-pub(crate) mod access;
-mod authoring;
-mod builds;
-mod crude;
-mod lexer;
-pub(crate) mod pattern;
-#[cfg(test)]
-mod properties;
-mod rewriters;
-mod unwrap;
-
-use lexer::{lex, Op, RedirectKind, Token};
-pub(crate) use lexer::{ProjectRoot, Word};
+use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::lexer::{lex, Op, RedirectKind, Token, Word};
+use crate::{crude, unwrap};
 use std::path::PathBuf;
-pub(crate) use unwrap::normalize;
 
 /// Scripts nested deeper than this (substitution in substitution…) are read only crudely.
-pub(crate) const MAX_DEPTH: usize = 24;
+pub const MAX_DEPTH: usize = 24;
 /// Scripts longer than this are read only crudely (linear time).
-pub(crate) const MAX_SCRIPT_BYTES: usize = 1 << 20;
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
 /// Most simple commands gathered from one command line; beyond, the crude reading stands in.
 const MAX_COMMANDS: usize = 20_000;
-
-/// Where a command runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Cwd {
-    /// A known directory (absolute, or relative to the payload's `cwd`).
-    Known(PathBuf),
-    /// Changed by something whose target is not known (`cd "$X"`, `popd`).
-    Unknown,
-}
-
-/// A redirection of a command.
-#[derive(Clone, Debug)]
-pub(crate) struct Redirect {
-    pub kind: RedirectKind,
-    /// The target word (for a heredoc, its delimiter).
-    pub target: Word,
-    /// The heredoc or here-string text fed to the command's input.
-    pub input_text: Option<String>,
-}
-
-/// One simple command.
-#[derive(Clone, Debug)]
-pub(crate) struct SimpleCommand {
-    /// `argv`: the program and its arguments (wrappers and leading assignments removed for derived commands).
-    pub words: Vec<Word>,
-    /// `NAME=value` words before the written command, which set its environment (shared by what it runs).
-    pub assignments: Vec<Word>,
-    pub redirects: Vec<Redirect>,
-    pub cwd: Cwd,
-    /// The commands derived from one written command (a wrapper and what it runs) share a group.
-    pub group: usize,
-    /// The text came from the crude reading: words may be commands that do not exist.
-    pub crude: bool,
-}
-
-impl SimpleCommand {
-    /// The program's file name (`/usr/bin/git` → `git`), or `""`.
-    pub(crate) fn program(&self) -> &str {
-        self.words.first().map_or("", |word| program_name(&word.text))
-    }
-}
-
-/// The file name part of a program path.
-pub(crate) fn program_name(text: &str) -> &str {
-    // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
-    text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..])
-}
-
-/// A command line read as commands.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct CommandLine {
-    pub commands: Vec<SimpleCommand>,
-    /// For each group, the groups whose output it reads (pipes, substitutions, process substitutions).
-    pub fed_by: Vec<Vec<usize>>,
-    /// Some of it could only be read crudely.
-    pub degraded: bool,
-}
-
-impl CommandLine {
-    /// Whether group `to` reads (directly or through other commands) the output of group `from`.
-    pub(crate) fn feeds(&self, from: usize, to: usize) -> bool {
-        let mut seen = vec![false; self.fed_by.len()];
-        let mut stack = vec![to];
-        while let Some(group) = stack.pop() {
-            for &source in self.fed_by.get(group).map_or(&[][..], Vec::as_slice) {
-                if source == from {
-                    return true;
-                }
-                if !std::mem::replace(&mut seen[source], true) {
-                    stack.push(source);
-                }
-            }
-        }
-        false
-    }
-}
 
 /// One script waiting to be read: its text, depth, the group it feeds and the directory it starts in.
 struct Job {
@@ -118,7 +24,7 @@ struct Job {
 }
 
 /// Reads `text` (a Bash tool `command`) as the commands it runs. `cwd` is where it starts (the payload's `cwd`).
-pub(crate) fn parse(text: &str, cwd: Option<PathBuf>) -> CommandLine {
+pub fn parse(text: &str, cwd: Option<PathBuf>) -> CommandLine {
     let mut line = CommandLine::default();
     let start = cwd.map_or(Cwd::Unknown, Cwd::Known);
     let mut jobs = vec![Job { text: text.to_owned(), depth: 0, feeds: None, cwd: start }];
@@ -137,6 +43,14 @@ pub(crate) fn parse(text: &str, cwd: Option<PathBuf>) -> CommandLine {
         }
         read_script(&job, &mut line, &mut jobs);
     }
+    line
+}
+
+/// Reads `text` the crude way only (see [`crate::crude`]): what [`parse`] falls back to for scripts it cannot read
+/// fully. It finds every program the full reading finds, and more.
+pub fn parse_crudely(text: &str, cwd: Option<PathBuf>) -> CommandLine {
+    let mut line = CommandLine { degraded: true, ..CommandLine::default() };
+    crude::read(text, &cwd.map_or(Cwd::Unknown, Cwd::Known), &mut line);
     line
 }
 

@@ -5,8 +5,9 @@
 //! What an archive holds cannot be known before it runs, so extracting without a folder option writes nothing the
 //! hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts as written.
 
-use super::access::{as_written, has_long, has_short, option_values, positionals, Writes};
-use super::lexer::Word;
+use crate::argv::{has_long, has_short, option_values, positionals};
+use crate::lexer::Word;
+use crate::target::{as_written, Writes};
 
 /// The programs this module reads.
 pub(super) fn is_rewriter(program: &str) -> bool {

@@ -1,20 +1,11 @@
-//! Path globs of the `reads` and `writes` conditions (DSL extensions), matched against the paths a tool call reads
-//! or writes.
-//!
-//! A glob is absolute, starts with `~/`, `**/` or a placeholder — `{forge_root}` (this hook's `.forge`),
-//! `{project_dir}` (`$CLAUDE_PROJECT_DIR`, else the payload's `cwd`), `{hook_binary}` (this hook's own executable),
-//! `{hook_sources}` (the package this hook was built from) and `{behaviors_dir}` (the behaviors folder it was
-//! compiled from) — and may use `*` and `?` within a component and `**` for any number of components. A path
-//! matches when it, or the file it reaches through symbolic links, matches an included glob and no excluded one; a
-//! hard link to a matching file matches too. Writes to a whole tree (deleting or moving a folder) match when the
-//! folder holds what a glob names.
+//! Path globs of the `reads` and `writes` conditions, matched against absolute paths: the placeholders replaced by
+//! the event's places, `*` and `?` within a component, `**` for any number of them, exclusions, writes to a folder
+//! that holds what a glob names, and a path's other names (symbolic and hard links, from [`super::file_facts`]).
 
-use crate::shell::pattern::{glob_matches, star_match};
-use crate::shell::{Cwd, ProjectRoot, Word};
+use super::file_facts::file_facts;
+use dotforge_shell::pattern::{glob_matches, star_match};
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
 
 /// The globs of one `reads`/`writes` condition, compiled at build time.
 #[derive(Clone, Copy, Debug)]
@@ -56,9 +47,6 @@ fn place_parts<'a>(cell: &'a OnceCell<Option<Vec<String>>>, place: &Option<PathB
     cell.get_or_init(|| place.as_deref().map(components_of)).as_deref()
 }
 
-/// `path` with `.` and `..` resolved lexically.
-pub(crate) use crate::shell::normalize;
-
 /// A glob with its placeholders replaced, as path components; `None` when a placeholder has no value.
 fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
     let parts = &places.parts;
@@ -83,8 +71,8 @@ fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
     Some(components)
 }
 
-/// The named components of a path after resolving `.` and `..` lexically (what [`normalize`] keeps), in one pass.
-fn components_of(path: &Path) -> Vec<String> {
+/// The named components of a path after resolving `.` and `..` lexically (what `normalize` keeps), in one pass.
+pub(crate) fn components_of(path: &Path) -> Vec<String> {
     let mut parts = Vec::new();
     for component in path.components() {
         match component {
@@ -251,201 +239,13 @@ impl CompiledGlobs<'_> {
     }
 }
 
-/// What the file system says about a path, looked up once per process (every behavior's globs ask again).
-#[derive(Clone, Debug, Default, PartialEq)]
-struct FileFacts {
-    /// Where it leads through symbolic links.
-    real: Option<PathBuf>,
-    /// Device and inode of a regular file with more than one name.
-    linked_inode: Option<(u64, u64)>,
-}
-
-fn file_facts(path: &Path) -> FileFacts {
-    static KNOWN: OnceLock<Mutex<BTreeMap<PathBuf, FileFacts>>> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
-    if let Some(facts) = known.lock().ok().and_then(|known| known.get(path).cloned()) {
-        return facts;
-    }
-    let named = path.parent().is_some() && path.file_name().is_some();
-    let facts = match named.then(|| std::fs::symlink_metadata(path)) {
-        // Not a link itself (or not there at all): it is where its folder really is, and `lstat` said all that
-        // `stat` would. One call, where resolving the path itself reads every link on the way again.
-        Some(Ok(metadata)) if !metadata.file_type().is_symlink() => {
-            FileFacts { real: in_real_folder(path), linked_inode: linked_inode(&metadata) }
-        }
-        Some(Err(error)) if error.kind() == std::io::ErrorKind::NotFound => {
-            FileFacts { real: in_real_folder(path), linked_inode: None }
-        }
-        _ => followed_facts(path),
-    };
-    if let Ok(mut known) = known.lock() {
-        known.insert(path.to_path_buf(), facts.clone());
-    }
-    facts
-}
-
-/// The facts of a path that is (or may be) a symbolic link: followed by `stat` and `realpath`.
-fn followed_facts(path: &Path) -> FileFacts {
-    let metadata = std::fs::metadata(path);
-    // What `stat` cannot find, `realpath` cannot either: only the parent is worth resolving.
-    let missing = matches!(&metadata, Err(error) if error.kind() == std::io::ErrorKind::NotFound);
-    let linked_inode = metadata.ok().and_then(|metadata| linked_inode(&metadata));
-    FileFacts { real: real_path(path, missing), linked_inode }
-}
-
-/// Device and inode of a regular file with more than one name.
-#[cfg(unix)]
-fn linked_inode(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    (metadata.is_file() && metadata.nlink() > 1).then(|| (metadata.dev(), metadata.ino()))
-}
-
-#[cfg(not(unix))]
-fn linked_inode(_: &std::fs::Metadata) -> Option<(u64, u64)> {
-    None
-}
-
-/// The path with its folder resolved through symbolic links (the folder resolved once per process: an event's
-/// paths mostly share a few folders). None when the folder cannot be found.
-fn in_real_folder(path: &Path) -> Option<PathBuf> {
-    static KNOWN: OnceLock<Mutex<BTreeMap<PathBuf, Option<PathBuf>>>> = OnceLock::new();
-    let (folder, name) = (path.parent()?, path.file_name()?);
-    let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
-    let cached = known.lock().ok().and_then(|known| known.get(folder).cloned());
-    let real_folder = cached.unwrap_or_else(|| {
-        let real = std::fs::canonicalize(folder).ok();
-        if let Ok(mut known) = known.lock() {
-            known.insert(folder.to_path_buf(), real.clone());
-        }
-        real
-    });
-    Some(real_folder?.join(name))
-}
-
-/// Where a path leads through symbolic links: the canonical path, or, for a path that does not exist yet
-/// (`missing`: `stat` found nothing there), where writing it would create a file — the target of a dangling link
-/// (followed through further links), else its canonical parent joined with its name.
-fn real_path(path: &Path, missing: bool) -> Option<PathBuf> {
-    if let Some(real) = (!missing).then(|| std::fs::canonicalize(path).ok()).flatten() {
-        return Some(real);
-    }
-    let mut path = path.to_path_buf();
-    // As many links as Linux follows (ELOOP after 40).
-    for _ in 0..40 {
-        let parent = std::fs::canonicalize(path.parent()?).ok()?;
-        let here = parent.join(path.file_name()?);
-        match std::fs::read_link(&here) {
-            // A relative target is relative to the folder that holds the link.
-            Ok(target) => path = parent.join(target),
-            Err(_) => return Some(here),
-        }
-    }
-    None
-}
-
-/// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
-/// against the file system (as bash will do), relative paths joined to the directory. Empty when it cannot be known.
-pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) -> Vec<PathBuf> {
-    if let Some(root) = &word.under_project_root {
-        return under_project_roots(&word.text, root, cwd, places);
-    }
-    let mut text = word.text.clone();
-    let variables = [
-        ("HOME", places.home.as_deref()),
-        ("CLAUDE_PROJECT_DIR", places.project_dir.as_deref()),
-        (
-            "PWD",
-            match cwd {
-                Cwd::Known(dir) => Some(dir.as_path()),
-                Cwd::Unknown => None,
-            },
-        ),
-    ];
-    let has_variables = text.contains('$');
-    for (name, value) in variables.into_iter().filter(|_| has_variables) {
-        if let Some(value) = value {
-            let value = value.to_string_lossy();
-            text = text.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
-        }
-    }
-    if text.contains('$') || text.contains('`') {
-        return Vec::new();
-    }
-    if word.tilde || text.starts_with('~') {
-        match (text.strip_prefix('~'), places.home.as_deref()) {
-            (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
-                text = format!("{}{rest}", home.display());
-            }
-            _ => return Vec::new(),
-        }
-    }
-    let path = if text.starts_with('/') {
-        PathBuf::from(&text)
-    } else {
-        match cwd {
-            Cwd::Known(dir) => match &places.cwd {
-                Some(base) if dir.is_relative() => base.join(dir).join(&text),
-                _ => dir.join(&text),
-            },
-            Cwd::Unknown => return Vec::new(),
-        }
-    };
-    let path = normalize(&path);
-    if word.glob && text.contains(['*', '?', '[']) {
-        let expanded = expand_on_disk(&path, dotglob);
-        if !expanded.is_empty() {
-            return expanded;
-        }
-    }
-    vec![path]
-}
-
-/// The paths `relative` stands for under each project root found from `root.start` up (none when the start cannot
-/// be known or no folder on the way holds the marker: then the tool finds no project either).
-fn under_project_roots(relative: &str, root: &ProjectRoot, cwd: &Cwd, places: &Places) -> Vec<PathBuf> {
-    let start = Word {
-        text: root.start.clone(),
-        tilde: root.start.starts_with('~'),
-        dynamic: root.start.contains('$'),
-        ..Word::default()
-    };
-    let Some(start) = resolve(&start, cwd, places, false).into_iter().next() else { return Vec::new() };
-    let roots = start.ancestors().filter(|folder| folder.join(root.marker).is_file());
-    roots.take(if root.nearest { 1 } else { usize::MAX }).map(|folder| normalize(&folder.join(relative))).collect()
-}
-
-/// The existing paths a glob path names (at most a few thousand), as bash expands them.
-fn expand_on_disk(path: &Path, dotglob: bool) -> Vec<PathBuf> {
-    let mut found = vec![PathBuf::from("/")];
-    for component in components_of(path) {
-        let mut next = Vec::new();
-        for base in found {
-            if !component.contains(['*', '?', '[']) {
-                next.push(base.join(&component));
-                continue;
-            }
-            let Ok(entries) = std::fs::read_dir(&base) else { continue };
-            for entry in entries.flatten().take(5_000) {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let hidden_ok = dotglob || component.starts_with('.') || !name.starts_with('.');
-                if hidden_ok && glob_matches(&component.replace('[', "?").replace(']', ""), &name) {
-                    next.push(base.join(name));
-                }
-            }
-        }
-        found = next;
-        if found.len() > 5_000 {
-            found.truncate(5_000);
-        }
-    }
-    found.into_iter().filter(|path| path.exists()).collect()
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use dotforge_shell::normalize;
 
-    fn places() -> Places {
+    /// The places of a project at `/p`, for the tests of paths.
+    pub(crate) fn places() -> Places {
         Places {
             cwd: Some(PathBuf::from("/p")),
             project_dir: Some(PathBuf::from("/p")),
@@ -510,103 +310,6 @@ mod tests {
         assert!(SECRETS.matches(Path::new("/p/app/.env.local"), false, &places));
         assert!(!SECRETS.matches(Path::new("/p/.env.example"), false, &places));
         assert!(!SECRETS.matches(Path::new("/p/app"), true, &places), "a folder that may hold one is not a secret");
-    }
-
-    #[test]
-    fn a_path_under_the_project_root_is_found_from_the_directory_up() {
-        let base = std::env::temp_dir().join(format!("dotforge-roots-{}", std::process::id()));
-        let (workspace, package) = (base.join("ws"), base.join("ws/pkg"));
-        std::fs::create_dir_all(package.join("src")).expect("folders");
-        for root in [&workspace, &package] {
-            std::fs::write(root.join("Cargo.toml"), "").expect("manifest");
-        }
-        let word = |start: &str| Word {
-            text: "target/release".to_owned(),
-            under_project_root: Some(Box::new(ProjectRoot {
-                start: start.to_owned(),
-                marker: "Cargo.toml",
-                nearest: false,
-            })),
-            ..Word::default()
-        };
-        let in_src = Cwd::Known(package.join("src"));
-        let both = [package.join("target/release"), workspace.join("target/release")];
-        assert_eq!(resolve(&word("."), &in_src, &places(), false), both);
-        let mut nearest = word(".");
-        if let Some(root) = nearest.under_project_root.as_mut() {
-            root.nearest = true;
-        }
-        assert_eq!(resolve(&nearest, &in_src, &places(), false), [package.join("target/release")], "the package only");
-        assert_eq!(resolve(&word("../.."), &in_src, &places(), false), [workspace.join("target/release")]);
-        assert_eq!(resolve(&word("."), &Cwd::Known(base.clone()), &places(), false), Vec::<PathBuf>::new());
-        assert!(resolve(&word("$UNKNOWN"), &in_src, &places(), false).is_empty());
-        assert!(resolve(&word("."), &Cwd::Unknown, &places(), false).is_empty());
-        let _ = std::fs::remove_dir_all(&base);
-    }
-
-    /// The short way (`lstat`, then the folder resolved once) says what following every link says, for files,
-    /// folders, missing paths, links (dangling, relative, chained, to folders), hard links and paths through links.
-    #[cfg(unix)]
-    #[test]
-    fn facts_read_with_lstat_are_the_facts_followed_through_links() {
-        use std::os::unix::fs::symlink;
-        let base = std::env::temp_dir().join(format!("dotforge-facts-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
-        std::fs::create_dir_all(base.join("real/deep")).expect("folders");
-        std::fs::write(base.join("real/file"), "x").expect("file");
-        std::fs::hard_link(base.join("real/file"), base.join("real/hard")).expect("hard link");
-        symlink(base.join("real"), base.join("to-real")).expect("link");
-        symlink("real/file", base.join("relative")).expect("link");
-        symlink("relative", base.join("chained")).expect("link");
-        symlink("nowhere/at/all", base.join("dangling")).expect("link");
-        symlink("real/new", base.join("to-new")).expect("link");
-        symlink("loop", base.join("loop")).expect("link");
-        let names = [
-            "real",
-            "real/file",
-            "real/hard",
-            "real/deep",
-            "real/missing",
-            "missing/deeper",
-            "to-real",
-            "to-real/file",
-            "to-real/hard",
-            "to-real/deep/missing",
-            "relative",
-            "chained",
-            "dangling",
-            "to-new",
-            "loop",
-            "loop/x",
-            "real/file/under-a-file",
-        ];
-        for name in names {
-            let path = base.join(name);
-            assert_eq!(file_facts(&path), followed_facts(&path), "{name}");
-        }
-        assert!(file_facts(&base.join("real/hard")).linked_inode.is_some());
-        assert_eq!(file_facts(&base.join("to-real/deep/missing")).real, Some(base.join("real/deep/missing")));
-        let _ = std::fs::remove_dir_all(&base);
-    }
-
-    #[test]
-    fn words_resolve_against_the_directory_home_and_variables() {
-        let places = places();
-        let word = |text: &str| Word {
-            text: text.to_owned(),
-            tilde: text.starts_with('~'),
-            dynamic: text.contains('$'),
-            ..Word::default()
-        };
-        let here = Cwd::Known(PathBuf::from("/p"));
-        assert_eq!(resolve(&word(".forge/../.forge/audit"), &here, &places, false), [PathBuf::from("/p/.forge/audit")]);
-        assert_eq!(
-            resolve(&word("~/.claude/settings.json"), &here, &places, false),
-            [PathBuf::from("/home/u/.claude/settings.json")]
-        );
-        assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
-        assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
-        assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
     }
 
     /// The definition: `**` takes any number of components, anything else exactly one.

@@ -9,7 +9,7 @@
 
 /// A word after quote removal.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Word {
+pub struct Word {
     /// The text with quotes and escapes removed; expansions kept as written.
     pub text: String,
     /// Some part of it was quoted or escaped.
@@ -22,22 +22,6 @@ pub(crate) struct Word {
     pub tilde: bool,
     /// `NAME=…` (or `NAME+=…`, `NAME[…]=…`) with an unquoted name: an assignment when it comes first.
     pub assignment: bool,
-    /// Set for a path a tool puts under a project root it finds by itself: the text is relative to that root.
-    pub under_project_root: Option<Box<ProjectRoot>>,
-}
-
-/// How a tool finds the project root its output goes under (cargo: the folder of the package's or the workspace's
-/// `Cargo.toml`, where `target/` is).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ProjectRoot {
-    /// Where the search starts, as written, relative to the working directory (`.` for the directory itself).
-    pub start: String,
-    /// The file that marks a root. Every folder from `start` up that holds one counts, as a workspace's root may sit
-    /// above the package's — unless `nearest`.
-    pub marker: &'static str,
-    /// Only the first folder from `start` up that holds the marker: the package itself (what `cargo add` or
-    /// `cargo fmt` edits), not a workspace around it.
-    pub nearest: bool,
 }
 
 /// A control operator.
@@ -57,7 +41,7 @@ pub(crate) enum Op {
 
 /// What a redirection does to its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RedirectKind {
+pub enum RedirectKind {
     /// `<`: reads the file.
     Read,
     /// `>`, `>|`, `>>`, `&>`, `&>>`, `<>`: writes the file.
@@ -122,6 +106,25 @@ pub(crate) fn lex(text: &str) -> Lexed {
         Lexer { text, bytes: text.as_bytes(), position: 0, out: Lexed::default(), pending_heredocs: Vec::new() };
     lexer.run();
     lexer.out
+}
+
+/// The scripts an expansion starting at `start` runs (the body of `$(…)` or of a backtick substitution, the
+/// substitutions inside `${…}` or `$((…))`), as the lexer finds them, and where the expansion ends.
+pub(crate) fn expansion_scripts(text: &str, start: usize) -> (Vec<String>, usize) {
+    let mut lexer =
+        Lexer { text, bytes: text.as_bytes(), position: start, out: Lexed::default(), pending_heredocs: Vec::new() };
+    lexer.expansion(&mut Word::default(), 0);
+    (lexer.out.nested.into_iter().map(|nested| nested.text).collect(), lexer.position.max(start + 1))
+}
+
+/// The text of a `$'…'` quote as bash decodes it, read from `start` (just after the `$'`), and where it ends (after
+/// the closing quote, or at the end of the text).
+pub(crate) fn read_ansi_c_quoted(text: &str, start: usize) -> (String, usize) {
+    let mut lexer =
+        Lexer { text, bytes: text.as_bytes(), position: start, out: Lexed::default(), pending_heredocs: Vec::new() };
+    let mut word = Word::default();
+    lexer.ansi_c_quoted(&mut word);
+    (word.text, lexer.position)
 }
 
 const fn is_blank(byte: u8) -> bool {
@@ -414,38 +417,10 @@ impl Lexer<'_> {
             match byte {
                 b'\'' => return,
                 b'\\' => {
-                    let Some(escape) = self.peek(0) else { break };
-                    self.position += 1;
-                    let decoded = match escape {
-                        b'n' => Some('\n'),
-                        b't' => Some('\t'),
-                        b'r' => Some('\r'),
-                        b'a' => Some('\u{7}'),
-                        b'b' => Some('\u{8}'),
-                        b'e' | b'E' => Some('\u{1b}'),
-                        b'f' => Some('\u{c}'),
-                        b'v' => Some('\u{b}'),
-                        b'x' => self.number_escape(16, 2),
-                        b'u' => self.number_escape(16, 4),
-                        b'U' => self.number_escape(16, 8),
-                        b'0'..=b'7' => {
-                            self.position -= 1;
-                            self.number_escape(8, 3)
-                        }
-                        b'c' if self.peek(0).is_some() => {
-                            let named = self.char_at(self.position);
-                            self.position += named.len_utf8();
-                            char::from_u32(u32::from(named) & 0x1f)
-                        }
-                        b'c' => None,
-                        _ => {
-                            // Any other escaped character stands for itself, whole (it may take several bytes).
-                            self.position -= 1;
-                            let character = self.char_at(self.position);
-                            self.position += character.len_utf8();
-                            Some(character)
-                        }
-                    };
+                    if self.peek(0).is_none() {
+                        break;
+                    }
+                    let decoded = self.ansi_c_escape();
                     if let Some(decoded) = decoded {
                         word.text.push(decoded);
                     }
@@ -459,6 +434,43 @@ impl Lexer<'_> {
             }
         }
         self.out.unterminated = true;
+    }
+
+    /// The character an escape of `$'…'` stands for; the position is just after the backslash, with a character to
+    /// read there.
+    fn ansi_c_escape(&mut self) -> Option<char> {
+        let escape = self.peek(0)?;
+        self.position += 1;
+        match escape {
+            b'n' => Some('\n'),
+            b't' => Some('\t'),
+            b'r' => Some('\r'),
+            b'a' => Some('\u{7}'),
+            b'b' => Some('\u{8}'),
+            b'e' | b'E' => Some('\u{1b}'),
+            b'f' => Some('\u{c}'),
+            b'v' => Some('\u{b}'),
+            b'x' => self.number_escape(16, 2),
+            b'u' => self.number_escape(16, 4),
+            b'U' => self.number_escape(16, 8),
+            b'0'..=b'7' => {
+                self.position -= 1;
+                self.number_escape(8, 3)
+            }
+            b'c' if self.peek(0).is_some() => {
+                let named = self.char_at(self.position);
+                self.position += named.len_utf8();
+                char::from_u32(u32::from(named) & 0x1f)
+            }
+            b'c' => None,
+            _ => {
+                // Any other escaped character stands for itself, whole (it may take several bytes).
+                self.position -= 1;
+                let character = self.char_at(self.position);
+                self.position += character.len_utf8();
+                Some(character)
+            }
+        }
     }
 
     fn number_escape(&mut self, radix: u32, max_digits: usize) -> Option<char> {

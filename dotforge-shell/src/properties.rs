@@ -1,8 +1,10 @@
-//! Property tests of the command reader: any text is read without a panic and in bounded work, and the words of a
-//! simple command are the very arguments bash passes (a differential test against bash itself).
+//! Property tests of the command reader: any text is read without a panic and in bounded work, the crude reading
+//! keeps its promise ([`crate::promise`]), and the words of a simple command are the very arguments bash passes (a
+//! differential test against bash itself).
 
-use super::access::accesses;
-use super::parse;
+use crate::access::accesses;
+use crate::promise::programs_the_crude_reading_misses;
+use crate::reader::parse;
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::process::Command;
@@ -46,6 +48,16 @@ proptest! {
         // Bounded: the crude reading takes at most one command per word, each of at most 48 words.
         prop_assert!(line.commands.len() <= 4 * text.len() + 16, "{} commands for {} bytes", line.commands.len(), text.len());
         let _ = accesses(&line, &text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_crude_reading_finds_every_program_the_full_one_finds(text in shellish()) {
+        let missed = programs_the_crude_reading_misses(&text);
+        prop_assert!(missed.is_empty(), "the crude reading of {:?} misses {:?}", text, missed);
     }
 }
 

@@ -1,0 +1,170 @@
+//! The absolute paths a command's words stand for: `~` and the variables the hook knows expanded, globs expanded
+//! against the file system as bash will do, relative paths joined to the directory the command runs in or to the
+//! project root a tool finds by itself.
+
+use super::globs::{components_of, Places};
+use dotforge_shell::access::Access;
+use dotforge_shell::pattern::glob_matches;
+use dotforge_shell::{normalize, Cwd, ProjectRoot, Word};
+use std::path::{Path, PathBuf};
+
+/// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
+/// against the file system (as bash will do), relative paths joined to the directory. Empty when it cannot be known.
+pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) -> Vec<PathBuf> {
+    let mut text = word.text.clone();
+    let variables = [
+        ("HOME", places.home.as_deref()),
+        ("CLAUDE_PROJECT_DIR", places.project_dir.as_deref()),
+        (
+            "PWD",
+            match cwd {
+                Cwd::Known(dir) => Some(dir.as_path()),
+                Cwd::Unknown => None,
+            },
+        ),
+    ];
+    let has_variables = text.contains('$');
+    for (name, value) in variables.into_iter().filter(|_| has_variables) {
+        if let Some(value) = value {
+            let value = value.to_string_lossy();
+            text = text.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
+        }
+    }
+    if text.contains('$') || text.contains('`') {
+        return Vec::new();
+    }
+    if word.tilde || text.starts_with('~') {
+        match (text.strip_prefix('~'), places.home.as_deref()) {
+            (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+                text = format!("{}{rest}", home.display());
+            }
+            _ => return Vec::new(),
+        }
+    }
+    let path = if text.starts_with('/') {
+        PathBuf::from(&text)
+    } else {
+        match cwd {
+            Cwd::Known(dir) => match &places.cwd {
+                Some(base) if dir.is_relative() => base.join(dir).join(&text),
+                _ => dir.join(&text),
+            },
+            Cwd::Unknown => return Vec::new(),
+        }
+    };
+    let path = normalize(&path);
+    if word.glob && text.contains(['*', '?', '[']) {
+        let expanded = expand_on_disk(&path, dotglob);
+        if !expanded.is_empty() {
+            return expanded;
+        }
+    }
+    vec![path]
+}
+
+/// The absolute paths an access of a command stands for: its path resolved in the command's directory (see
+/// [`resolve`]), or under the project roots the tool finds by itself.
+pub(crate) fn resolve_access(access: &Access, places: &Places, dotglob: bool) -> Vec<PathBuf> {
+    match &access.project_root {
+        Some(root) => under_project_roots(&access.path.text, root, &access.cwd, places),
+        None => resolve(&access.path, &access.cwd, places, dotglob),
+    }
+}
+
+/// The paths `relative` stands for under each project root found from `root.start` up (none when the start cannot
+/// be known or no folder on the way holds the marker: then the tool finds no project either).
+fn under_project_roots(relative: &str, root: &ProjectRoot, cwd: &Cwd, places: &Places) -> Vec<PathBuf> {
+    let start = Word {
+        text: root.start.clone(),
+        tilde: root.start.starts_with('~'),
+        dynamic: root.start.contains('$'),
+        ..Word::default()
+    };
+    let Some(start) = resolve(&start, cwd, places, false).into_iter().next() else { return Vec::new() };
+    let roots = start.ancestors().filter(|folder| folder.join(root.marker).is_file());
+    roots.take(if root.nearest { 1 } else { usize::MAX }).map(|folder| normalize(&folder.join(relative))).collect()
+}
+
+/// The existing paths a glob path names (at most a few thousand), as bash expands them.
+fn expand_on_disk(path: &Path, dotglob: bool) -> Vec<PathBuf> {
+    let mut found = vec![PathBuf::from("/")];
+    for component in components_of(path) {
+        let mut next = Vec::new();
+        for base in found {
+            if !component.contains(['*', '?', '[']) {
+                next.push(base.join(&component));
+                continue;
+            }
+            let Ok(entries) = std::fs::read_dir(&base) else { continue };
+            for entry in entries.flatten().take(5_000) {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let hidden_ok = dotglob || component.starts_with('.') || !name.starts_with('.');
+                if hidden_ok && glob_matches(&component.replace('[', "?").replace(']', ""), &name) {
+                    next.push(base.join(name));
+                }
+            }
+        }
+        found = next;
+        if found.len() > 5_000 {
+            found.truncate(5_000);
+        }
+    }
+    found.into_iter().filter(|path| path.exists()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paths::globs::tests::places;
+    use dotforge_shell::access::AccessKind;
+
+    #[test]
+    fn a_path_under_the_project_root_is_found_from_the_directory_up() {
+        let base = std::env::temp_dir().join(format!("dotforge-roots-{}", std::process::id()));
+        let (workspace, package) = (base.join("ws"), base.join("ws/pkg"));
+        std::fs::create_dir_all(package.join("src")).expect("folders");
+        for root in [&workspace, &package] {
+            std::fs::write(root.join("Cargo.toml"), "").expect("manifest");
+        }
+        let in_src = Cwd::Known(package.join("src"));
+        let access = |start: &str, cwd: &Cwd, nearest: bool| Access {
+            path: Word { text: "target/release".to_owned(), ..Word::default() },
+            cwd: cwd.clone(),
+            kind: AccessKind::Write,
+            tree: true,
+            project_root: Some(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }),
+        };
+        let resolved =
+            |start: &str, cwd: &Cwd, nearest: bool| resolve_access(&access(start, cwd, nearest), &places(), false);
+        let both = [package.join("target/release"), workspace.join("target/release")];
+        assert_eq!(resolved(".", &in_src, false), both);
+        assert_eq!(resolved(".", &in_src, true), [package.join("target/release")], "the package only");
+        assert_eq!(resolved("../..", &in_src, false), [workspace.join("target/release")]);
+        assert_eq!(resolved(".", &Cwd::Known(base.clone()), false), Vec::<PathBuf>::new());
+        assert!(resolved("$UNKNOWN", &in_src, false).is_empty());
+        assert!(resolved(".", &Cwd::Unknown, false).is_empty());
+        let _ = std::fs::remove_dir_all(&base);
+    }
+
+    /// The short way (`lstat`, then the folder resolved once) says what following every link says, for files,
+
+    #[test]
+    fn words_resolve_against_the_directory_home_and_variables() {
+        let places = places();
+        let word = |text: &str| Word {
+            text: text.to_owned(),
+            tilde: text.starts_with('~'),
+            dynamic: text.contains('$'),
+            ..Word::default()
+        };
+        let here = Cwd::Known(PathBuf::from("/p"));
+        assert_eq!(resolve(&word(".forge/../.forge/audit"), &here, &places, false), [PathBuf::from("/p/.forge/audit")]);
+        assert_eq!(
+            resolve(&word("~/.claude/settings.json"), &here, &places, false),
+            [PathBuf::from("/home/u/.claude/settings.json")]
+        );
+        assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
+        assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
+        assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
+    }
+}

@@ -1,0 +1,85 @@
+//! What the reader finds in a command line: simple commands with their words, redirections and working directory,
+//! and which commands feed others their output.
+
+use crate::lexer::{RedirectKind, Word};
+use std::path::PathBuf;
+
+/// Where a command runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cwd {
+    /// A known directory (absolute, or relative to the payload's `cwd`).
+    Known(PathBuf),
+    /// Changed by something whose target is not known (`cd "$X"`, `popd`).
+    Unknown,
+}
+
+/// A redirection of a command.
+#[derive(Clone, Debug)]
+pub struct Redirect {
+    /// What the redirection does.
+    pub kind: RedirectKind,
+    /// The target word (for a heredoc, its delimiter).
+    pub target: Word,
+    /// The heredoc or here-string text fed to the command's input.
+    pub input_text: Option<String>,
+}
+
+/// One simple command.
+#[derive(Clone, Debug)]
+pub struct SimpleCommand {
+    /// `argv`: the program and its arguments (wrappers and leading assignments removed for derived commands).
+    pub words: Vec<Word>,
+    /// `NAME=value` words before the written command, which set its environment (shared by what it runs).
+    pub assignments: Vec<Word>,
+    /// Its redirections, in order.
+    pub redirects: Vec<Redirect>,
+    /// Where it runs.
+    pub cwd: Cwd,
+    /// The commands derived from one written command (a wrapper and what it runs) share a group.
+    pub group: usize,
+    /// The text came from the crude reading: words may be commands that do not exist.
+    pub crude: bool,
+}
+
+impl SimpleCommand {
+    /// The program's file name (`/usr/bin/git` → `git`), or `""`.
+    pub fn program(&self) -> &str {
+        self.words.first().map_or("", |word| program_name(&word.text))
+    }
+}
+
+/// The file name part of a program path.
+pub fn program_name(text: &str) -> &str {
+    // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
+    text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..])
+}
+
+/// A command line read as commands.
+#[derive(Clone, Debug, Default)]
+pub struct CommandLine {
+    /// Every simple command found, in the order they were read.
+    pub commands: Vec<SimpleCommand>,
+    /// For each group, the groups whose output it reads (pipes, substitutions, process substitutions).
+    pub fed_by: Vec<Vec<usize>>,
+    /// Some of it could only be read crudely.
+    pub degraded: bool,
+}
+
+impl CommandLine {
+    /// Whether group `to` reads (directly or through other commands) the output of group `from`.
+    pub fn feeds(&self, from: usize, to: usize) -> bool {
+        let mut seen = vec![false; self.fed_by.len()];
+        let mut stack = vec![to];
+        while let Some(group) = stack.pop() {
+            for &source in self.fed_by.get(group).map_or(&[][..], Vec::as_slice) {
+                if source == from {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[source], true) {
+                    stack.push(source);
+                }
+            }
+        }
+        false
+    }
+}

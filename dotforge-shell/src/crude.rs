@@ -1,0 +1,249 @@
+//! The crude reading, for scripts the lexer cannot read fully (unterminated, nested too deep, too long): the text is
+//! cut at every character that can end or start a command (`; & | ( ) { } \` newline`, `$(`), quotes and escapes are
+//! taken for blanks — and, in a second pass over a text that holds any, words are split as bash splits them
+//! (`g'i't` is `git`, `$'\x67it'` too) — and every word of every piece is taken as the start of a possible command of
+//! up to [`MAX_WORDS`] words; the scripts those commands run (`sh -c SCRIPT`), substitutions and heredoc bodies are
+//! read the same way. It sees more commands than bash would run, never fewer (the property tests hold it to the full
+//! reading), in time linear in the text: every script it reads counts against a budget of four times the text.
+//! Consecutive pieces are taken to feed one another, so a download piped into a shell is seen whatever hides it; the
+//! first word after a `>` is taken as a file written by the piece before it.
+
+use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::lexer::{expansion_scripts, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
+use crate::unwrap::look_through;
+
+/// The longest command read from one starting word.
+const MAX_WORDS: usize = 48;
+
+/// Adds the crude reading of `text` to `line`: its pieces with quotes and escapes taken for blanks and, when it
+/// holds any, split into words as bash splits them (see [`quoted_pieces`]).
+pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
+    // The scripts that the commands found run in turn (`sh -c SCRIPT`), read the same way within a budget of work.
+    let mut scripts = vec![text.to_owned()];
+    let mut budget = 4 * text.len() + 1024;
+    while let Some(script) = scripts.pop() {
+        budget = budget.saturating_sub(script.len());
+        if budget == 0 {
+            break;
+        }
+        add_pieces(blank_pieces(&script), cwd, line, &mut scripts);
+        if script.contains(['\'', '"', '\\']) {
+            add_pieces(quoted_pieces(&script), cwd, line, &mut scripts);
+        }
+    }
+}
+
+/// A piece of the text between two places where a command may start: its words, and whether it follows a `>` (its
+/// first word is then a file the piece before it writes).
+type Piece = (Vec<String>, bool);
+
+/// The pieces of the text cut at every character that can end or start a command, quotes and escapes taken for
+/// blanks: each quoted part is a word of its own.
+fn blank_pieces(text: &str) -> Vec<Piece> {
+    let cleaned: String = text
+        .chars()
+        .map(|character| match character {
+            ';' | '&' | '|' | '(' | ')' | '{' | '}' | '`' | '\n' | '$' | '<' => '\n',
+            '>' => '\u{0}', // a piece that starts with a file written to
+            // A NUL cannot be in a command bash runs; here it marks a redirection.
+            '\'' | '"' | '\\' | '\u{0}' => ' ',
+            other => other,
+        })
+        .collect();
+    let pieces = cleaned.split('\n').flat_map(|piece| {
+        let mut parts = piece.split('\u{0}');
+        let first = parts.next().map(|part| (part, false));
+        first.into_iter().chain(parts.map(|part| (part, true)))
+    });
+    pieces
+        .map(|(piece, after_redirect)| (piece.split_whitespace().map(str::to_owned).collect(), after_redirect))
+        .collect()
+}
+
+/// The pieces of the text with its words as bash splits them: quotes and escapes removed, `$'…'` decoded
+/// (`g'i't`, `g\it` and `$'\x67'it` are all `git`), a backslash before a newline joining the lines. Cut where the
+/// lexer ends a word outside quotes (braces are words to it). The scripts a substitution runs (found as the lexer
+/// finds them) and the bodies of heredocs are read as scripts of their own.
+fn quoted_pieces(text: &str) -> Vec<Piece> {
+    let mut split = Split { pieces: vec![(Vec::new(), false)], word: None };
+    // Substitutions and heredoc bodies are read as scripts of their own, within a budget of work.
+    let mut bodies: Vec<String> = vec![text.to_owned()];
+    let mut budget = 4 * text.len() + 1024;
+    while let Some(script) = bodies.pop() {
+        budget = budget.saturating_sub(script.len());
+        if budget == 0 {
+            break;
+        }
+        split_quoted(&script, &mut split, &mut bodies);
+        split.cut(false);
+    }
+    split.pieces
+}
+
+/// Adds the pieces of one script to `split`, and the scripts it holds — heredoc bodies, substitutions — to `bodies`.
+fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
+    // Heredocs whose bodies start after the next newline: their delimiters, and whether tabs are stripped.
+    let mut heredocs: Vec<(String, bool)> = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut position = 0;
+    while let Some(character) = text[position..].chars().next() {
+        let next = text[position + character.len_utf8()..].chars().next();
+        let at = position;
+        position += character.len_utf8();
+        match (quote, character) {
+            (Some('\''), '\'') | (Some('"'), '"') => quote = None,
+            (Some('\''), other) => split.push(other),
+            (None, '$') if next == Some('\'') => {
+                let (decoded, end) = read_ansi_c_quoted(text, position + 1);
+                split.word.get_or_insert_default().push_str(&decoded);
+                position = end;
+            }
+            (_, '$' | '`') if !(character == '$' && quote.is_none() && next == Some('"')) => {
+                // An expansion, read as the lexer reads it; the word keeps it as written.
+                let (scripts, end) = expansion_scripts(text, at);
+                bodies.extend(scripts);
+                split.word.get_or_insert_default().push_str(&text[at..end]);
+                position = end;
+            }
+            (_, '\\') => {
+                let Some(escaped) = next else { break };
+                position += escaped.len_utf8();
+                if quote.is_some() && !matches!(escaped, '$' | '`' | '"' | '\\' | '\n') {
+                    split.push('\\');
+                }
+                if escaped != '\n' {
+                    split.push(escaped);
+                }
+            }
+            (Some(_), other) => split.push(other),
+            (None, '\'' | '"') => {
+                quote = Some(character);
+                split.word.get_or_insert_default();
+            }
+            (None, '>') => split.cut(true),
+            (None, '<') if next == Some('<') && !text[position + 1..].starts_with('<') => {
+                split.cut(false);
+                let (delimiter, strip_tabs, end) = heredoc_delimiter(text, position + 1);
+                heredocs.push((delimiter, strip_tabs));
+                position = end;
+            }
+            (None, '\n') if !heredocs.is_empty() => {
+                split.cut(false);
+                for (delimiter, strip_tabs) in heredocs.drain(..) {
+                    let (body, end) = heredoc_body(text, position, &delimiter, strip_tabs);
+                    // A body is code when fed to a shell; its substitutions run when the delimiter is unquoted.
+                    bodies.extend(substitutions_in(body));
+                    bodies.push(body.to_owned());
+                    position = end;
+                }
+            }
+            (None, ';' | '&' | '|' | '(' | ')' | '\n' | '<') => split.cut(false),
+            (None, blank) if blank.is_whitespace() || blank == '\u{0}' => split.end_word(),
+            (None, other) => split.push(other),
+        }
+    }
+    split.end_word();
+}
+
+/// The delimiter of a heredoc whose `<<` ends at `start`, quotes removed, whether tabs are stripped (`<<-`), and
+/// where the delimiter ends.
+fn heredoc_delimiter(text: &str, start: usize) -> (String, bool, usize) {
+    let strip_tabs = text[start..].starts_with('-');
+    let rest = &text[start + usize::from(strip_tabs)..];
+    let blanks = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let word = &rest[blanks..];
+    let length = word.find([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']).unwrap_or(word.len());
+    let delimiter = word[..length].replace(['\'', '"', '\\'], "");
+    (delimiter, strip_tabs, start + usize::from(strip_tabs) + blanks + length)
+}
+
+/// The body of a heredoc starting at `start` (after the newline that ends its command), up to the line that is its
+/// delimiter, and where the text goes on after that line.
+fn heredoc_body<'t>(text: &'t str, start: usize, delimiter: &str, strip_tabs: bool) -> (&'t str, usize) {
+    let mut line_start = start;
+    while line_start < text.len() {
+        let line_end = text[line_start..].find('\n').map_or(text.len(), |at| line_start + at);
+        let line = &text[line_start..line_end];
+        let line = if strip_tabs { line.trim_start_matches('\t') } else { line };
+        if line == delimiter {
+            return (&text[start..line_start], (line_end + 1).min(text.len()));
+        }
+        line_start = line_end + 1;
+    }
+    (&text[start..], text.len())
+}
+
+/// The pieces [`quoted_pieces`] has made so far, and the word it is making.
+struct Split {
+    pieces: Vec<Piece>,
+    word: Option<String>,
+}
+
+impl Split {
+    fn push(&mut self, character: char) {
+        self.word.get_or_insert_default().push(character);
+    }
+
+    fn end_word(&mut self) {
+        if let (Some(word), Some((words, _))) = (self.word.take(), self.pieces.last_mut()) {
+            words.push(word);
+        }
+    }
+
+    /// Ends the piece; the next one follows a `>` when `after_redirect`.
+    fn cut(&mut self, after_redirect: bool) {
+        self.end_word();
+        self.pieces.push((Vec::new(), after_redirect));
+    }
+}
+
+/// Adds the commands of the pieces: every word not an option starts one, of up to [`MAX_WORDS`] words.
+/// The scripts those commands run (`sh -c SCRIPT`) go to `scripts`.
+fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &mut Vec<String>) {
+    let mut previous_group: Option<usize> = None;
+    for (piece, after_redirect) in pieces {
+        let mut words: Vec<Word> = piece
+            .into_iter()
+            .map(|text| Word { glob: text.contains(['*', '?', '[']), text, ..Word::default() })
+            .collect();
+        if after_redirect && !words.is_empty() {
+            let target = words.remove(0);
+            if let Some(command) = line.commands.iter_mut().rev().find(|command| command.crude) {
+                command.redirects.push(Redirect { kind: RedirectKind::Write, target, input_text: None });
+            }
+        }
+        if words.is_empty() {
+            continue;
+        }
+        let group = line.fed_by.len();
+        line.fed_by.push(previous_group.into_iter().collect());
+        previous_group = Some(group);
+        for start in 0..words.len() {
+            if words[start].text.starts_with('-') {
+                continue;
+            }
+            let end = (start + MAX_WORDS).min(words.len());
+            let argv = words[start..end].to_vec();
+            let derived = look_through(&argv, &[]);
+            scripts.extend(derived.scripts);
+            line.commands.push(SimpleCommand {
+                words: argv,
+                assignments: Vec::new(),
+                redirects: Vec::new(),
+                cwd: cwd.clone(),
+                group,
+                crude: true,
+            });
+            for inner in derived.commands {
+                line.commands.push(SimpleCommand {
+                    words: inner.words,
+                    assignments: Vec::new(),
+                    redirects: Vec::new(),
+                    cwd: cwd.clone(),
+                    group,
+                    crude: true,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The paths a command names as what it writes: each as written, whether everything under it is reached too, and,
+//! for a tool that finds its project by itself (cargo), the project root the path is relative to.
+
+use crate::lexer::Word;
+
+/// How a tool finds the project root its output goes under (cargo: the folder of the package's or the workspace's
+/// `Cargo.toml`, where `target/` is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProjectRoot {
+    /// Where the search starts, as written, relative to the working directory (`.` for the directory itself).
+    pub start: String,
+    /// The file that marks a root. Every folder from `start` up that holds one counts, as a workspace's root may sit
+    /// above the package's — unless `nearest`.
+    pub marker: &'static str,
+    /// Only the first folder from `start` up that holds the marker: the package itself (what `cargo add` or
+    /// `cargo fmt` edits), not a workspace around it.
+    pub nearest: bool,
+}
+
+/// One path a command writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Target {
+    /// The path as the command names it.
+    pub path: Word,
+    /// Everything under the path is reached too (deleting, moving or re-permissioning a folder).
+    pub tree: bool,
+    /// Set for a path a tool puts under a project root it finds by itself: the path is relative to that root.
+    pub project_root: Option<ProjectRoot>,
+}
+
+/// Paths a command writes.
+pub(crate) type Writes = Vec<Target>;
+
+impl Target {
+    /// A path relative to the working directory (or absolute): a single file, or a whole tree (`tree`).
+    pub(crate) fn new(path: Word, tree: bool) -> Target {
+        Target { path, tree, project_root: None }
+    }
+}
+
+/// `paths` as written: each a whole tree (`tree`) or a single file.
+pub(crate) fn as_written(paths: impl IntoIterator<Item = Word>, tree: bool) -> Writes {
+    paths.into_iter().map(|path| Target::new(path, tree)).collect()
+}
+
+/// The path `below` inside the folder a word names, keeping what the word knows (`~`, variables, quoting).
+pub(crate) fn inside(folder: &Word, below: &str) -> Word {
+    let text = format!("{}/{below}", folder.text.trim_end_matches('/')).trim_end_matches('/').to_owned();
+    Word { text, ..folder.clone() }
+}
