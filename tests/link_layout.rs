@@ -53,7 +53,7 @@ fn hook_event_code_is_placed_first_and_operator_commands_are_not() {
         "16dotforge_runtime3cli9hook_main",
         "16dotforge_runtime4hook19evaluate_with_state",
         "16dotforge_runtime6engine9run_chain",
-        "16dotforge_runtime5state8StateDoc4save",
+        "16dotforge_runtime5state56_$LT$impl$u20$dotforge_runtime..state..doc..StateDoc$GT$4save",
     ] {
         let address = address_of(&layout, hot);
         assert!(layout.hot.contains(&address), "{hot} at {address:x} is outside .text.hot {:x?}", layout.hot);

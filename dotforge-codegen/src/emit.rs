@@ -7,12 +7,12 @@
 use crate::describe;
 use crate::dfa;
 use crate::endings;
+use crate::env_vars::COMPILED_BEHAVIORS_DIR_VAR;
 use crate::ir::{
     Action, ArgTestIr, Behavior, Catalog, Category, CommandPatternIr, Compare, Event, Expect, Level, Logic, Matcher,
     Piece, Scenario, Templates, Test, Trigger,
 };
 use crate::literals;
-use crate::COMPILED_BEHAVIORS_DIR_VAR;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 

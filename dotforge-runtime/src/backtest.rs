@@ -8,10 +8,11 @@
 use crate::catalog::{Catalog, Level};
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
 use crate::inspect::Inspection;
+use crate::model::SoftBlockMode;
 use crate::payload::Payload;
 use crate::replay::Replay;
 use crate::session::Session;
-use crate::settings::{Settings, SoftBlockMode};
+use crate::settings::Settings;
 use crate::time::Timestamp;
 use crate::transcript::{self, Skipped, TranscriptEvent};
 use serde_json::{json, Value};

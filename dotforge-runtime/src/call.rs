@@ -1,8 +1,9 @@
 //! What a generated trigger function sees: the event ([`Call`]) and its behavior's slice of the session ([`Scope`]).
 
-use crate::catalog::{Event, OnPresent};
 use crate::inspect::Inspection;
+use crate::model::{Event, OnPresent};
 use crate::paths::PathGlobs;
+use crate::payload::Payload;
 use dotforge_shell::access::AccessKind;
 use dotforge_shell::pattern::CommandPattern;
 use serde_json::{Map, Value};
@@ -19,12 +20,11 @@ pub struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
-    pub(crate) fn new(
-        event: Event,
-        tool_name: &'a str,
-        fields: Option<&'a Map<String, Value>>,
-        inspection: &'a Inspection<'a>,
-    ) -> Self {
+    /// The call a payload describes for `event`: on tool events its tool and `tool_input`, on the others the
+    /// payload's top level (so `prompt` is a field there); `inspection` works out what its command does.
+    pub(crate) fn of(payload: &'a Payload, event: Event, inspection: &'a Inspection<'a>) -> Self {
+        let fields = if event.has_tool() { payload.tool_input().as_object() } else { Some(payload.fields()) };
+        let tool_name = if event.has_tool() { payload.tool_name() } else { "" };
         Call { event, tool_name, fields, inspection }
     }
 

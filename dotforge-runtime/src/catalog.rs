@@ -2,218 +2,11 @@
 //! `behaviors/index.yaml`, in index order.
 
 use crate::call::{Call, Scope};
+pub use crate::model::{
+    Category, Event, HookSources, Level, OnPresent, Outcome, Recovery, Segment, Template, Templates, ToolMatcher,
+    TriggerInfo, Var,
+};
 use crate::scenario::Scenario;
-
-/// Enforcement level (SPEC §1), ordered from the mildest to the strictest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub enum Level {
-    /// Counted, never shown.
-    #[default]
-    Silent,
-    /// A one-line reminder.
-    Nudge,
-    /// A firm 2–4 line warning.
-    Warning,
-    /// A block the user may override.
-    SoftBlock,
-    /// A block with no escape.
-    HardBlock,
-}
-
-impl Level {
-    /// Every level, mildest first.
-    pub const ALL: [Level; 5] = [Level::Silent, Level::Nudge, Level::Warning, Level::SoftBlock, Level::HardBlock];
-
-    /// The lowercase name used in YAML, state.json and templates.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Silent => "silent",
-            Level::Nudge => "nudge",
-            Level::Warning => "warning",
-            Level::SoftBlock => "soft_block",
-            Level::HardBlock => "hard_block",
-        }
-    }
-
-    /// Parses a lowercase level name.
-    pub fn parse(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|level| level.name() == name)
-    }
-
-    /// True for `soft_block` and `hard_block`, the levels that cut the chain.
-    pub const fn is_block(self) -> bool {
-        matches!(self, Level::SoftBlock | Level::HardBlock)
-    }
-}
-
-/// A Claude Code hook event that behaviors can trigger on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
-    /// Before a tool runs.
-    PreToolUse,
-    /// After a tool ran.
-    PostToolUse,
-    /// When the user submits a prompt.
-    UserPromptSubmit,
-    /// When the agent wants to stop.
-    Stop,
-    /// After a tool call failed. No trigger can name it (SCHEMA §2 lists four events); the hook reads it only to see
-    /// the user's approval of a soft block whose call then failed.
-    PostToolUseFailure,
-}
-
-impl Event {
-    /// The event name as it appears in payloads and settings.json.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Event::PreToolUse => "PreToolUse",
-            Event::PostToolUse => "PostToolUse",
-            Event::UserPromptSubmit => "UserPromptSubmit",
-            Event::Stop => "Stop",
-            Event::PostToolUseFailure => "PostToolUseFailure",
-        }
-    }
-
-    /// The four events triggers can name, in SCHEMA order.
-    pub const TRIGGER_EVENTS: [Event; 4] =
-        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop];
-
-    /// Parses an event name; other Claude Code events are not handled.
-    pub fn parse(name: &str) -> Option<Event> {
-        [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop, Event::PostToolUseFailure]
-            .into_iter()
-            .find(|event| event.name() == name)
-    }
-
-    /// True for the events whose payload names a tool.
-    pub const fn has_tool(self) -> bool {
-        matches!(self, Event::PreToolUse | Event::PostToolUse | Event::PostToolUseFailure)
-    }
-
-    /// True for the events that follow a tool call that ran: where a user's approval of a soft block shows.
-    pub const fn follows_a_call(self) -> bool {
-        matches!(self, Event::PostToolUse | Event::PostToolUseFailure)
-    }
-}
-
-/// Behavior category (SCHEMA §2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Category {
-    /// Shipped and on by default.
-    Core,
-    /// Shipped, opt-in.
-    Opinionated,
-    /// Unstable.
-    Experimental,
-}
-
-impl Category {
-    /// The lowercase name used in YAML.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Category::Core => "core",
-            Category::Opinionated => "opinionated",
-            Category::Experimental => "experimental",
-        }
-    }
-}
-
-/// What a `check_flag` trigger does with a flag it finds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnPresent {
-    /// Delete the flag after reading it.
-    Consume,
-    /// Leave the flag in place.
-    Keep,
-}
-
-/// Result of running one behavior's triggers against one event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// No trigger produced a violation.
-    Pass,
-    /// A trigger matched (evaluate) or a required flag was absent (check_flag with on_absent: violate).
-    Violation,
-}
-
-/// A template variable (SCHEMA §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Var {
-    /// `{behavior_name}`
-    BehaviorName,
-    /// `{behavior_id}`
-    BehaviorId,
-    /// `{counter}`
-    Counter,
-    /// `{tool_name}`
-    ToolName,
-    /// `{level}`
-    Level,
-    /// `{threshold}`
-    Threshold,
-}
-
-/// One piece of a template, split at build time so nothing is parsed at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Segment {
-    /// Literal text.
-    Text(&'static str),
-    /// A variable to substitute.
-    Var(Var),
-}
-
-/// A pre-split template.
-pub type Template = &'static [Segment];
-
-/// The rendering templates of a behavior; `None` means the default message is used.
-#[derive(Clone, Copy, Debug)]
-pub struct Templates {
-    /// `rendering.nudge_template`
-    pub nudge: Option<Template>,
-    /// `rendering.warning_template`
-    pub warning: Option<Template>,
-    /// `rendering.block_reason`
-    pub block_reason: Option<Template>,
-    /// `rendering.override_prompt`
-    pub override_prompt: Option<Template>,
-}
-
-/// `policy.recovery` of a behavior.
-#[derive(Clone, Copy, Debug)]
-pub struct Recovery {
-    /// Instruction shown to the agent on violation.
-    pub hint: &'static str,
-    /// Tool to suggest, if any.
-    pub suggested_tool: Option<&'static str>,
-    /// Concrete command or action, if any.
-    pub suggested_action: Option<&'static str>,
-}
-
-/// A plain-words description of one trigger, for operator commands and settings.json installation.
-#[derive(Clone, Copy, Debug)]
-pub struct TriggerInfo {
-    /// The event the trigger listens to.
-    pub event: Event,
-    /// The matcher exactly as written (empty when absent).
-    pub matcher: &'static str,
-    /// The matcher as classified at build time by Claude Code's rules (CONTRACT §5).
-    pub tools: ToolMatcher,
-    /// Whether the trigger can record a violation (`evaluate`, or `check_flag` with `on_absent: violate`).
-    pub violates: bool,
-    /// What the trigger checks and does, in words.
-    pub summary: &'static str,
-}
-
-/// Which tools a trigger's matcher selects (CONTRACT §5), as the build classified it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ToolMatcher {
-    /// Empty or `*` (or an event without a tool): every tool.
-    Any,
-    /// Exact tool names.
-    Names(&'static [&'static str]),
-    /// An unanchored regular expression on the tool name.
-    Regex(&'static str),
-}
 
 /// Signature of a generated trigger function.
 pub type EvaluateFn = fn(&Call<'_>, &mut Scope<'_>) -> Outcome;
@@ -270,17 +63,6 @@ pub struct Catalog {
     pub sources: HookSources,
 }
 
-/// Where the build that made this hook read it from, as absolute paths: the places `{hook_sources}` and
-/// `{behaviors_dir}` of path globs stand for. `None` when the build did not say (a catalog compiled outside a
-/// build script); a binary run on another machine names folders that are not there, which match nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct HookSources {
-    /// The folder of the package whose build script compiled the catalog (its `Cargo.toml`).
-    pub package_dir: Option<&'static str>,
-    /// The behaviors folder the catalog was compiled from.
-    pub behaviors_dir: Option<&'static str>,
-}
-
 impl Behavior {
     /// Whether some counter can bring this behavior to `soft_block` (its default level or an escalation step).
     pub fn can_soft_block(&self) -> bool {
@@ -289,6 +71,12 @@ impl Behavior {
 }
 
 impl Catalog {
+    /// The error for an id the catalog does not have, listing the ones it has.
+    pub(crate) fn unknown_id(&self, id: &str) -> String {
+        let ids: Vec<&str> = self.behaviors.iter().map(|behavior| behavior.id).collect();
+        format!("unknown behavior `{id}`; the catalog has: {}", ids.join(", "))
+    }
+
     /// Finds a behavior by id.
     pub fn find(&self, id: &str) -> Option<&'static Behavior> {
         self.behaviors.iter().find(|behavior| behavior.id == id)

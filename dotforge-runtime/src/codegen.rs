@@ -11,9 +11,8 @@ pub use crate::catalog::{
 };
 pub use crate::paths::PathGlobs;
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
-pub use crate::scenario::{
-    assert_scenario, Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer,
-};
+pub use crate::scenario::{Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer};
+pub use crate::scenario_runner::assert_scenario;
 pub use dotforge_shell::pattern::{ArgTest, CommandPattern, Requirement};
 
 /// Marker checked by every generated file (`const _: FacadeV2 = FacadeV2;`). Version 2: the catalog says where it

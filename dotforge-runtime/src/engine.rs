@@ -2,16 +2,17 @@
 
 use crate::approval;
 use crate::audit::{self, OverrideRecord};
-use crate::call::Scope;
+use crate::call::{Call, Scope};
 use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
 use crate::hash::tool_input_hash;
 use crate::inspect::Inspection;
 use crate::metrics::MetricsDelta;
+use crate::model::SoftBlockMode;
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
 use crate::render::{self, Escape, Facts};
 use crate::session::{BehaviorState, PendingBlock, Session};
-use crate::settings::{Settings, SoftBlockMode};
+use crate::settings::Settings;
 use crate::time::Timestamp;
 use crate::warn::warn;
 
@@ -119,7 +120,7 @@ pub(crate) struct FirstLook {
 
 impl FirstLook {
     pub(crate) fn take(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
-        let call = input.payload.call(input.event, input.inspection);
+        let call = Call::of(input.payload, input.event, input.inspection);
         let mut scratch = serde_json::Map::new();
         let looks = catalog
             .behaviors
@@ -165,7 +166,7 @@ pub(crate) fn run_chain(
 ) -> ChainOutcome {
     let mut outcome = ChainOutcome::default();
     let now_text = input.now.format();
-    let call = input.payload.call(input.event, input.inspection);
+    let call = Call::of(input.payload, input.event, input.inspection);
     let tool_name = call.tool_name();
     let mut hash = LazyHash { payload: input.payload, hash: None };
     if mode == StateMode::Persistent {

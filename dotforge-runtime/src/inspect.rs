@@ -2,7 +2,7 @@
 //! as commands ([`crate::shell`]), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
-use crate::catalog::HookSources;
+use crate::model::HookSources;
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
 use crate::settings::Settings;

@@ -1,6 +1,6 @@
 //! The JSON printed for an event (SPEC §5 with the model-facing keys of CONTRACT §6) and the merge of SPEC §2.4.
 
-use crate::catalog::{Event, Level};
+use crate::model::{Event, Level};
 use serde_json::{Map, Value};
 
 /// What the chain produced for the event.

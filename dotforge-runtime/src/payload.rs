@@ -1,8 +1,6 @@
 //! Tolerant decoding of a Claude Code hook payload: anything that is not what we expect is treated as absent.
 
-use crate::call::Call;
-use crate::catalog::Event;
-use crate::inspect::Inspection;
+use crate::model::Event;
 use serde_json::{Map, Value};
 
 /// A hook payload: a JSON object read from stdin.
@@ -44,6 +42,11 @@ impl Payload {
         self.text("tool_name").unwrap_or("")
     }
 
+    /// The payload's top-level members.
+    pub(crate) fn fields(&self) -> &Map<String, Value> {
+        &self.root
+    }
+
     /// `tool_input` as sent (any JSON type), `null` when absent.
     pub(crate) fn tool_input(&self) -> &Value {
         self.root.get("tool_input").unwrap_or(&Value::Null)
@@ -79,12 +82,5 @@ impl Payload {
     /// `stop_hook_active: true`.
     pub(crate) fn stop_hook_active(&self) -> bool {
         self.root.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false)
-    }
-
-    /// The view given to trigger functions.
-    pub(crate) fn call<'a>(&'a self, event: Event, inspection: &'a Inspection<'a>) -> Call<'a> {
-        let fields = if event.has_tool() { self.tool_input().as_object() } else { Some(&self.root) };
-        let tool_name = if event.has_tool() { self.tool_name() } else { "" };
-        Call::new(event, tool_name, fields, inspection)
     }
 }

@@ -1,6 +1,7 @@
 //! Messages: SCHEMA §4 templates and the default messages of CONTRACT §6 when a template is absent.
 
-use crate::catalog::{Behavior, Level, Segment, Template, Var};
+use crate::catalog::Behavior;
+use crate::model::{Level, Segment, Template, Var};
 
 /// Longest default nudge, in characters (SPEC §5.3).
 const NUDGE_MAX_CHARS: usize = 120;

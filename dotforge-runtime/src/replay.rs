@@ -3,8 +3,9 @@
 use crate::catalog::Catalog;
 use crate::hook::{process, EventReport};
 use crate::lock;
+use crate::model::SoftBlockMode;
 use crate::session::Session;
-use crate::settings::{Settings, SoftBlockMode, DEFAULT_SESSION_TTL_SECONDS};
+use crate::settings::{Settings, DEFAULT_SESSION_TTL_SECONDS};
 use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use std::path::PathBuf;

@@ -1,5 +1,6 @@
 //! Run-time settings from the environment (CONTRACT §3); a bad value warns and falls back to the default.
 
+use crate::model::SoftBlockMode;
 use crate::warn::warn;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -34,38 +35,6 @@ pub(crate) struct Settings {
     pub in_memory: bool,
 }
 
-/// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SoftBlockMode {
-    /// `permissionDecision: "ask"`: Claude Code asks the user; the user's approval, seen as the PostToolUse of the
-    /// same call, is the override. The model cannot lift the block.
-    #[default]
-    Ask,
-    /// SPEC-literal `permissionDecision: "deny"`; the same call again inside the override window is taken as the
-    /// override. Weakness: the model lifts the block by retrying.
-    Deny,
-}
-
-impl SoftBlockMode {
-    /// Parses `ask` or `deny`.
-    pub(crate) fn parse(text: &str) -> Option<SoftBlockMode> {
-        match text {
-            "ask" => Some(SoftBlockMode::Ask),
-            "deny" => Some(SoftBlockMode::Deny),
-            _ => None,
-        }
-    }
-
-    /// The mode named by `FORGE_SOFT_BLOCK`, or `ask`.
-    pub(crate) fn from_env() -> SoftBlockMode {
-        let Some(text) = non_empty_var("FORGE_SOFT_BLOCK") else { return SoftBlockMode::Ask };
-        SoftBlockMode::parse(text.trim()).unwrap_or_else(|| {
-            warn(&format!("FORGE_SOFT_BLOCK=`{text}` is not `ask` or `deny`; using ask"));
-            SoftBlockMode::Ask
-        })
-    }
-}
-
 impl Settings {
     /// Reads the environment; `payload_cwd` is the payload's `cwd`, used for `FORGE_ROOT` when nothing else is set.
     pub(crate) fn from_env(payload_cwd: Option<&str>) -> Settings {
@@ -75,7 +44,7 @@ impl Settings {
             override_window: seconds_var("FORGE_OVERRIDE_WINDOW_SECONDS", 60),
             lock_timeout: lock_timeout(),
             profile: profile(),
-            soft_block: SoftBlockMode::from_env(),
+            soft_block: soft_block_mode(),
             project_dir: non_empty_var("CLAUDE_PROJECT_DIR")
                 .map(PathBuf::from)
                 .or_else(|| payload_cwd.map(PathBuf::from)),
@@ -120,6 +89,15 @@ impl Settings {
     pub(crate) fn approvals_dir(&self) -> PathBuf {
         self.forge_root.join("runtime").join("awaiting-approval")
     }
+}
+
+/// The mode named by `FORGE_SOFT_BLOCK`, or `ask`.
+pub(crate) fn soft_block_mode() -> SoftBlockMode {
+    let Some(text) = non_empty_var("FORGE_SOFT_BLOCK") else { return SoftBlockMode::Ask };
+    SoftBlockMode::parse(text.trim()).unwrap_or_else(|| {
+        warn(&format!("FORGE_SOFT_BLOCK=`{text}` is not `ask` or `deny`; using ask"));
+        SoftBlockMode::Ask
+    })
 }
 
 fn non_empty_var(name: &str) -> Option<String> {

@@ -3,9 +3,9 @@
 
 use crate::catalog::Catalog;
 use crate::hook::EventReport;
+use crate::model::SoftBlockMode;
 use crate::output::Verdict;
 use crate::replay::Replay;
-use crate::settings::SoftBlockMode;
 use serde_json::{json, Value};
 use std::io::Write;
 

@@ -2,6 +2,7 @@
 //! the override rate with its verdict (CONTRACT §8), and every session switch, from the metrics totals of state.json
 //! (see [`crate::metrics`]), overrides.log and switches.log. It also brings `audit/metrics.json` up to date.
 
+use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::lock;
 use crate::metrics::{effectiveness, Totals};
@@ -79,7 +80,7 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         "switches": switches,
     });
     if as_json {
-        super::print_out(&summary.to_string());
+        print_out(&summary.to_string());
         return Ok(());
     }
     let mut out = vec![
@@ -121,6 +122,6 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
             }
         }
     }
-    super::print_out(&out.join("\n"));
+    print_out(&out.join("\n"));
     Ok(())
 }

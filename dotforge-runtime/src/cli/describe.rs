@@ -1,5 +1,6 @@
 //! `list` and `describe`: the compiled catalog in plain words, straight from the tables in the binary.
 
+use super::print::print_out;
 use crate::catalog::{Behavior, Catalog, Category, Segment, Template, Var};
 
 /// `silent → nudge@1 → warning@3 → soft_block@5`
@@ -42,7 +43,7 @@ pub(super) fn list(catalog: &Catalog, category: Option<Category>) -> Result<(), 
     let behaviors: Vec<&Behavior> =
         catalog.behaviors.iter().filter(|behavior| category.is_none_or(|wanted| behavior.category == wanted)).collect();
     if behaviors.is_empty() {
-        super::print_out("no behaviors");
+        print_out("no behaviors");
         return Ok(());
     }
     let rows: Vec<Vec<String>> = behaviors
@@ -62,14 +63,14 @@ pub(super) fn list(catalog: &Catalog, category: Option<Category>) -> Result<(), 
         })
         .collect();
     for line in crate::table::render(&["id", "category", "index", "levels", "name"], &rows, false) {
-        super::print_out(&line);
+        print_out(&line);
     }
     Ok(())
 }
 
 /// Runs `describe ID`.
 pub(super) fn describe(catalog: &Catalog, id: &str) -> Result<(), String> {
-    let Some(behavior) = catalog.find(id) else { return Err(super::switch::unknown_id(catalog, id)) };
+    let Some(behavior) = catalog.find(id) else { return Err(catalog.unknown_id(id)) };
     let mut out = vec![
         format!(
             "{} — {} ({}, {} in the index{})",
@@ -120,6 +121,6 @@ pub(super) fn describe(catalog: &Catalog, id: &str) -> Result<(), String> {
     }
     let files: Vec<&str> = behavior.scenarios.iter().map(|scenario| scenario.file).collect();
     out.push(format!("Scenarios: {}", if files.is_empty() { "none".to_owned() } else { files.join(", ") }));
-    super::print_out(&out.join("\n"));
+    print_out(&out.join("\n"));
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall` gives the
 //! original bytes back. Our entries are recognized by their command; re-running `install` replaces only them.
 
+use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
 use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
@@ -313,13 +314,13 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     let trailing = if original.as_deref().is_none_or(|text| text.ends_with('\n')) { "\n" } else { "" };
     let text = format!("{}{trailing}", object_text(&top, 0));
     if options.dry_run {
-        super::print_out(text.trim_end());
+        print_out(text.trim_end());
         return Ok(());
     }
     write_settings(path, &text)?;
     gitignore(path, true)?;
     let names: Vec<&str> = events.iter().map(|(event, _)| event.name()).collect();
-    super::print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
+    print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
     Ok(())
 }
 
@@ -327,13 +328,13 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
 pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     let path = &options.settings;
     let Some(original) = read_settings(path)? else {
-        super::print_out(&format!("nothing to uninstall: {} does not exist", path.display()));
+        print_out(&format!("nothing to uninstall: {} does not exist", path.display()));
         return Ok(());
     };
     let (mut top, mut hooks) = parse_settings(path, &original)?;
     let command = options.command.clone().unwrap_or_else(|| default_command(path));
     if !remove_ours(&mut hooks, &command) {
-        super::print_out(&format!("nothing to uninstall: no hook runs `{command}` in {}", path.display()));
+        print_out(&format!("nothing to uninstall: no hook runs `{command}` in {}", path.display()));
         return Ok(());
     }
     if hooks.is_empty() {
@@ -344,7 +345,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     let trailing = if original.ends_with('\n') { "\n" } else { "" };
     let text = format!("{}{trailing}", object_text(&top, 0));
     if options.dry_run {
-        super::print_out(text.trim_end());
+        print_out(text.trim_end());
         return Ok(());
     }
     if top.is_empty() {
@@ -356,7 +357,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
         write_settings(path, &text)?;
     }
     gitignore(path, false)?;
-    super::print_out(&format!("removed `{command}` from {}", path.display()));
+    print_out(&format!("removed `{command}` from {}", path.display()));
     Ok(())
 }
 

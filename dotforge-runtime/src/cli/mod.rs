@@ -5,13 +5,15 @@
 mod audit;
 mod describe;
 mod install;
+mod print;
 mod status;
 mod switch;
 
 use crate::catalog::{Catalog, Category};
 use crate::hook::run_hook;
+use crate::model::SoftBlockMode;
 use crate::replay::Replay;
-use crate::settings::{Settings, SoftBlockMode, PROFILES};
+use crate::settings::{soft_block_mode, Settings, PROFILES};
 use crate::warn::warn;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use std::io::{Read, Write};
@@ -260,16 +262,6 @@ fn user_error(message: &str) -> ! {
     exit(1)
 }
 
-/// Prints to stdout; a closed pipe (`… | head`) ends the command quietly.
-pub(crate) fn print_out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    if let Err(error) = writeln!(stdout, "{text}") {
-        if error.kind() == std::io::ErrorKind::BrokenPipe {
-            exit(0);
-        }
-    }
-}
-
 fn hook_main(catalog: &'static Catalog) -> ! {
     std::panic::set_hook(Box::new(|info| warn(&format!("internal error, allowing the tool call: {info}"))));
     // A payload is mostly a few hundred bytes: std's default 8 KiB first read would push everything allocated after
@@ -288,7 +280,7 @@ fn hook_main(catalog: &'static Catalog) -> ! {
 
 fn test_main(catalog: &Catalog, only: Option<&str>) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
-    match crate::scenario::run_all(catalog, only, &mut stdout)? {
+    match crate::scenario_runner::run_all(catalog, only, &mut stdout)? {
         0 => Ok(()),
         _ => exit(1),
     }
@@ -330,7 +322,7 @@ fn backtest_main(catalog: &Catalog, sub: &ArgMatches) -> Result<(), String> {
         soft_block: sub
             .get_one::<String>("soft-block")
             .and_then(|mode| SoftBlockMode::parse(mode))
-            .unwrap_or_else(SoftBlockMode::from_env),
+            .unwrap_or_else(soft_block_mode),
     };
     let mut stdout = std::io::stdout().lock();
     crate::backtest::run(catalog, &options, &mut stdout)
@@ -362,7 +354,7 @@ fn simulate_main(
         None => Replay::scratch().map_err(|error| format!("cannot create a scratch .forge: {error}"))?,
     };
     let profile = profile.unwrap_or_else(Settings::env_profile);
-    let soft_block = soft_block.unwrap_or_else(SoftBlockMode::from_env);
+    let soft_block = soft_block.unwrap_or_else(soft_block_mode);
     let mut stdout = std::io::stdout().lock();
     match crate::simulate::simulate(catalog, &session, &replay, &profile, soft_block, as_json, &mut stdout) {
         Ok(_) => Ok(()),

@@ -1,5 +1,6 @@
 //! `status`: per live session, each behavior's switch, counter, level, next threshold, overrides and last violation.
 
+use super::print::print_out;
 use crate::catalog::{Behavior, Catalog};
 use crate::session::Session;
 use crate::settings::Settings;
@@ -64,13 +65,13 @@ fn text(value: &Value) -> String {
 }
 
 fn print_session(session: &Value) {
-    super::print_out(&format!(
+    print_out(&format!(
         "session {}  started {}  last active {}",
         text(&session["session_id"]),
         text(&session["created_at"]),
         text(&session["last_accessed_at"])
     ));
-    super::print_out(&format!(
+    print_out(&format!(
         "  {} violations · {} overrides · {}/{} behaviors active · flags: {}",
         session["violations"],
         session["overrides"],
@@ -110,7 +111,7 @@ fn print_session(session: &Value) {
         })
         .unwrap_or_default();
     for line in crate::table::render(&header, &rows, false) {
-        super::print_out(&format!("  {line}"));
+        print_out(&format!("  {line}"));
     }
 }
 
@@ -121,9 +122,9 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, only: Option<&str>, as_j
     let bytes = read_state(&path);
     let Some(bytes) = bytes else {
         if as_json {
-            super::print_out(&json!({"forge_root": forge_root, "sessions": []}).to_string());
+            print_out(&json!({"forge_root": forge_root, "sessions": []}).to_string());
         } else {
-            super::print_out(&format!("no sessions recorded yet in {} (no state.json)", forge_root.display()));
+            print_out(&format!("no sessions recorded yet in {} (no state.json)", forge_root.display()));
         }
         return Ok(());
     };
@@ -156,15 +157,15 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, only: Option<&str>, as_j
     }
     let values: Vec<Value> = sessions.iter().map(|(id, session)| session_json(catalog, id, session)).collect();
     if as_json {
-        super::print_out(&json!({"forge_root": forge_root, "sessions": values}).to_string());
+        print_out(&json!({"forge_root": forge_root, "sessions": values}).to_string());
         return Ok(());
     }
     if values.is_empty() {
-        super::print_out(&format!("no live sessions in {}", path.display()));
+        print_out(&format!("no live sessions in {}", path.display()));
     }
     for (index, session) in values.iter().enumerate() {
         if index > 0 {
-            super::print_out("");
+            print_out("");
         }
         print_session(session);
     }

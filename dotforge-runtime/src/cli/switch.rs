@@ -1,6 +1,7 @@
 //! `on|off ID --session SESSION`: writes the session's `behavior_overrides` in state.json under the state lock and
 //! records the switch in `audit/switches.log`. A locked behavior cannot be switched off.
 
+use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::lock;
 use crate::settings::Settings;
@@ -8,12 +9,6 @@ use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
 use std::path::Path;
-
-/// The error for an id the catalog does not have, listing the ones it has.
-pub(super) fn unknown_id(catalog: &Catalog, id: &str) -> String {
-    let ids: Vec<&str> = catalog.behaviors.iter().map(|behavior| behavior.id).collect();
-    format!("unknown behavior `{id}`; the catalog has: {}", ids.join(", "))
-}
 
 /// Runs `on` (`enabled = true`) or `off`.
 pub(super) fn run(
@@ -23,7 +18,7 @@ pub(super) fn run(
     session_id: &str,
     enabled: bool,
 ) -> Result<(), String> {
-    let Some(behavior) = catalog.find(id) else { return Err(unknown_id(catalog, id)) };
+    let Some(behavior) = catalog.find(id) else { return Err(catalog.unknown_id(id)) };
     if behavior.locked && !enabled {
         return Err(format!(
             "`{id}` is locked: a session cannot switch it off (switch it off in behaviors/index.yaml and rebuild the hook)"
@@ -48,7 +43,7 @@ pub(super) fn run(
     // Never silent: every switch is in the audit trail.
     crate::audit::append_switch(&forge_root.join("audit"), &now.format(), session_id, id, enabled)
         .map_err(|error| format!("switched, but cannot record it in audit/{}: {error}", crate::audit::SWITCHES_LOG))?;
-    super::print_out(&format!(
+    print_out(&format!(
         "`{id}` is {} for session `{session_id}` from its next event (recorded in {})",
         if enabled { "on" } else { "off" },
         path.display()

@@ -3,7 +3,8 @@
 //! expects, with every other session exactly once, one session per line; and any bytes are either a state document
 //! or an error, never a panic.
 
-use super::{Document, StateDoc};
+use super::document::Document;
+use super::StateDoc;
 use crate::time::Timestamp;
 use proptest::prelude::*;
 use serde::de::Deserializer;

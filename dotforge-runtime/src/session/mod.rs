@@ -1,7 +1,13 @@
 //! One session's entry in state.json (CONTRACT §4), converted tolerantly: fields of the wrong type are repaired
-//! with a warning, unknown fields are kept and written back.
+//! with a warning, unknown fields are kept and written back. [`read`] reads an entry straight from its text, with
+//! the member names read by [`key`].
 
-use crate::catalog::Level;
+mod key;
+mod read;
+
+pub(crate) use key::Key;
+
+use crate::model::Level;
 use crate::time::Timestamp;
 use crate::warn::warn;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -53,12 +59,6 @@ impl Session {
     /// The session's own on/off switch for a behavior (`behavior_overrides.<id>.enabled`).
     pub(crate) fn enabled_override(&self, behavior_id: &str) -> Option<bool> {
         self.behavior_overrides.get(behavior_id)?.get("enabled")?.as_bool()
-    }
-
-    /// Reads a stored entry from its JSON text, member by member (see `session_read`), repairing what has the
-    /// wrong shape. `id` names the session in warnings; an error means the text is not JSON.
-    pub(crate) fn read(id: &str, text: &str, now: Timestamp) -> serde_json::Result<Session> {
-        crate::session_read::read_session(id, text, now)
     }
 
     /// Sets one stored member other than `behaviors`, repairing a value of the wrong type (with a warning naming

@@ -16,61 +16,30 @@
 //! instead, borrowing each session's text (`RawValue`): that pass finds a corrupt file (moved aside, CONTRACT §5) and
 //! sweeps expired sessions (each one's `last_accessed_at` read). The TTL is applied exactly to the session an event
 //! uses (an expired one starts afresh). A file with many sessions thus costs little more than reading and writing it.
+//!
+//! Four parts: `doc` (the document as read), `document` (the whole-document reader), `layout` (the line layout's
+//! reader and writer) and this module, the API events and commands call; the property tests sit beside them.
+
+mod doc;
+mod document;
+mod layout;
+#[cfg(test)]
+mod properties;
 
 use crate::atomic::write_atomic_with;
 use crate::metrics::Totals;
 use crate::session::Session;
 use crate::time::Timestamp;
 use crate::warn::warn;
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde_json::value::RawValue;
+pub(crate) use doc::StateDoc;
+use doc::{Raw, SessionEntry};
+use document::last_accessed_at;
 use std::borrow::Cow;
-use std::fmt;
-use std::io::{BufWriter, ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::Path;
 
 /// Sessions other than the event's own are swept for the TTL at most this often.
 pub(crate) const SWEEP_INTERVAL_SECONDS: u64 = 300;
-
-/// A JSON value: a slice of the file as read, or text produced by this event.
-#[derive(Debug)]
-enum Raw<'a> {
-    /// Checked by serde_json.
-    Borrowed(&'a RawValue),
-    /// The value on one line of a file in the line layout, not read: written back as it was.
-    Line(&'a str),
-    Owned(String),
-}
-
-impl Raw<'_> {
-    fn get(&self) -> &str {
-        match self {
-            Raw::Borrowed(raw) => raw.get(),
-            Raw::Line(text) => text,
-            Raw::Owned(text) => text,
-        }
-    }
-
-    /// The value as it is written back: on one line (a value read from a file with another layout may span lines).
-    fn on_one_line(&self) -> Cow<'_, str> {
-        let text = self.get();
-        if !text.contains('\n') {
-            return Cow::Borrowed(text);
-        }
-        match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(value) => Cow::Owned(value.to_string()),
-            // A number serde_json's Value cannot hold (1e400): in JSON text line breaks are whitespace, as is a space.
-            Err(_) => Cow::Owned(text.replace(['\r', '\n'], " ")),
-        }
-    }
-}
-
-/// One session of the document.
-#[derive(Debug)]
-struct SessionEntry<'a> {
-    id: Cow<'a, str>,
-    raw: Raw<'a>,
-}
 
 /// The bytes of state.json, or `None` when it does not exist or cannot be read (with a warning).
 pub(crate) fn read_state(path: &Path) -> Option<Vec<u8>> {
@@ -82,179 +51,6 @@ pub(crate) fn read_state(path: &Path) -> Option<Vec<u8>> {
             None
         }
     }
-}
-
-/// The whole state document, borrowing from the bytes it was parsed from.
-#[derive(Debug, Default)]
-pub(crate) struct StateDoc<'a> {
-    /// Sorted by id, ids unique.
-    sessions: Vec<SessionEntry<'a>>,
-    /// Top-level keys other than `schema_version`, `swept_at`, `metrics` and `sessions`, kept as they were.
-    extra: Vec<(Cow<'a, str>, Raw<'a>)>,
-    /// The metrics totals (see [`crate::metrics`]), decoded only by events that count something.
-    metrics: Option<Raw<'a>>,
-    /// When the other sessions were last swept for the TTL.
-    swept_at: Option<Timestamp>,
-    /// The text the document was parsed from (empty for a new document).
-    source: &'a str,
-    /// Sessions decoded while the file was checked (see [`StateDoc::load`]), for [`StateDoc::take_session`].
-    decoded: Vec<(String, Session)>,
-}
-
-/// A key, borrowed from the file when it holds no escapes.
-pub(crate) struct Key;
-
-impl<'de> DeserializeSeed<'de> for Key {
-    type Value = Cow<'de, str>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Key {
-    type Value = Cow<'de, str>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a string")
-    }
-
-    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(text))
-    }
-
-    fn visit_str<E>(self, text: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(text.to_owned()))
-    }
-
-    fn visit_string<E>(self, text: String) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(text))
-    }
-}
-
-/// The top-level object; `sessions_hint` is an upper estimate of the number of sessions.
-struct Document {
-    sessions_hint: usize,
-}
-
-/// Bytes per session below which no session is written (an id, a creation time and an access time): reserving for
-/// the file's length divided by this many sessions grows the list of sessions at most once. Pages of the reserve that
-/// are never written cost nothing.
-const SMALLEST_SESSION_BYTES: usize = 64;
-
-impl<'de> Visitor<'de> for Document {
-    type Value = StateDoc<'de>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a state object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut doc = StateDoc::default();
-        while let Some(key) = map.next_key_seed(Key)? {
-            match key.as_ref() {
-                "sessions" => doc.sessions = map.next_value_seed(Sessions { capacity: self.sessions_hint })?,
-                "schema_version" => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-                "metrics" => doc.metrics = Some(Raw::Borrowed(map.next_value()?)),
-                "swept_at" => {
-                    doc.swept_at = map.next_value::<Option<Cow<'de, str>>>()?.and_then(|at| Timestamp::parse(&at))
-                }
-                _ => {
-                    let value: &'de RawValue = map.next_value()?;
-                    doc.extra.retain(|(kept, _)| *kept != key);
-                    doc.extra.push((key, Raw::Borrowed(value)));
-                }
-            }
-        }
-        Ok(doc)
-    }
-}
-
-/// The `sessions` object: each session's id and JSON text.
-struct Sessions {
-    capacity: usize,
-}
-
-impl<'de> DeserializeSeed<'de> for Sessions {
-    type Value = Vec<SessionEntry<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Sessions {
-    type Value = Vec<SessionEntry<'de>>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("an object of sessions")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut sessions = Vec::with_capacity(self.capacity);
-        while let Some(id) = map.next_key_seed(Key)? {
-            let raw: &'de RawValue = map.next_value()?;
-            sessions.push(SessionEntry { id, raw: Raw::Borrowed(raw) });
-        }
-        Ok(sessions)
-    }
-}
-
-/// A session's `last_accessed_at`, read without decoding the rest.
-struct LastAccessed;
-
-impl<'de> Visitor<'de> for LastAccessed {
-    type Value = Option<Timestamp>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a session object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut found = None;
-        while let Some(key) = map.next_key_seed(Key)? {
-            if key == "last_accessed_at" {
-                found = map.next_value::<Option<Cow<'de, str>>>().ok().flatten().and_then(|at| Timestamp::parse(&at));
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(found)
-    }
-}
-
-fn last_accessed_at(raw: &str) -> Option<Timestamp> {
-    serde_json::Deserializer::from_str(raw).deserialize_map(LastAccessed).ok().flatten()
-}
-
-/// Where the line breaks of `bytes` are. memchr's SSE2 searcher, which every x86_64 processor runs, looks at 16 bytes
-/// at a time without asking the processor for its features first (in a virtual machine each question, a CPUID, can
-/// cost microseconds); elsewhere its portable searcher looks at a word at a time.
-fn line_breaks(bytes: &[u8]) -> Vec<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(sse2) = memchr::arch::x86_64::sse2::memchr::One::new(b'\n') {
-        return sse2.iter(bytes).collect();
-    }
-    memchr::arch::all::memchr::One::new(b'\n').iter(bytes).collect()
-}
-
-/// A key followed by `:`, read by serde_json from the start of a line.
-struct LineKey<'de>(Cow<'de, str>);
-
-impl<'de> serde::Deserialize<'de> for LineKey<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Key.deserialize(deserializer).map(LineKey)
-    }
-}
-
-/// Splits `"key":value` (a line of the sessions object, without its comma) into the key and the value's text.
-fn split_member(line: &str) -> Option<(Cow<'_, str>, &str)> {
-    let mut keys = serde_json::Deserializer::from_str(line).into_iter::<LineKey<'_>>();
-    let LineKey(key) = keys.next()?.ok()?;
-    let value = line.get(keys.byte_offset()..)?.strip_prefix(':')?;
-    Some((key, value))
 }
 
 impl<'a> StateDoc<'a> {
@@ -298,68 +94,6 @@ impl<'a> StateDoc<'a> {
                 }
                 StateDoc::default()
             }
-        }
-    }
-
-    /// Parses the whole document, checking every value, without side effects (read-only commands use it); see
-    /// [`StateDoc::load`] for the hook's handling.
-    pub(crate) fn parse(bytes: &'a [u8]) -> Result<StateDoc<'a>, String> {
-        let text = std::str::from_utf8(bytes).map_err(|error| format!("not UTF-8: {error}"))?;
-        let mut deserializer = serde_json::Deserializer::from_str(text);
-        let document = Document { sessions_hint: text.len() / SMALLEST_SESSION_BYTES };
-        let mut doc = deserializer.deserialize_map(document).map_err(|error| error.to_string())?;
-        deserializer.end().map_err(|error| error.to_string())?;
-        doc.source = text;
-        doc.sort_sessions();
-        Ok(doc)
-    }
-
-    /// Reads a file in the line layout (see the module doc): the first line and each line's key through serde_json,
-    /// the sessions' values left unread (so a broken one is found only when it is decoded). `None` when the file has
-    /// another layout (or its first line or a key does not read).
-    pub(crate) fn parse_lines(bytes: &'a [u8]) -> Option<StateDoc<'a>> {
-        let text = std::str::from_utf8(bytes).ok()?;
-        let (first_line, rest) = text.split_once('\n')?;
-        let members = first_line.strip_suffix("\"sessions\":{")?;
-        let lines = rest.strip_suffix("\n}}")?;
-        // The top-level keys before `sessions`, closed as an object of their own.
-        let top = match members.strip_suffix(',') {
-            Some(members) => format!("{members}}}"),
-            None if members == "{" => "{}".to_owned(),
-            None => return None,
-        };
-        let head = StateDoc::parse(top.as_bytes()).ok().filter(|head| head.sessions.is_empty())?;
-        let mut doc = StateDoc {
-            extra: head
-                .extra
-                .iter()
-                .map(|(key, raw)| (Cow::Owned(key.to_string()), Raw::Owned(raw.get().to_owned())))
-                .collect(),
-            metrics: head.metrics.map(|raw| Raw::Owned(raw.get().to_owned())),
-            swept_at: head.swept_at,
-            source: text,
-            sessions: Vec::with_capacity(lines.len() / SMALLEST_SESSION_BYTES + 1),
-            decoded: Vec::new(),
-        };
-        let mut start = 0;
-        for end in line_breaks(lines.as_bytes()).into_iter().chain([lines.len()]) {
-            let line = &lines[start..end];
-            let line = if end < lines.len() { line.strip_suffix(',')? } else { line };
-            let (id, value) = split_member(line)?;
-            doc.sessions.push(SessionEntry { id, raw: Raw::Line(value) });
-            start = end + 1;
-        }
-        doc.sort_sessions();
-        Some(doc)
-    }
-
-    /// Files written by dotforge are sorted already; anything else is sorted here, and of sessions with the same id
-    /// the last one in the file wins (as with any JSON object read into a map).
-    fn sort_sessions(&mut self) {
-        if !self.sessions.windows(2).all(|pair| pair[0].id < pair[1].id) {
-            self.sessions.reverse();
-            self.sessions.sort_by(|left, right| left.id.cmp(&right.id));
-            self.sessions.dedup_by(|later, kept| later.id == kept.id);
         }
     }
 
@@ -448,114 +182,10 @@ impl<'a> StateDoc<'a> {
         }
     }
 
-    /// Where the session `id` is (`Ok`) or would go (`Err`).
-    fn position(&self, id: &str) -> Result<usize, usize> {
-        self.sessions.binary_search_by(|entry| entry.id.as_ref().cmp(id))
-    }
-
-    /// Serializes and atomically replaces state.json, streaming: other sessions are copied as they were read.
+    /// Serializes and atomically replaces state.json in the line layout; other sessions are copied as they were read.
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic_with(path, |file| {
-            // Runs of untouched sessions are written straight from the parsed text (larger than the buffer, they
-            // bypass it); only the event's own session and the keys pass through the buffer, which is kept small
-            // for the heap pages it would touch.
-            let out = &mut BufWriter::with_capacity(2 * 1024, file);
-            out.write_all(b"{")?;
-            for (key, raw) in &self.extra {
-                write_key(out, key)?;
-                out.write_all(raw.on_one_line().as_bytes())?;
-                out.write_all(b",")?;
-            }
-            out.write_all(b"\"schema_version\":\"1\",")?;
-            if let Some(swept_at) = self.swept_at {
-                write!(out, "\"swept_at\":\"{}\",", swept_at.format())?;
-            }
-            if let Some(metrics) = &self.metrics {
-                out.write_all(b"\"metrics\":")?;
-                out.write_all(metrics.on_one_line().as_bytes())?;
-                out.write_all(b",")?;
-            }
-            out.write_all(b"\"sessions\":{")?;
-            self.write_sessions(out)?;
-            out.write_all(if self.sessions.is_empty() { b"}}" } else { b"\n}}" })?;
-            out.flush()
-        })
+        write_atomic_with(path, |file| self.write_lines(file))
     }
-}
-
-impl StateDoc<'_> {
-    /// Writes the members of `sessions`, each on a line of its own. Consecutive sessions that were read from the file
-    /// and lie next to each other in it, separated just as this writer would separate them, are written as one slice
-    /// of the file's text.
-    fn write_sessions(&self, out: &mut dyn Write) -> std::io::Result<()> {
-        // The run of file text not yet written: from the first session's key to the last one's value.
-        let mut run: Option<(usize, usize)> = None;
-        for (position, entry) in self.sessions.iter().enumerate() {
-            let span = self.span_in_source(&entry.raw);
-            // A session that follows the run in the file, separated as it would be written, extends the run.
-            if let (Some((value_start, value_end)), Some((start, end))) = (span, run) {
-                if self.source.get(end..value_start).is_some_and(|gap| is_separator_for(gap, &entry.id)) {
-                    run = Some((start, value_end));
-                    continue;
-                }
-            }
-            if let Some((start, end)) = run.take() {
-                out.write_all(&self.source.as_bytes()[start..end])?;
-            }
-            out.write_all(if position > 0 { b",\n" } else { b"\n" })?;
-            write_key(out, &entry.id)?;
-            match span {
-                Some(span) => run = Some(span),
-                None => out.write_all(entry.raw.on_one_line().as_bytes())?,
-            }
-        }
-        if let Some((start, end)) = run {
-            out.write_all(&self.source.as_bytes()[start..end])?;
-        }
-        Ok(())
-    }
-
-    /// Where a value taken from the file lies in its text, if it can be written back as it is (on one line).
-    fn span_in_source(&self, raw: &Raw<'_>) -> Option<(usize, usize)> {
-        let text = match raw {
-            Raw::Borrowed(raw) if !raw.get().contains('\n') => raw.get(),
-            Raw::Line(text) => text,
-            _ => return None,
-        };
-        let start = (text.as_ptr() as usize).checked_sub(self.source.as_ptr() as usize)?;
-        let end = start + text.len();
-        (end <= self.source.len()).then_some((start, end))
-    }
-}
-
-/// True when `gap`, the file text between two sessions' values, is exactly what this writer puts there: a comma, a
-/// line break and the second session's key.
-fn is_separator_for(gap: &str, id: &str) -> bool {
-    // The id as it is, between quotes: serde_json read it from there, so it needed no escapes.
-    if gap.strip_prefix(",\n\"").and_then(|rest| rest.strip_suffix("\":")) == Some(id) {
-        return true;
-    }
-    key_needs_escapes(id) && {
-        let mut expected = b",\n".to_vec();
-        let _ = write_key(&mut expected, id);
-        gap.as_bytes() == expected.as_slice()
-    }
-}
-
-fn key_needs_escapes(key: &str) -> bool {
-    key.bytes().any(|byte| byte == b'"' || byte == b'\\' || byte < 0x20)
-}
-
-/// Writes `"key":`, escaping the key only when it needs it.
-fn write_key(out: &mut dyn Write, key: &str) -> std::io::Result<()> {
-    if key_needs_escapes(key) {
-        out.write_all(serde_json::Value::from(key).to_string().as_bytes())?;
-    } else {
-        out.write_all(b"\"")?;
-        out.write_all(key.as_bytes())?;
-        out.write_all(b"\"")?;
-    }
-    out.write_all(b":")
 }
 
 #[cfg(test)]
@@ -792,7 +422,3 @@ mod tests {
         assert_eq!(doc.take_session("s", now, u64::MAX).behaviors["b"].counter, 4);
     }
 }
-
-#[cfg(test)]
-#[path = "state_properties.rs"]
-mod properties;

@@ -4,8 +4,8 @@
 //! hold no escapes. A member that appears twice counts once, with its last value, as in any JSON object read into a
 //! map.
 
-use crate::session::{BehaviorState, Session};
-use crate::state::Key;
+use super::key::Key;
+use super::{BehaviorState, Session};
 use crate::time::Timestamp;
 use crate::warn::warn;
 use serde::de::value::SeqAccessDeserializer;
@@ -15,8 +15,16 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 
+impl Session {
+    /// Reads a stored entry from its JSON text, member by member, repairing what has the wrong shape. `id` names the
+    /// session in warnings; an error means the text is not JSON.
+    pub(crate) fn read(id: &str, text: &str, now: Timestamp) -> serde_json::Result<Session> {
+        read_session(id, text, now)
+    }
+}
+
 /// Reads one session entry (see [`Session::read`]).
-pub(crate) fn read_session(id: &str, text: &str, now: Timestamp) -> serde_json::Result<Session> {
+fn read_session(id: &str, text: &str, now: Timestamp) -> serde_json::Result<Session> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let shape = ObjectOr(SessionMembers { id, now }).deserialize(&mut deserializer)?;
     deserializer.end()?;
