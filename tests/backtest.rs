@@ -1,10 +1,8 @@
 //! `dotforge-hook backtest`: the curated catalog over the transcripts in `demo/transcripts/` (recorded by the real
 //! Claude Code CLI, see `tests/real_client_catalog.rs`), the filters, errors, damaged input, the default folder, and
 //! the live `.forge` left byte for byte as it was.
-#[path = "conformance/tests/common/mod.rs"]
-mod common;
 
-use common::{run_command, scratch_dir, Run};
+use dotforge_conformance::hook::{run_command, scratch_dir, Run};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,16 +1,14 @@
 //! The curated catalog in `behaviors/`, run through the real `dotforge-hook`: what each behavior must catch and
 //! what it must let through.
-#[path = "conformance/tests/common/mod.rs"]
-mod common;
 
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 fn hook(label: &str) -> Hook {
     Hook::with_bin(env!("CARGO_BIN_EXE_dotforge-hook"), label)
 }
 
-fn bash(hook: &Hook, session: &str, command: &str) -> common::Run {
+fn bash(hook: &Hook, session: &str, command: &str) -> dotforge_conformance::hook::Run {
     hook.pre(session, "Bash", json!({ "command": command }))
 }
 
@@ -92,7 +90,7 @@ fn respect_todo_state_is_off_for_this_client_and_counts_creates_without_updates_
     assert_eq!(hook.counter("off", "respect-todo-state"), 0, "Claude Code 2.1.328 has no task tools: shipped off");
     let mut switch_on = hook.command();
     switch_on.args(["on", "respect-todo-state", "--session", "s"]);
-    assert_eq!(common::run_command(switch_on, b"").code, Some(0));
+    assert_eq!(dotforge_conformance::hook::run_command(switch_on, b"").code, Some(0));
     hook.tool("s", "TaskCreate").assert_pass();
     assert!(hook.tool("s", "TaskCreate").message().starts_with("Respect Todo State:"));
     hook.tool("s", "TaskUpdate").assert_pass();
@@ -106,7 +104,7 @@ fn opinionated_behaviors_are_off_by_default() {
     hook.run(&prompt).assert_pass();
     let mut command = hook.command();
     command.env("FORGE_HOOK_PROFILE", "strict");
-    let run = common::run_command(command, json!({"hook_event_name": "PreToolUse", "session_id": "t", "tool_name": "Edit", "tool_input": {"file_path": "a.rs"}}).to_string().as_bytes());
+    let run = dotforge_conformance::hook::run_command(command, json!({"hook_event_name": "PreToolUse", "session_id": "t", "tool_name": "Edit", "tool_input": {"file_path": "a.rs"}}).to_string().as_bytes());
     assert!(!run.message().contains("Plan Before Code"), "{}", run.stdout);
     assert!(run.message().contains("Search Before Writing"), "the core behaviors still run: {}", run.stdout);
 }

@@ -283,6 +283,93 @@ fn the_shell_reader_imports_one_way() {
     assert_no_circle("dotforge-shell");
 }
 
+/// The runtime's layers, lowest first (README, "Layout"): a module imports only from its own layer or lower ones.
+const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
+    (
+        "leaves",
+        &["model", "scenario", "time", "hash", "lock", "atomic", "warn", "settings", "paths", "regex_cache", "table"],
+    ),
+    ("data", &["payload", "session", "state", "metrics", "audit", "approval"]),
+    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine"]),
+    ("hook", &["hook"]),
+    ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
+];
+
+/// The layer of a runtime module: that of its top-level module (the crate root is `""`, with the tools).
+fn runtime_layer(module: &ModulePath) -> Option<(usize, &'static str)> {
+    let top = module.first().map_or("", String::as_str);
+    RUNTIME_LAYERS
+        .iter()
+        .enumerate()
+        .find(|(_, (_, members))| members.contains(&top))
+        .map(|(at, (name, _))| (at, *name))
+}
+
+#[test]
+fn the_runtime_imports_only_from_its_own_layer_or_lower_ones() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("dotforge-runtime/src");
+    let mut problems = Vec::new();
+    for module in file_modules(&src).keys() {
+        if runtime_layer(module).is_none() {
+            problems.push(format!("  {} has no layer in RUNTIME_LAYERS", name(module)));
+        }
+    }
+    for ((from, to), at) in edges(&src) {
+        if let (Some((from_layer, from_name)), Some((to_layer, to_name))) = (runtime_layer(&from), runtime_layer(&to)) {
+            if to_layer > from_layer {
+                problems.push(format!("  {} ({from_name}) imports {} ({to_name}): {at}", name(&from), name(&to)));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "imports that go up a layer:\n{}", problems.join("\n"));
+}
+
+/// The engine decides; it reads and writes nothing (hook mode applies its effects).
+#[test]
+fn the_engine_does_no_io() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("dotforge-runtime/src/engine.rs");
+    let parsed = syn::parse_file(&std::fs::read_to_string(&file).expect("reads engine.rs")).expect("parses");
+    let mut collector = Collector::default();
+    collector.visit_file(&parsed);
+    const IO: &[&str] = &[
+        "std::fs",
+        "std::io",
+        "std::env",
+        "std::net",
+        "std::process",
+        "crate::approval",
+        "crate::lock",
+        "crate::state",
+        "crate::atomic",
+        "crate::warn",
+        "crate::audit::append",
+        "File",
+        "OpenOptions",
+        "println",
+        "eprintln",
+        "print",
+        "eprint",
+        "warn",
+        "mark",
+        "unmark",
+        "append_override",
+        "append_switch",
+        "save",
+        "materialize",
+    ];
+    let found: Vec<String> = collector
+        .named
+        .iter()
+        .map(|named| named.segments.join("::"))
+        .filter(|path| {
+            IO.iter()
+                .any(|io| path == io || path.starts_with(&format!("{io}::")) || path.starts_with(&format!("{io}_")))
+        })
+        .collect();
+    assert!(found.is_empty(), "engine.rs names what does I/O: {found:?}");
+    assert!(collector.named.len() > 20, "too few paths read from engine.rs: {}", collector.named.len());
+}
+
 #[test]
 fn a_circle_is_found() {
     let edge = |from: &str, to: &str| ((vec![from.to_owned()], vec![to.to_owned()]), String::new());

@@ -1,8 +1,6 @@
 //! The operator commands of every hook binary: status, list, describe, on/off, audit, install/uninstall.
-#[path = "conformance/tests/common/mod.rs"]
-mod common;
 
-use common::{run_command, scratch_dir, Hook};
+use dotforge_conformance::hook::{run_command, scratch_dir, Hook};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;
@@ -11,7 +9,7 @@ fn hook(label: &str) -> Hook {
     Hook::with_bin(env!("CARGO_BIN_EXE_dotforge-hook"), label)
 }
 
-fn cli(hook: &Hook, args: &[&str]) -> common::Run {
+fn cli(hook: &Hook, args: &[&str]) -> dotforge_conformance::hook::Run {
     let mut command = hook.command();
     command.args(args);
     run_command(command, b"")
@@ -246,7 +244,7 @@ const EXISTING: &str = r#"{
 }
 "#;
 
-fn install(project: &Path, args: &[&str]) -> common::Run {
+fn install(project: &Path, args: &[&str]) -> dotforge_conformance::hook::Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dotforge-hook"));
     command.current_dir(project).args(args);
     run_command(command, b"")

@@ -1,9 +1,7 @@
 //! The curated catalog (`dotforge-hook`) inside the real Claude Code CLI: what the governed agent can and cannot do
 //! to governance, and how the catalog reads real sessions. See `tests/conformance/tests/real_client.rs` for the tier.
-#[path = "conformance/tests/client/mod.rs"]
-mod client;
 
-use client::{call, say, Answer, Project, Script, User};
+use dotforge_conformance::client::{call, say, Answer, Project, Script, User};
 use serde_json::{json, Value};
 
 fn project(label: &str) -> Project {
@@ -136,7 +134,7 @@ fn the_curated_catalog_names_only_tools_the_pinned_claude_code_offers() {
         live,
         committed,
         "tests/conformance/claude-code-tools.txt is not what Claude Code {} offers",
-        client::CLAUDE_CODE_VERSION.trim()
+        dotforge_conformance::client::CLAUDE_CODE_VERSION.trim()
     );
     let curated = dotforge_codegen::Sources::from_dir(
         std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/behaviors")),

@@ -1,10 +1,8 @@
 //! The agent is the adversary: the curated catalog against tampering with governance, destructive git and the
 //! security pack, each with a corpus of attacks and a list of everyday look-alikes (SECURITY.md reports the sizes).
 //! Every payload runs through the real `dotforge-hook` in a scratch project whose `.forge` and `.claude` exist.
-#[path = "conformance/tests/common/mod.rs"]
-mod common;
 
-use common::{Hook, Run};
+use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,12 +1,10 @@
 //! `dotforge-hook simulate`: the embedded demo, a recorded file, `--json` and `--forge-root`.
-#[path = "conformance/tests/common/mod.rs"]
-mod common;
 
-use common::{run_command, scratch_dir};
+use dotforge_conformance::hook::{run_command, scratch_dir};
 use serde_json::Value;
 use std::process::Command;
 
-fn simulate(args: &[&str], stdin: &[u8]) -> common::Run {
+fn simulate(args: &[&str], stdin: &[u8]) -> dotforge_conformance::hook::Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dotforge-hook"));
     command
         .arg("simulate")

@@ -8,15 +8,19 @@
 //! alternatives and an optional leading `!`; `-e=` and `--exclude=` declare options that take a value.
 
 use crate::ir::{ArgTestIr, CommandPatternIr, RequirementIr};
+use crate::schema::PLACEHOLDERS;
 
 /// A problem with a value: the message and a help line.
 pub(crate) type Problem = (String, String);
 
-const PLACEHOLDERS: &[&str] = &["{forge_root}", "{project_dir}", "{hook_binary}", "{hook_sources}", "{behaviors_dir}"];
-
 /// The placeholders, listed for help lines.
-const PLACEHOLDER_LIST: &str =
-    "`{forge_root}`, `{project_dir}`, `{hook_binary}`, `{hook_sources}` or `{behaviors_dir}`";
+fn placeholder_list() -> String {
+    let quoted: Vec<String> = PLACEHOLDERS.iter().map(|placeholder| format!("`{placeholder}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 fn is_plain(word: &str) -> bool {
     word.split('|').all(|part| {
@@ -155,7 +159,7 @@ pub(crate) fn parse_path_globs(text: &str) -> Result<(Vec<String>, Vec<String>),
             if start != 0 || !PLACEHOLDERS.contains(&placeholder) {
                 return Err((
                     format!("`{placeholder}` in `{glob}` is not a placeholder"),
-                    format!("a glob may start with a placeholder: {PLACEHOLDER_LIST}"),
+                    format!("a glob may start with a placeholder: {}", placeholder_list()),
                 ));
             }
         }
@@ -167,7 +171,7 @@ pub(crate) fn parse_path_globs(text: &str) -> Result<(Vec<String>, Vec<String>),
         if !rooted {
             return Err((
                 format!("path glob `{glob}` says neither where it starts nor that it matches anywhere"),
-                format!("start it with `/`, `~` (home), `**/` (anywhere), or {PLACEHOLDER_LIST}"),
+                format!("start it with `/`, `~` (home), `**/` (anywhere), or {}", placeholder_list()),
             ));
         }
         if glob.split('/').any(|part| part.contains("**") && part != "**") {

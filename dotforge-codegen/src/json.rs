@@ -1,4 +1,5 @@
-//! YAML values → JSON text, for the `tool_input` of scenario steps (the binary parses it with serde_json).
+//! YAML values → JSON text, for the `tool_input` of scenario steps (the binary parses it with serde_json). The
+//! structure is written here, in the YAML's own key order; strings are escaped by serde_json.
 
 use serde_yaml::Value;
 
@@ -48,20 +49,9 @@ fn write(value: &Value, out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
+/// A JSON string, escaped by serde_json.
 fn string(text: &str, out: &mut String) {
-    out.push('"');
-    for character in text.chars() {
-        match character {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            control if (control as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", control as u32)),
-            other => out.push(other),
-        }
-    }
-    out.push('"');
+    out.push_str(&serde_json::Value::from(text).to_string());
 }
 
 #[cfg(test)]

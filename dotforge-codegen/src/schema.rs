@@ -129,6 +129,10 @@ pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads"];
 /// The fields `writes` and `reads` apply to.
 pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path"];
 
+/// Placeholders a path glob may start with (DSL extension).
+pub const PLACEHOLDERS: &[&str] =
+    &["{forge_root}", "{project_dir}", "{hook_binary}", "{hook_sources}", "{behaviors_dir}"];
+
 /// Template variables (SCHEMA §4).
 pub const TEMPLATE_VARS: &[&str] = &["behavior_name", "behavior_id", "counter", "tool_name", "level", "threshold"];
 

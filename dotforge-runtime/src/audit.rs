@@ -8,26 +8,26 @@ use std::path::Path;
 const SUMMARY_MAX_CHARS: usize = 100;
 
 /// One override, as written to state.json and overrides.log.
-#[derive(Clone, Debug)]
-pub(crate) struct OverrideRecord<'a> {
-    pub timestamp: &'a str,
-    pub session_id: &'a str,
-    pub behavior_id: &'a str,
-    pub tool_name: &'a str,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct OverrideRecord {
+    pub timestamp: String,
+    pub session_id: String,
+    pub behavior_id: &'static str,
+    pub tool_name: String,
     pub tool_input_summary: String,
     pub counter: u32,
-    pub reason: &'a str,
+    pub reason: String,
 }
 
-impl OverrideRecord<'_> {
+impl OverrideRecord {
     /// The entry appended to the behavior's `overrides[]` in state.json.
     pub(crate) fn state_entry(&self) -> Value {
         let mut entry = Map::new();
-        entry.insert("timestamp".into(), Value::from(self.timestamp));
-        entry.insert("tool_name".into(), Value::from(self.tool_name));
+        entry.insert("timestamp".into(), Value::from(self.timestamp.as_str()));
+        entry.insert("tool_name".into(), Value::from(self.tool_name.as_str()));
         entry.insert("tool_input_summary".into(), Value::from(self.tool_input_summary.as_str()));
         entry.insert("counter_at_override".into(), Value::from(self.counter));
-        entry.insert("reason".into(), Value::from(self.reason));
+        entry.insert("reason".into(), Value::from(self.reason.as_str()));
         Value::Object(entry)
     }
 
@@ -36,13 +36,13 @@ impl OverrideRecord<'_> {
         let session: String = self.session_id.chars().take(8).collect();
         let counter = self.counter.to_string();
         let fields = [
-            self.timestamp,
+            self.timestamp.as_str(),
             &session,
             self.behavior_id,
-            self.tool_name,
+            &self.tool_name,
             &self.tool_input_summary,
             &counter,
-            self.reason,
+            &self.reason,
         ];
         let mut line = fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|");
         line.push('\n');
@@ -81,7 +81,7 @@ pub(crate) fn summarize_tool_input(tool_input: &Value) -> String {
 }
 
 /// Appends one line to `audit/overrides.log` with a single write on an `O_APPEND` file (mode 0644).
-pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord<'_>) -> io::Result<()> {
+pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord) -> io::Result<()> {
     append_line(audit_dir, "overrides.log", &record.log_line())
 }
 

@@ -2,15 +2,16 @@
 //! often each behavior would have fired, at which level, and what it would have said, before it enforces anything.
 //!
 //! Sessions are kept in memory (a year of history is millions of events; the per-event lock, read and fsync of a
-//! live hook would take hours), time is the transcripts' own (TTL and override windows follow it), and the audit
-//! files a replay writes go to a scratch `.forge` that is removed afterwards: the live `.forge` is never touched.
+//! live hook would take hours), time is the transcripts' own (TTL and override windows follow it), and nothing is
+//! written: of the effects of each decision ([`crate::engine::Effects`]) only the session is kept, and the override
+//! lines and approval markers a live hook would write are left out. No `.forge` is touched.
 
-use crate::catalog::{Catalog, Level};
+use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
 use crate::inspect::Inspection;
+use crate::model::Level;
 use crate::model::SoftBlockMode;
 use crate::payload::Payload;
-use crate::replay::Replay;
 use crate::session::Session;
 use crate::settings::Settings;
 use crate::time::Timestamp;
@@ -108,11 +109,7 @@ pub(crate) fn run(catalog: &Catalog, options: &Options, out: &mut impl Write) ->
             groups.entry(session_key(&file)).or_default().push(file);
         }
     }
-    let replay = Replay::scratch().map_err(|error| format!("cannot create a scratch .forge: {error}"))?;
-    let settings = Settings {
-        in_memory: true,
-        ..Settings::for_root(replay.root().to_path_buf(), &options.profile, options.soft_block)
-    };
+    let settings = Settings::in_memory(&options.profile, options.soft_block);
     let mut progress = Progress { started: Instant::now(), last: Instant::now() };
     let mut skipped = Skipped::default();
     let mut totals = Totals { files, ..Totals::default() };
@@ -153,11 +150,12 @@ fn replay_event(
     let payload = Payload::from_object(event.payload);
     let Some(hook_event) = payload.event() else { return };
     let now = event.at.unwrap_or(Timestamp(0));
-    let session = sessions.entry(event.session_id.clone()).or_insert_with(|| Session::new(now));
-    let idle = Timestamp::parse(&session.last_accessed_at).map_or(0, |last| now.seconds_since(last));
-    if idle > settings.session_ttl {
-        *session = Session::new(now); // the TTL purge, in transcript time
-    }
+    // The session so far, unless it expired in transcript time (the TTL purge).
+    let live = |session: &Session| {
+        let idle = Timestamp::parse(&session.last_accessed_at).map_or(0, |last| now.seconds_since(last));
+        idle <= settings.session_ttl
+    };
+    let session = sessions.remove(&event.session_id).filter(live).unwrap_or_else(|| Session::new(now));
     let inspection = Inspection::new(&payload, settings, catalog.sources);
     let input = EventInput {
         payload: &payload,
@@ -167,8 +165,10 @@ fn replay_event(
         settings,
         now,
     };
-    let outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
-    session.last_accessed_at = now.format();
+    let mut outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
+    if let Some(session) = outcome.effects.session.take() {
+        sessions.insert(event.session_id.clone(), session);
+    }
     totals.events += 1;
     if !totals.sessions.contains(&event.session_id) {
         totals.sessions.insert(event.session_id.clone());

@@ -1,20 +1,22 @@
-//! The SPEC §2 evaluation loop over a compiled catalog, for one event and one session.
+//! The SPEC §2 evaluation loop over a compiled catalog, for one event and one session: a function of the catalog,
+//! the event and the session that returns the decision and the effects it implies ([`Effects`]: the session to
+//! store, override records, approval markers to set or clear, the metrics counted). It reads no file and writes
+//! none; hook mode applies the effects after the decision ([`crate::hook`]), replays apply them to a `.forge` of
+//! their own, and the backtest keeps only the session.
 
-use crate::approval;
-use crate::audit::{self, OverrideRecord};
+use crate::audit::{summarize_tool_input, OverrideRecord};
 use crate::call::{Call, Scope};
-use crate::catalog::{Behavior, Catalog, Event, Level, Outcome};
+use crate::catalog::{Behavior, Catalog};
 use crate::hash::tool_input_hash;
 use crate::inspect::Inspection;
 use crate::metrics::MetricsDelta;
-use crate::model::SoftBlockMode;
+use crate::model::{Event, Level, Outcome, SoftBlockMode};
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
-use crate::render::{self, Escape, Facts};
+use crate::render::{self, Facts, Recourse};
 use crate::session::{BehaviorState, PendingBlock, Session};
 use crate::settings::Settings;
 use crate::time::Timestamp;
-use crate::warn::warn;
 
 /// Everything about the event that the loop reads.
 #[derive(Clone, Copy, Debug)]
@@ -48,12 +50,37 @@ pub(crate) struct Fired {
     pub message: String,
 }
 
-/// The result of the loop.
+/// The result of the loop: what to print, what fired, and what the decision implies.
 #[derive(Debug, Default)]
 pub(crate) struct ChainOutcome {
     pub decision: Decision,
     pub fired: Vec<Fired>,
+    pub effects: Effects,
+}
+
+/// What one event's decision implies beyond the output. Nothing here has happened yet: hook mode applies it under
+/// the state lock, after the decision.
+#[derive(Debug, Default)]
+pub(crate) struct Effects {
+    /// The session as the event left it, to store; `None` when the event ran on a throwaway session (lock timeout,
+    /// unusable `.forge`), which is not stored.
+    pub session: Option<Session>,
+    /// Overrides recorded (already in the session's `overrides[]`), each a line of `audit/overrides.log`.
+    pub overrides: Vec<OverrideRecord>,
+    /// Soft blocks whose approval is now awaited, or no longer: their markers (see [`crate::approval`]).
+    pub approvals: Vec<Approval>,
+    /// Violations, blocks and overrides counted, for the metrics.
     pub metrics: MetricsDelta,
+}
+
+/// A change to the soft blocks that wait for the user's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Approval {
+    /// A soft block asks the user about this call: its marker is set (refreshed when it is there already).
+    Awaited(PendingBlock),
+    /// No answer is awaited any more for this call (it was answered, or a newer block of the behavior replaced
+    /// it): its marker goes, unless the same call is awaited again.
+    Settled(PendingBlock),
 }
 
 /// The canonical `tool_input` hash, computed at most once per event and only when needed.
@@ -119,7 +146,7 @@ pub(crate) struct FirstLook {
 }
 
 impl FirstLook {
-    pub(crate) fn take(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
+    pub(crate) fn new(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
         let call = Call::of(input.payload, input.event, input.inspection);
         let mut scratch = serde_json::Map::new();
         let looks = catalog
@@ -156,11 +183,12 @@ impl FirstLook {
 }
 
 /// Runs every active behavior in index order (SPEC §2) against `session`. With the stored session, a PostToolUse
-/// or PostToolUseFailure first settles the user's approvals of soft blocks (see [`settle_approvals`]).
+/// or PostToolUseFailure first settles the user's approvals of soft blocks (see [`settle_approvals`]). The session
+/// comes back in the effects (its `last_accessed_at` updated, SPEC §2 step 8) unless it is a throwaway one.
 pub(crate) fn run_chain(
     catalog: &Catalog,
     input: &EventInput<'_>,
-    session: &mut Session,
+    mut session: Session,
     mode: StateMode,
     first_look: &FirstLook,
 ) -> ChainOutcome {
@@ -169,12 +197,13 @@ pub(crate) fn run_chain(
     let call = Call::of(input.payload, input.event, input.inspection);
     let tool_name = call.tool_name();
     let mut hash = LazyHash { payload: input.payload, hash: None };
+    let effects = &mut outcome.effects;
     if mode == StateMode::Persistent {
-        settle_approvals(catalog, input, session, &mut hash, &mut outcome);
+        settle_approvals(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
     for (index, behavior) in catalog.behaviors.iter().enumerate() {
-        if !is_active(behavior, input, session) {
+        if !is_active(behavior, input, &session) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
@@ -195,7 +224,7 @@ pub(crate) fn run_chain(
                     let pending = state.pending_block.take().filter(|_| input.event == Event::PreToolUse);
                     if pending.is_some_and(|pending| is_fresh(&pending, input) && pending.tool_input_hash == hash.get())
                     {
-                        outcome.fired.push(record_override(input, behavior, state, &mut outcome.metrics, ""));
+                        outcome.fired.push(record_override(input, behavior, state, effects, String::new()));
                         continue;
                     }
                 }
@@ -203,7 +232,7 @@ pub(crate) fn run_chain(
                 state.last_violation_at = Some(now_text.clone());
                 state.last_violation_tool = (!tool_name.is_empty()).then(|| tool_name.to_owned());
                 state.effective_level = state.effective_level.max((behavior.level_for)(state.counter));
-                outcome.metrics.violation(behavior.id);
+                effects.metrics.violation(behavior.id);
                 (state.counter, state.effective_level)
             }
         };
@@ -215,15 +244,15 @@ pub(crate) fn run_chain(
         };
         let asks_user =
             shown == Level::SoftBlock && input.event == Event::PreToolUse && soft_block_mode == SoftBlockMode::Ask;
-        let escape = match (shown, input.event, soft_block_mode) {
-            (Level::HardBlock, _, _) => Escape::Never,
-            (_, Event::PreToolUse, SoftBlockMode::Ask) => Escape::AskUser,
+        let recourse = match (shown, input.event, soft_block_mode) {
+            (Level::HardBlock, _, _) => Recourse::Final,
+            (_, Event::PreToolUse, SoftBlockMode::Ask) => Recourse::AskUser,
             (_, Event::PreToolUse, SoftBlockMode::Deny) => {
-                Escape::Reinvocation { window_seconds: input.settings.override_window }
+                Recourse::Reinvocation { window_seconds: input.settings.override_window }
             }
-            _ => Escape::NotOnThisEvent,
+            _ => Recourse::NotOnThisEvent,
         };
-        let message = render::message(&Facts { behavior, counter, tool_name, level: shown, escape });
+        let message = render::message(&Facts { behavior, counter, tool_name, level: shown, recourse });
         outcome.fired.push(Fired {
             behavior_id: behavior.id,
             counter,
@@ -233,7 +262,7 @@ pub(crate) fn run_chain(
         });
         if shown.is_block() {
             if mode == StateMode::Persistent {
-                outcome.metrics.block(behavior.id);
+                effects.metrics.block(behavior.id);
                 if shown == Level::SoftBlock && input.event == Event::PreToolUse {
                     if let Some(state) = session.behaviors.get_mut(behavior.id) {
                         let pending = PendingBlock {
@@ -241,7 +270,13 @@ pub(crate) fn run_chain(
                             blocked_at: now_text.clone(),
                             tool_use_id: input.payload.tool_use_id().map(str::to_owned),
                         };
-                        await_approval(input, state.pending_block.replace(pending.clone()), &pending, asks_user);
+                        // The block this one replaces waits no more; in ask mode this one waits for the user.
+                        if let Some(replaced) = state.pending_block.replace(pending.clone()) {
+                            effects.approvals.push(Approval::Settled(replaced));
+                        }
+                        if asks_user {
+                            effects.approvals.push(Approval::Awaited(pending));
+                        }
                     }
                 }
             }
@@ -252,6 +287,10 @@ pub(crate) fn run_chain(
             outcome.decision.messages.push(message);
         }
     }
+    if mode == StateMode::Persistent {
+        session.last_accessed_at = now_text;
+        outcome.effects.session = Some(session);
+    }
     outcome
 }
 
@@ -259,28 +298,6 @@ pub(crate) fn run_chain(
 fn is_fresh(pending: &PendingBlock, input: &EventInput<'_>) -> bool {
     Timestamp::parse(&pending.blocked_at)
         .is_some_and(|blocked_at| input.now.seconds_since(blocked_at) < input.settings.override_window)
-}
-
-/// Ask mode: the marker that makes the answering PostToolUse look at the state (see [`crate::approval`]); the
-/// marker of a pending block this one replaces goes, unless it is the same marker (the same call blocked again),
-/// which marking again refreshes.
-fn await_approval(input: &EventInput<'_>, replaced: Option<PendingBlock>, pending: &PendingBlock, asks_user: bool) {
-    if input.settings.in_memory {
-        return;
-    }
-    let dir = input.settings.approvals_dir();
-    let key = approval::key_of_pending(pending);
-    if let Some(replaced) = replaced {
-        let replaced_key = approval::key_of_pending(&replaced);
-        if !asks_user || replaced_key != key {
-            approval::unmark(&dir, &replaced_key);
-        }
-    }
-    if asks_user {
-        if let Err(error) = approval::mark(&dir, &key) {
-            warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
-        }
-    }
 }
 
 /// PostToolUse or PostToolUseFailure of a call that a soft block asked about: the user allowed it, so it is the
@@ -292,7 +309,8 @@ fn settle_approvals(
     input: &EventInput<'_>,
     session: &mut Session,
     hash: &mut LazyHash<'_>,
-    outcome: &mut ChainOutcome,
+    effects: &mut Effects,
+    fired: &mut Vec<Fired>,
 ) {
     if !input.event.follows_a_call() {
         return;
@@ -311,10 +329,8 @@ fn settle_approvals(
             }
         });
         if let Some(pending) = state.pending_block.take_if(|_| answered) {
-            if !input.settings.in_memory {
-                approval::unmark(&input.settings.approvals_dir(), &approval::key_of_pending(&pending));
-            }
-            outcome.fired.push(record_override(input, behavior, state, &mut outcome.metrics, &reason));
+            effects.approvals.push(Approval::Settled(pending));
+            fired.push(record_override(input, behavior, state, effects, reason.clone()));
         }
     }
 }
@@ -333,32 +349,27 @@ fn failure_reason(payload: &Payload) -> String {
     }
 }
 
-/// Records an override of `behavior`'s soft block in the three places of SPEC §6.3: the behavior's `overrides[]`,
-/// `overrides.log` and the metrics (written with the state).
+/// Records an override of `behavior`'s soft block in the three places of SPEC §6.3: the behavior's `overrides[]`
+/// (in the session, now), and — as effects — its line of `overrides.log` and the metrics.
 fn record_override(
     input: &EventInput<'_>,
     behavior: &'static Behavior,
     state: &mut BehaviorState,
-    metrics: &mut MetricsDelta,
-    reason: &str,
+    effects: &mut Effects,
+    reason: String,
 ) -> Fired {
-    let now_text = input.now.format();
     let record = OverrideRecord {
-        timestamp: &now_text,
-        session_id: input.session_id,
+        timestamp: input.now.format(),
+        session_id: input.session_id.to_owned(),
         behavior_id: behavior.id,
-        tool_name: input.payload.tool_name(),
-        tool_input_summary: audit::summarize_tool_input(input.payload.tool_input()),
+        tool_name: input.payload.tool_name().to_owned(),
+        tool_input_summary: summarize_tool_input(input.payload.tool_input()),
         counter: state.counter,
         reason,
     };
     state.overrides.push(record.state_entry());
-    if !input.settings.in_memory {
-        if let Err(error) = audit::append_override(&input.settings.audit_dir(), &record) {
-            warn(&format!("cannot append to overrides.log: {error}"));
-        }
-    }
-    metrics.override_(behavior.id);
+    effects.overrides.push(record);
+    effects.metrics.override_(behavior.id);
     Fired {
         behavior_id: behavior.id,
         counter: state.counter,

@@ -1,12 +1,17 @@
-//! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5).
+//! Hook mode: one payload in, at most one JSON object out (CONTRACT §2 and §5). One event: parse the payload,
+//! inspect the call, take a first look that needs no state, and — when some behavior reacts — lock the state, run
+//! the chain ([`crate::engine`], which decides), apply the effects of its decision in one place ([`apply`]) and
+//! release the lock; then print.
 
 use crate::approval;
-use crate::catalog::{Catalog, Event};
-use crate::engine::{run_chain, ChainOutcome, EventInput, Fired, FirstLook, StateMode};
+use crate::audit;
+use crate::catalog::Catalog;
+use crate::engine::{run_chain, Approval, ChainOutcome, Effects, EventInput, Fired, FirstLook, StateMode};
 use crate::hash::sha256_hex;
 use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
 use crate::metrics::{MetricsDelta, Totals, METRICS_FILE};
+use crate::model::Event;
 use crate::output::{self, Verdict};
 use crate::payload::Payload;
 use crate::session::Session;
@@ -63,7 +68,7 @@ pub(crate) fn process(
         settings: &settings,
         now,
     };
-    let first_look = FirstLook::take(catalog, &input);
+    let first_look = FirstLook::new(catalog, &input);
     let outcome = if first_look.needs_state() || answers_a_soft_block(&input) {
         evaluate_with_state(catalog, &input, &first_look)
     } else {
@@ -97,7 +102,8 @@ fn fallback_session_id(now: Timestamp) -> String {
     format!("anon-{}", &digest[..16])
 }
 
-/// Takes the lock, loads and purges state, runs the chain, saves. Without the lock, runs on a throwaway session.
+/// Takes the lock, loads and purges state, runs the chain and applies its effects. Without the lock, runs on a
+/// throwaway session and applies nothing.
 fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>, first_look: &FirstLook) -> ChainOutcome {
     let settings = input.settings;
     let _guard = match lock_state(settings) {
@@ -114,8 +120,7 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>, first_look: &F
                     settings.lock_path().display()
                 )),
             }
-            let mut scratch = Session::new(input.now);
-            return run_chain(catalog, input, &mut scratch, StateMode::Ephemeral, first_look);
+            return run_chain(catalog, input, Session::new(input.now), StateMode::Ephemeral, first_look);
         }
     };
     let state_path = settings.state_path();
@@ -125,22 +130,61 @@ fn evaluate_with_state(catalog: &Catalog, input: &EventInput<'_>, first_look: &F
     if swept {
         approval::sweep(&settings.approvals_dir(), Duration::from_secs(settings.session_ttl));
     }
-    let mut session = doc.take_session(input.session_id, input.now, settings.session_ttl);
-    let outcome = run_chain(catalog, input, &mut session, StateMode::Persistent, first_look);
-    session.last_accessed_at = input.now.format();
-    doc.put_session(input.session_id, &session);
-    let totals = count_metrics(&mut doc, &outcome.metrics, swept, &settings.audit_dir(), input.now);
-    // The one fsync'd write of the event: the session and the metrics totals together.
+    let session = doc.take_session(input.session_id, input.now, settings.session_ttl);
+    let outcome = run_chain(catalog, input, session, StateMode::Persistent, first_look);
+    apply(&outcome.effects, &mut doc, swept, input);
+    outcome
+}
+
+/// Applies the effects of one event's decision, under the state lock: the approval markers, the override lines of
+/// `overrides.log` (each synced), then the session and the metrics totals in the event's one `fsync`'d write of
+/// state.json, and — at a sweep — the view in `audit/metrics.json`. A write that fails warns; the decision stands.
+fn apply(effects: &Effects, doc: &mut StateDoc<'_>, swept: bool, input: &EventInput<'_>) {
+    let settings = input.settings;
+    apply_approvals(&effects.approvals, &settings.approvals_dir());
+    for record in &effects.overrides {
+        if let Err(error) = audit::append_override(&settings.audit_dir(), record) {
+            warn(&format!("cannot append to overrides.log: {error}"));
+        }
+    }
+    let Some(session) = &effects.session else { return };
+    doc.put_session(input.session_id, session);
+    let totals = count_metrics(doc, &effects.metrics, swept, &settings.audit_dir(), input.now);
+    let state_path = settings.state_path();
     if let Err(error) = doc.save(&state_path) {
         warn(&format!("cannot write {}: {error}; this event's state is lost", state_path.display()));
-        return outcome;
+        return;
     }
     if let Some(totals) = totals.filter(|_| swept) {
         if let Err(error) = totals.materialize(&settings.audit_dir()) {
             warn(&format!("cannot write audit/{METRICS_FILE}: {error}"));
         }
     }
-    outcome
+}
+
+/// Sets the markers of soft blocks that now wait for the user's answer and removes those of blocks that no longer
+/// do — but for a call that waits again (the same call blocked again), whose marker is refreshed instead.
+fn apply_approvals(approvals: &[Approval], dir: &Path) {
+    let awaited: Vec<String> = approvals
+        .iter()
+        .filter_map(|approval| match approval {
+            Approval::Awaited(pending) => Some(approval::key_of_pending(pending)),
+            Approval::Settled(_) => None,
+        })
+        .collect();
+    for approval in approvals {
+        if let Approval::Settled(pending) = approval {
+            let key = approval::key_of_pending(pending);
+            if !awaited.contains(&key) {
+                approval::unmark(dir, &key);
+            }
+        }
+    }
+    for key in &awaited {
+        if let Err(error) = approval::mark(dir, key) {
+            warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
+        }
+    }
 }
 
 /// Takes the state lock, creating `runtime/` the first time.

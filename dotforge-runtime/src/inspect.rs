@@ -23,6 +23,7 @@ pub(crate) struct Inspection<'a> {
     sources: HookSources,
     places: OnceCell<Places>,
     line: OnceCell<CommandLine>,
+    dotglob: OnceCell<bool>,
     accesses: OnceCell<Vec<Access>>,
     /// The paths each access of `accesses` stands for, resolved the first time a condition asks.
     access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
@@ -50,6 +51,7 @@ impl<'a> Inspection<'a> {
             sources,
             places: OnceCell::new(),
             line: OnceCell::new(),
+            dotglob: OnceCell::new(),
             accesses: OnceCell::new(),
             access_paths: OnceCell::new(),
             field_paths: RefCell::new(Vec::new()),
@@ -68,7 +70,7 @@ impl<'a> Inspection<'a> {
                 Some(cwd) if path.is_relative() => shell::normalize(&cwd.join(path)),
                 _ => shell::normalize(&path),
             };
-            let forge_root = match (self.settings.replay, self.payload.cwd()) {
+            let forge_root = match (self.settings.mode.is_recorded(), self.payload.cwd()) {
                 (true, Some(recorded)) => PathBuf::from(recorded).join(".forge"),
                 _ => self.settings.forge_root.clone(),
             };
@@ -87,6 +89,11 @@ impl<'a> Inspection<'a> {
 
     fn command(&self) -> &str {
         self.payload.tool_input().get("command").and_then(serde_json::Value::as_str).unwrap_or("")
+    }
+
+    /// Whether the command may make globs match hidden files (`shopt -s dotglob`, `GLOBIGNORE`), looked at once.
+    fn dotglob(&self) -> bool {
+        *self.dotglob.get_or_init(|| self.command().contains("dotglob") || self.command().contains("GLOBIGNORE"))
     }
 
     fn line(&self) -> &CommandLine {
@@ -117,8 +124,7 @@ impl<'a> Inspection<'a> {
         let resolved = self.access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
         accesses.any(|(index, access)| {
             let candidates = resolved[index].get_or_init(|| {
-                let dotglob = self.command().contains("dotglob") || self.command().contains("GLOBIGNORE");
-                let paths = paths::resolve_access(access, places, dotglob);
+                let paths = paths::resolve_access(access, places, self.dotglob());
                 paths.iter().map(|path| Candidate::new(path)).collect()
             });
             !candidates.is_empty() && {

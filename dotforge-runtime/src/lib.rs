@@ -42,6 +42,12 @@ mod transcript;
 mod warn;
 
 pub use catalog::{Catalog, Level};
+
+/// The names the behavior files and the runtime share — levels, events, profiles, path placeholders, template
+/// variables — as the runtime spells them; a test holds `dotforge-codegen`'s spelling to these.
+pub mod vocabulary {
+    pub use crate::model::{Event, Level, Place, Var, PROFILES};
+}
 pub use cli::{main, main_with_demo};
 pub use hook::run_hook;
 pub use scenario_runner::{run_scenario, ScenarioFailure};

@@ -151,6 +151,24 @@ pub enum Var {
     Threshold,
 }
 
+impl Var {
+    /// Every variable, in SCHEMA §4 order.
+    pub const ALL: [Var; 6] =
+        [Var::BehaviorName, Var::BehaviorId, Var::Counter, Var::ToolName, Var::Level, Var::Threshold];
+
+    /// The name written between braces in a template.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Var::BehaviorName => "behavior_name",
+            Var::BehaviorId => "behavior_id",
+            Var::Counter => "counter",
+            Var::ToolName => "tool_name",
+            Var::Level => "level",
+            Var::Threshold => "threshold",
+        }
+    }
+}
+
 /// One piece of a template, split at build time so nothing is parsed at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment {
@@ -222,6 +240,41 @@ pub struct HookSources {
     pub package_dir: Option<&'static str>,
     /// The behaviors folder the catalog was compiled from.
     pub behaviors_dir: Option<&'static str>,
+}
+
+/// The hook profiles a behavior's `applies_to.profiles` can name (`FORGE_HOOK_PROFILE`).
+pub const PROFILES: [&str; 3] = ["minimal", "standard", "strict"];
+
+/// A place a path glob may start with, written `{name}` (DSL extension).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// `{forge_root}`: this hook's `.forge`.
+    ForgeRoot,
+    /// `{project_dir}`: `$CLAUDE_PROJECT_DIR`, else the payload's `cwd`.
+    ProjectDir,
+    /// `{hook_binary}`: this hook's own executable.
+    HookBinary,
+    /// `{hook_sources}`: the package this hook was built from.
+    HookSources,
+    /// `{behaviors_dir}`: the behaviors folder it was compiled from.
+    BehaviorsDir,
+}
+
+impl Place {
+    /// Every place, in the order the DSL lists them.
+    pub const ALL: [Place; 5] =
+        [Place::ForgeRoot, Place::ProjectDir, Place::HookBinary, Place::HookSources, Place::BehaviorsDir];
+
+    /// The placeholder as written in a glob.
+    pub const fn placeholder(self) -> &'static str {
+        match self {
+            Place::ForgeRoot => "{forge_root}",
+            Place::ProjectDir => "{project_dir}",
+            Place::HookBinary => "{hook_binary}",
+            Place::HookSources => "{hook_sources}",
+            Place::BehaviorsDir => "{behaviors_dir}",
+        }
+    }
 }
 
 /// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).

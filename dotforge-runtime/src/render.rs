@@ -6,12 +6,12 @@ use crate::model::{Level, Segment, Template, Var};
 /// Longest default nudge, in characters (SPEC §5.3).
 const NUDGE_MAX_CHARS: usize = 120;
 
-/// How a block can be lifted, for the closing line of its message (CONTRACT §6): always true for the event and
-/// the soft-block mode in force, so no message promises a prompt that will not appear.
+/// What recourse a block leaves — how it can be lifted — for the closing line of its message (CONTRACT §6):
+/// always true for the event and the soft-block mode in force, so no message promises a prompt that will not appear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Escape {
-    /// A hard block: never.
-    Never,
+pub(crate) enum Recourse {
+    /// A hard block: final, nothing lifts it.
+    Final,
     /// A soft block on PreToolUse in ask mode: Claude Code asks the user.
     AskUser,
     /// A soft block on PreToolUse in deny mode: the same call again inside the window is the override.
@@ -30,7 +30,7 @@ pub(crate) struct Facts<'a> {
     pub counter: u32,
     pub tool_name: &'a str,
     pub level: Level,
-    pub escape: Escape,
+    pub recourse: Recourse,
 }
 
 impl Facts<'_> {
@@ -150,13 +150,13 @@ fn block(facts: &Facts<'_>) -> String {
     if let Some(second) = second {
         lines.push(second.trim().to_owned());
     }
-    match facts.escape {
-        Escape::Never => lines.push("This restriction cannot be overridden.".to_owned()),
-        Escape::AskUser => lines.push("Claude Code asks the user to allow or deny this call.".to_owned()),
-        Escape::Reinvocation { window_seconds } => lines.push(format!(
+    match facts.recourse {
+        Recourse::Final => lines.push("This restriction cannot be overridden.".to_owned()),
+        Recourse::AskUser => lines.push("Claude Code asks the user to allow or deny this call.".to_owned()),
+        Recourse::Reinvocation { window_seconds } => lines.push(format!(
             "Repeating the identical call within {window_seconds} s overrides this block; the override is audited."
         )),
-        Escape::NotOnThisEvent => {}
+        Recourse::NotOnThisEvent => {}
     }
     lines.join("\n")
 }

@@ -37,11 +37,6 @@ impl Replay {
         Replay { root, scratch: false }
     }
 
-    /// The replay's `.forge` folder.
-    pub(crate) fn root(&self) -> &std::path::Path {
-        &self.root
-    }
-
     /// The project the replay stands in for: the folder that holds its `.forge`.
     pub(crate) fn project_dir(&self) -> PathBuf {
         self.root.parent().map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
@@ -55,7 +50,7 @@ impl Replay {
         profile: &str,
         soft_block: SoftBlockMode,
     ) -> Option<EventReport> {
-        process(catalog, payload, |_| Settings::for_root(self.root.clone(), profile, soft_block))
+        process(catalog, payload, |_| Settings::for_replay(self.root.clone(), profile, soft_block))
     }
 
     /// The stored session (empty when it does not exist).

@@ -5,8 +5,7 @@ use crate::warn::warn;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The hook profiles a behavior's `applies_to.profiles` can name.
-pub(crate) const PROFILES: [&str; 3] = ["minimal", "standard", "strict"];
+pub(crate) use crate::model::PROFILES;
 
 /// Sessions idle longer than this many seconds are purged (`FORGE_SESSION_TTL_SECONDS` changes it).
 pub(crate) const DEFAULT_SESSION_TTL_SECONDS: u64 = 86_400;
@@ -28,11 +27,27 @@ pub(crate) struct Settings {
     pub soft_block: SoftBlockMode,
     /// `{project_dir}` of path globs: `$CLAUDE_PROJECT_DIR`, else the payload's `cwd`.
     pub project_dir: Option<PathBuf>,
-    /// A replay (`simulate`, scenarios): `{forge_root}` is the recorded `cwd`'s `.forge`, not where the replay's
-    /// own state lives.
-    pub replay: bool,
-    /// Sessions live in memory (`backtest`): no approval markers and no audit files are written.
-    pub in_memory: bool,
+    /// Where the event comes from, and so where its effects go.
+    pub mode: RunMode,
+}
+
+/// Where events come from, and where their effects go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RunMode {
+    /// Hook mode: a client sent the event; its effects go to the `.forge` of the environment (CONTRACT §3).
+    Live,
+    /// `simulate` and scenario tests: recorded events, whose effects go to a `.forge` of the replay's own.
+    Replay,
+    /// `backtest`: recorded events, whose sessions live in memory; nothing is written.
+    InMemory,
+}
+
+impl RunMode {
+    /// Whether `{forge_root}` of path globs is the recorded `cwd`'s `.forge` rather than where this run's own state
+    /// lives: the events were recorded in a project, and are judged as they would have been there.
+    pub(crate) fn is_recorded(self) -> bool {
+        self != RunMode::Live
+    }
 }
 
 impl Settings {
@@ -48,13 +63,12 @@ impl Settings {
             project_dir: non_empty_var("CLAUDE_PROJECT_DIR")
                 .map(PathBuf::from)
                 .or_else(|| payload_cwd.map(PathBuf::from)),
-            replay: false,
-            in_memory: false,
+            mode: RunMode::Live,
         }
     }
 
     /// Settings for a replay or scenario in `forge_root`: default TTL, window and lock timeout.
-    pub(crate) fn for_root(forge_root: PathBuf, profile: &str, soft_block: SoftBlockMode) -> Settings {
+    pub(crate) fn for_replay(forge_root: PathBuf, profile: &str, soft_block: SoftBlockMode) -> Settings {
         Settings {
             forge_root,
             session_ttl: DEFAULT_SESSION_TTL_SECONDS,
@@ -63,9 +77,13 @@ impl Settings {
             profile: profile.to_owned(),
             soft_block,
             project_dir: None,
-            replay: true,
-            in_memory: false,
+            mode: RunMode::Replay,
         }
+    }
+
+    /// Settings for events judged in memory (`backtest`): no `.forge` of their own, the defaults otherwise.
+    pub(crate) fn in_memory(profile: &str, soft_block: SoftBlockMode) -> Settings {
+        Settings { mode: RunMode::InMemory, ..Settings::for_replay(PathBuf::new(), profile, soft_block) }
     }
 
     /// The profile named by `FORGE_HOOK_PROFILE`, or `standard`.

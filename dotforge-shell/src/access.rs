@@ -18,9 +18,11 @@ use crate::pattern::glob_matches;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 use crate::unwrap::git_subcommand;
 use crate::{authoring, builds, rewriters};
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Read or written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum AccessKind {
     /// The command reads the path.
     Read,
@@ -29,7 +31,7 @@ pub enum AccessKind {
 }
 
 /// One path a command reads or writes.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Access {
     /// The path as the command names it.
     pub path: Word,
@@ -53,6 +55,9 @@ enum Opaque<'c> {
     /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
     WholeLine,
 }
+
+/// Above this many accesses, repeated ones are dropped.
+const DEDUPLICATE_FROM: usize = 64;
 
 /// Programs that look at names or metadata only: their arguments are not reads.
 const NOT_READERS: &[&str] = &[
@@ -130,9 +135,39 @@ fn path_like_words(text: &str) -> Vec<Word> {
         .collect()
 }
 
+/// What the commands of a line tell about each other, gathered once per line (a line read crudely may hold tens of
+/// thousands of commands, each of which would otherwise look at all the others).
+struct LineFacts<'l> {
+    line: &'l CommandLine,
+    /// The groups in which `xargs` or `parallel` runs a command.
+    xargs_groups: BTreeSet<usize>,
+    /// How many commands of each group write what they are given.
+    writers_in_group: BTreeMap<usize, usize>,
+    /// The target folders the line assigns to cargo's variables, worked out when a cargo command asks.
+    assigned_target_dirs: OnceCell<Vec<Word>>,
+}
+
+impl<'l> LineFacts<'l> {
+    fn of(line: &'l CommandLine) -> Self {
+        let mut xargs_groups = BTreeSet::new();
+        let mut writers_in_group = BTreeMap::new();
+        for command in &line.commands {
+            let program = command.program();
+            if matches!(program, "xargs" | "parallel") {
+                xargs_groups.insert(command.group);
+            }
+            if is_writer(program) {
+                *writers_in_group.entry(command.group).or_insert(0) += 1;
+            }
+        }
+        LineFacts { line, xargs_groups, writers_in_group, assigned_target_dirs: OnceCell::new() }
+    }
+}
+
 /// Every path the command line reads or writes. `full_text` is the command as sent (for unknowable targets).
 pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     let mut found = Vec::new();
+    let facts = LineFacts::of(line);
     for command in &line.commands {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
@@ -149,7 +184,7 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 _ => {}
             }
         }
-        let (writes, reads, opaque) = program_accesses(command, line);
+        let (writes, reads, opaque) = program_accesses(command, &facts);
         for Target { path, tree, project_root } in writes {
             if !path.text.is_empty() {
                 found.push(Access { path, cwd: command.cwd.clone(), kind: AccessKind::Write, tree, project_root });
@@ -168,6 +203,12 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 push(&mut found, path, AccessKind::Read, false);
             }
         }
+    }
+    // The same path read or written the same way by several commands counts once: a line read crudely has a command
+    // at every word, whose arguments overlap. (A short list is left alone; sorting it would cost more than it saves.)
+    if found.len() > DEDUPLICATE_FROM {
+        let mut seen = BTreeSet::new();
+        found.retain(|access| seen.insert(access.clone()));
     }
     found
 }
@@ -195,7 +236,7 @@ fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Writes 
 
 /// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
 /// unknowable targets — the text whose paths count as both.
-fn program_accesses<'c>(command: &'c SimpleCommand, line: &CommandLine) -> (Writes, Vec<Word>, Option<Opaque<'c>>) {
+fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (Writes, Vec<Word>, Option<Opaque<'c>>) {
     let words = &command.words;
     let program = command.program();
     let all = || positionals(words, "", &[]);
@@ -301,10 +342,9 @@ fn program_accesses<'c>(command: &'c SimpleCommand, line: &CommandLine) -> (Writ
         "find" => {
             let roots: Vec<Word> =
                 words.iter().skip(1).take_while(|word| !word.text.starts_with(['-', '(', '!'])).cloned().collect();
+            // `find` is no writer: a writer of its group is another command, which `-exec` or a pipe feeds.
             let destructive = words.iter().any(|word| word.text == "-delete")
-                || line.commands.iter().any(|other| {
-                    other.group == command.group && !std::ptr::eq(other, command) && is_writer(other.program())
-                });
+                || facts.writers_in_group.get(&command.group).is_some_and(|writers| *writers > 0);
             if destructive {
                 writes.extend(as_written(roots, true));
             }
@@ -346,7 +386,9 @@ fn program_accesses<'c>(command: &'c SimpleCommand, line: &CommandLine) -> (Writ
                 writes.extend(more_writes);
                 reads.extend(more_reads);
             }
-            writes.extend(builds::outputs(command, line).unwrap_or_default());
+            let assigned =
+                || facts.assigned_target_dirs.get_or_init(|| builds::assigned_target_dirs(facts.line)).as_slice();
+            writes.extend(builds::outputs(command, assigned).unwrap_or_default());
             writes.extend(authoring::outputs(command).unwrap_or_default());
             if let Some((_, options)) = INTERPRETERS.iter().find(|(name, _)| glob_matches(name, program)) {
                 let code = inline_code(words, options).or_else(|| stdin_code(command));
@@ -379,11 +421,7 @@ fn program_accesses<'c>(command: &'c SimpleCommand, line: &CommandLine) -> (Writ
         }
     }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
-    let fed_by_xargs = line
-        .commands
-        .iter()
-        .any(|other| other.group == command.group && matches!(other.program(), "xargs" | "parallel"))
-        && !matches!(program, "xargs" | "parallel");
+    let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !matches!(program, "xargs" | "parallel");
     let writes_files = is_writer(program) || rewriters::is_rewriter(program);
     if writes_files
         && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))

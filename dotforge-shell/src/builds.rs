@@ -46,11 +46,12 @@ const TARGET_DIR_VARIABLES: &[&str] = &["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_
 const COMPILERS: &[&str] =
     &["rustc", "cc", "c++", "gcc", "g++", "clang", "clang++", "ld", "ld.lld", "ld.bfd", "ld.gold", "lld", "tcc"];
 
-/// What a build command writes, `None` for other programs.
-pub(crate) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Writes> {
+/// What a build command writes, `None` for other programs. `assigned` gives the target folders the command line
+/// assigns to cargo's variables (see [`assigned_target_dirs`]), asked for only by cargo commands.
+pub(crate) fn outputs<'a>(command: &SimpleCommand, assigned: impl FnOnce() -> &'a [Word]) -> Option<Writes> {
     let words = &command.words;
     match command.program() {
-        "cargo" => cargo_outputs(words, line),
+        "cargo" => cargo_outputs(words, assigned()),
         "go" if words.get(1).is_some_and(|word| word.text == "build") => {
             Some(as_written(option_values(&words[1..], &['o'], &[]), false))
         }
@@ -64,7 +65,7 @@ pub(crate) fn outputs(command: &SimpleCommand, line: &CommandLine) -> Option<Wri
 }
 
 /// The folders a cargo command builds into, as whole trees, or `None` when it builds nothing there.
-fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
+fn cargo_outputs(words: &[Word], assigned: &[Word]) -> Option<Writes> {
     // What follows `--` goes to the program or the tests.
     let end = words.iter().position(|word| word.text == "--").unwrap_or(words.len());
     let arguments = words.get(1..end)?;
@@ -137,7 +138,7 @@ fn cargo_outputs(words: &[Word], line: &CommandLine) -> Option<Writes> {
     if folders.is_empty() {
         // Named elsewhere, the target folder may or may not apply (an `export` earlier, a variable the shell unsets):
         // the project's own `target/` counts as well.
-        folders.extend(named_target_folders(&words[..end], line));
+        folders.extend(named_target_folders(&words[..end], assigned));
         let in_target: Vec<String> =
             below.iter().map(|below| format!("target/{below}").trim_end_matches('/').to_owned()).collect();
         let mut writes = in_project_root(in_target.iter().map(String::as_str), true, &start, false);
@@ -175,22 +176,30 @@ fn has_release_flag(rest: &[Word]) -> bool {
     })
 }
 
-/// Target folders named by `CARGO_TARGET_DIR` (in the hook's environment or assigned on the command line) or by
-/// `--config build.target-dir=…` among cargo's `words`.
-fn named_target_folders(words: &[Word], line: &CommandLine) -> Vec<Word> {
+/// The target folders a command line assigns to cargo's variables (`CARGO_TARGET_DIR=…`, assigned before a command
+/// or exported), from every command of the line: the value may reach a cargo command later on it.
+pub(crate) fn assigned_target_dirs(line: &CommandLine) -> Vec<Word> {
+    let words = line.commands.iter().flat_map(|command| command.assignments.iter().chain(&command.words));
+    words
+        .filter_map(|word| {
+            let value =
+                TARGET_DIR_VARIABLES.iter().find_map(|variable| word.text.strip_prefix(variable)?.strip_prefix('='))?;
+            Some(Word { text: value.to_owned(), ..word.clone() })
+        })
+        .collect()
+}
+
+/// Target folders named by `CARGO_TARGET_DIR` (in the hook's environment or assigned on the command line:
+/// `assigned`) or by `--config build.target-dir=…` among cargo's `words`.
+fn named_target_folders(words: &[Word], assigned: &[Word]) -> Vec<Word> {
     let mut folders = Vec::new();
     for variable in TARGET_DIR_VARIABLES {
         if let Some(value) = std::env::var_os(variable) {
             let text = value.to_string_lossy().into_owned();
             folders.push(Word { tilde: text.starts_with('~'), text, ..Word::default() });
         }
-        let words = line.commands.iter().flat_map(|command| command.assignments.iter().chain(&command.words));
-        let assigned = words.filter_map(|word| {
-            let value = word.text.strip_prefix(variable)?.strip_prefix('=')?;
-            Some(Word { text: value.to_owned(), ..word.clone() })
-        });
-        folders.extend(assigned);
     }
+    folders.extend(assigned.iter().cloned());
     for setting in option_values(words, &[], &["config"]) {
         if let Some((key, value)) = setting.text.split_once('=') {
             if key.trim() == "build.target-dir" {
@@ -219,13 +228,14 @@ fn install_folders(roots: &[Word]) -> Writes {
 
 #[cfg(test)]
 mod tests {
-    use super::outputs;
+    use super::{assigned_target_dirs, outputs};
     use crate::reader::parse;
 
     /// `(path, whole tree, project-root search start)` of every output the command line names, the hook's own
     /// environment left out.
     fn outputs_of(command: &str) -> Vec<(String, bool, Option<String>)> {
         let line = parse(command, None);
+        let assigned = assigned_target_dirs(&line);
         let named_by_environment = |text: &str| {
             super::TARGET_DIR_VARIABLES
                 .iter()
@@ -235,7 +245,7 @@ mod tests {
         };
         line.commands
             .iter()
-            .filter_map(|command| outputs(command, &line))
+            .filter_map(|command| outputs(command, || assigned.as_slice()))
             .flatten()
             .filter(|target| !named_by_environment(&target.path.text))
             .map(|target| (target.path.text, target.tree, target.project_root.map(|root| root.start)))
@@ -245,7 +255,8 @@ mod tests {
     /// Of every output in a project root: its path and whether only the nearest root counts.
     fn nearest_of(command: &str) -> Vec<(String, bool)> {
         let line = parse(command, None);
-        let outputs = line.commands.iter().filter_map(|command| outputs(command, &line)).flatten();
+        let assigned = assigned_target_dirs(&line);
+        let outputs = line.commands.iter().filter_map(|command| outputs(command, || assigned.as_slice())).flatten();
         outputs.filter_map(|target| Some((target.path.text, target.project_root?.nearest))).collect()
     }
 

@@ -5,7 +5,7 @@ use crate::lexer::{RedirectKind, Word};
 use std::path::PathBuf;
 
 /// Where a command runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cwd {
     /// A known directory (absolute, or relative to the payload's `cwd`).
     Known(PathBuf),
@@ -68,11 +68,23 @@ pub struct CommandLine {
 impl CommandLine {
     /// Whether group `to` reads (directly or through other commands) the output of group `from`.
     pub fn feeds(&self, from: usize, to: usize) -> bool {
+        self.any_feeds(&[from], &[to])
+    }
+
+    /// Whether some group of `to` reads (directly or through other commands) the output of some group of `from`:
+    /// one search back from all of `to` at once, each group visited once.
+    pub fn any_feeds(&self, from: &[usize], to: &[usize]) -> bool {
         let mut seen = vec![false; self.fed_by.len()];
-        let mut stack = vec![to];
+        let mut is_source = vec![false; self.fed_by.len()];
+        for &group in from {
+            if let Some(flag) = is_source.get_mut(group) {
+                *flag = true;
+            }
+        }
+        let mut stack = to.to_vec();
         while let Some(group) = stack.pop() {
             for &source in self.fed_by.get(group).map_or(&[][..], Vec::as_slice) {
-                if source == from {
+                if is_source.get(source).copied().unwrap_or(false) {
                     return true;
                 }
                 if !std::mem::replace(&mut seen[source], true) {

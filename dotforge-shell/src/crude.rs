@@ -4,23 +4,26 @@
 //! (`g'i't` is `git`, `$'\x67it'` too) — and every word of every piece is taken as the start of a possible command of
 //! up to [`MAX_WORDS`] words; the scripts those commands run (`sh -c SCRIPT`), substitutions and heredoc bodies are
 //! read the same way. It sees more commands than bash would run, never fewer (the property tests hold it to the full
-//! reading), in time linear in the text: every script it reads counts against a budget of four times the text.
+//! reading), in bounded time: the scripts it reads may hold together as much text as the full reading may read.
 //! Consecutive pieces are taken to feed one another, so a download piped into a shell is seen whatever hides it; the
 //! first word after a `>` is taken as a file written by the piece before it.
 
 use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
 use crate::lexer::{expansion_scripts, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
+use crate::limits::MAX_DEPTH;
 use crate::unwrap::look_through;
 
 /// The longest command read from one starting word.
 const MAX_WORDS: usize = 48;
 
 /// Adds the crude reading of `text` to `line`: its pieces with quotes and escapes taken for blanks and, when it
-/// holds any, split into words as bash splits them (see [`quoted_pieces`]).
+/// holds any, split into words as bash splits them (see [`split_quoted`]).
 pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
-    // The scripts that the commands found run in turn (`sh -c SCRIPT`), read the same way within a budget of work.
+    // The scripts found on the way — what the commands run in turn (`sh -c SCRIPT`), substitutions, heredoc bodies —
+    // are read the same way, within a budget of work: as much text as the full reading may read, which reads scripts
+    // nested up to `MAX_DEPTH` deep.
     let mut scripts = vec![text.to_owned()];
-    let mut budget = 4 * text.len() + 1024;
+    let mut budget = (MAX_DEPTH + 1) * text.len() + 256;
     while let Some(script) = scripts.pop() {
         budget = budget.saturating_sub(script.len());
         if budget == 0 {
@@ -28,7 +31,9 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
         }
         add_pieces(blank_pieces(&script), cwd, line, &mut scripts);
         if script.contains(['\'', '"', '\\']) {
-            add_pieces(quoted_pieces(&script), cwd, line, &mut scripts);
+            let mut split = Split { pieces: vec![(Vec::new(), false)], word: None };
+            split_quoted(&script, &mut split, &mut scripts);
+            add_pieces(split.pieces, cwd, line, &mut scripts);
         }
     }
 }
@@ -60,27 +65,10 @@ fn blank_pieces(text: &str) -> Vec<Piece> {
         .collect()
 }
 
-/// The pieces of the text with its words as bash splits them: quotes and escapes removed, `$'…'` decoded
-/// (`g'i't`, `g\it` and `$'\x67'it` are all `git`), a backslash before a newline joining the lines. Cut where the
-/// lexer ends a word outside quotes (braces are words to it). The scripts a substitution runs (found as the lexer
-/// finds them) and the bodies of heredocs are read as scripts of their own.
-fn quoted_pieces(text: &str) -> Vec<Piece> {
-    let mut split = Split { pieces: vec![(Vec::new(), false)], word: None };
-    // Substitutions and heredoc bodies are read as scripts of their own, within a budget of work.
-    let mut bodies: Vec<String> = vec![text.to_owned()];
-    let mut budget = 4 * text.len() + 1024;
-    while let Some(script) = bodies.pop() {
-        budget = budget.saturating_sub(script.len());
-        if budget == 0 {
-            break;
-        }
-        split_quoted(&script, &mut split, &mut bodies);
-        split.cut(false);
-    }
-    split.pieces
-}
-
-/// Adds the pieces of one script to `split`, and the scripts it holds — heredoc bodies, substitutions — to `bodies`.
+/// Adds the pieces of one script with its words as bash splits them to `split`: quotes and escapes removed, `$'…'`
+/// decoded (`g'i't`, `g\it` and `$'\x67'it` are all `git`), a backslash before a newline joining the lines; cut where
+/// the lexer ends a word outside quotes (braces are words to it). The scripts it holds — substitutions, found as the
+/// lexer finds them, and heredoc bodies — go to `bodies`, to be read as scripts of their own.
 fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
     // Heredocs whose bodies start after the next newline: their delimiters, and whether tabs are stripped.
     let mut heredocs: Vec<(String, bool)> = Vec::new();
@@ -173,7 +161,7 @@ fn heredoc_body<'t>(text: &'t str, start: usize, delimiter: &str, strip_tabs: bo
     (&text[start..], text.len())
 }
 
-/// The pieces [`quoted_pieces`] has made so far, and the word it is making.
+/// The pieces [`split_quoted`] has made so far, and the word it is making.
 struct Split {
     pieces: Vec<Piece>,
     word: Option<String>,

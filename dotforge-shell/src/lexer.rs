@@ -8,7 +8,7 @@
 //! and says so (`dynamic`).
 
 /// A word after quote removal.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Word {
     /// The text with quotes and escapes removed; expansions kept as written.
     pub text: String,

@@ -24,6 +24,7 @@ mod builds;
 mod command;
 mod crude;
 mod lexer;
+mod limits;
 pub mod pattern;
 pub mod promise;
 #[cfg(test)]
@@ -35,6 +36,7 @@ mod unwrap;
 
 pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
 pub use lexer::{RedirectKind, Word};
-pub use reader::{parse, parse_crudely, MAX_DEPTH, MAX_SCRIPT_BYTES};
+pub use limits::{MAX_DEPTH, MAX_SCRIPT_BYTES};
+pub use reader::{parse, parse_crudely};
 pub use target::ProjectRoot;
 pub use unwrap::normalize;

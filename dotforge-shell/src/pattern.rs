@@ -237,12 +237,16 @@ pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut d
         None => matching.next().is_some(),
         Some(source) => {
             let readers: Vec<usize> = matching.map(|command| command.group).collect();
-            !readers.is_empty()
-                && line
-                    .commands
-                    .iter()
-                    .filter(|command| command_matches(source, command, is_hook_binary))
-                    .any(|writer| readers.iter().any(|&reader| line.feeds(writer.group, reader)))
+            if readers.is_empty() {
+                return false;
+            }
+            let writers: Vec<usize> = line
+                .commands
+                .iter()
+                .filter(|command| command_matches(source, command, is_hook_binary))
+                .map(|command| command.group)
+                .collect();
+            line.any_feeds(&writers, &readers)
         }
     }
 }

@@ -5,15 +5,9 @@
 
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
+use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_SCRIPT_BYTES};
 use crate::{crude, unwrap};
 use std::path::PathBuf;
-
-/// Scripts nested deeper than this (substitution in substitution…) are read only crudely.
-pub const MAX_DEPTH: usize = 24;
-/// Scripts longer than this are read only crudely (linear time).
-pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
-/// Most simple commands gathered from one command line; beyond, the crude reading stands in.
-const MAX_COMMANDS: usize = 20_000;
 
 /// One script waiting to be read: its text, depth, the group it feeds and the directory it starts in.
 struct Job {

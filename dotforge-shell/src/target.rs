@@ -5,7 +5,7 @@ use crate::lexer::Word;
 
 /// How a tool finds the project root its output goes under (cargo: the folder of the package's or the workspace's
 /// `Cargo.toml`, where `target/` is).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ProjectRoot {
     /// Where the search starts, as written, relative to the working directory (`.` for the directory itself).
     pub start: String,

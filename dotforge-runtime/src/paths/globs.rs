@@ -3,6 +3,7 @@
 //! that holds what a glob names, and a path's other names (symbolic and hard links, from [`super::file_facts`]).
 
 use super::file_facts::file_facts;
+use crate::model::Place;
 use dotforge_shell::pattern::{glob_matches, star_match};
 use std::cell::OnceCell;
 use std::path::{Component, Path, PathBuf};
@@ -50,16 +51,16 @@ fn place_parts<'a>(cell: &'a OnceCell<Option<Vec<String>>>, place: &Option<PathB
 /// A glob with its placeholders replaced, as path components; `None` when a placeholder has no value.
 fn expand<'a>(glob: &'a str, places: &'a Places) -> Option<Vec<&'a str>> {
     let parts = &places.parts;
-    let (base, rest): (&[String], &str) = if let Some(rest) = glob.strip_prefix("{forge_root}") {
-        (place_parts(&parts.forge_root, &places.forge_root)?, rest)
-    } else if let Some(rest) = glob.strip_prefix("{project_dir}") {
-        (place_parts(&parts.project_dir, &places.project_dir)?, rest)
-    } else if let Some(rest) = glob.strip_prefix("{hook_binary}") {
-        (place_parts(&parts.hook_binary, &places.hook_binary)?, rest)
-    } else if let Some(rest) = glob.strip_prefix("{hook_sources}") {
-        (place_parts(&parts.hook_sources, &places.hook_sources)?, rest)
-    } else if let Some(rest) = glob.strip_prefix("{behaviors_dir}") {
-        (place_parts(&parts.behaviors_dir, &places.behaviors_dir)?, rest)
+    let placed = Place::ALL.into_iter().find_map(|place| Some((place, glob.strip_prefix(place.placeholder())?)));
+    let (base, rest): (&[String], &str) = if let Some((place, rest)) = placed {
+        let (cell, path) = match place {
+            Place::ForgeRoot => (&parts.forge_root, &places.forge_root),
+            Place::ProjectDir => (&parts.project_dir, &places.project_dir),
+            Place::HookBinary => (&parts.hook_binary, &places.hook_binary),
+            Place::HookSources => (&parts.hook_sources, &places.hook_sources),
+            Place::BehaviorsDir => (&parts.behaviors_dir, &places.behaviors_dir),
+        };
+        (place_parts(cell, path)?, rest)
     } else if let Some(rest) = glob.strip_prefix('~') {
         (place_parts(&parts.home, &places.home)?, rest)
     } else {

@@ -2,9 +2,8 @@
 //! offline: a scripted model on 127.0.0.1, a scripted user at the stdio permission prompt, and the
 //! `real-client-hook` fixture catalog registered by its own `install`. What is asserted is what Claude Code did:
 //! whether the tool ran, what the model was shown, what the user was asked, what the audit trail holds.
-mod client;
 
-use client::{call, say, Answer, Project, Script, User};
+use dotforge_conformance::client::{call, say, Answer, Project, Script, User};
 use serde_json::json;
 
 fn project(label: &str) -> Project {
@@ -48,7 +47,7 @@ fn nudge_and_warning_reach_the_model_and_the_commands_run() {
     assert_eq!(project.behavior_state(&session, "ladder")["effective_level"], "warning");
 }
 
-fn guarded_write(id: &str, file: &str) -> client::model::Turn {
+fn guarded_write(id: &str, file: &str) -> dotforge_conformance::client::model::Turn {
     call(id, "Write", json!({"file_path": file, "content": "guarded content\n"}))
 }
 

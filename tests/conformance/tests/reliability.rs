@@ -1,7 +1,6 @@
 //! Reliability under load and faults: concurrent processes, processes killed mid-write, odd state files.
 //! `DOTFORGE_LONG_TESTS=1` runs the long variants (more processes, more kills).
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Child, Stdio};

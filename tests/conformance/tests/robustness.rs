@@ -1,7 +1,6 @@
 //! CONTRACT §2: whatever the hook is fed, it exits 0 and prints nothing or one valid JSON object; and concurrent
 //! events on one session lose no count.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 #[test]

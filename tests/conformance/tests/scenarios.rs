@@ -1,10 +1,9 @@
 //! `<hook> test [ID]`: one line per scenario, a final `N passed, N failed`, exit 1 on failure, and a failure names
 //! the scenario, the step and expected vs actual.
-mod common;
-use common::run_command;
+use dotforge_conformance::hook::run_command;
 use std::process::Command;
 
-fn failing_hook(args: &[&str]) -> common::Run {
+fn failing_hook(args: &[&str]) -> dotforge_conformance::hook::Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_failing-hook"));
     command.args(args);
     run_command(command, b"")

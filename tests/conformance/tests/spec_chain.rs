@@ -1,7 +1,6 @@
 //! SPEC §4 and §7.1/§7.8, CONTRACT §5 step 4: chain order, the first block cuts the chain, non-blocking outputs
 //! accumulate, silent still counts, and the reasons a behavior is skipped.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 #[test]

@@ -1,6 +1,5 @@
 //! SPEC §2.1, §3 and §5.3–§5.5: counter before level, the escalation table, monotonic levels, rendering.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 #[test]

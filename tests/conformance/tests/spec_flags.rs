@@ -1,6 +1,5 @@
 //! SPEC §2.3 and SCHEMA §3.5: set_flag / check_flag with consume, keep, skip and violate.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 #[test]

@@ -1,7 +1,6 @@
 //! SCHEMA §3: every operator of the closed DSL, both logics, counter conditions (seen before the increment), field
 //! stringification and regex tool matchers.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::{json, Value};
 
 fn fires(hook: &Hook, tool: &str, input: Value) -> bool {

@@ -1,6 +1,5 @@
 //! SPEC §5 with CONTRACT §6: the JSON for each level on each event.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::json;
 
 #[test]

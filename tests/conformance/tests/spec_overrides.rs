@@ -3,8 +3,7 @@
 //! Ask mode (the default): the soft block asks the user, and the user's approval — seen as the PostToolUse or
 //! PostToolUseFailure of the same `tool_use_id` — is the override. Deny mode (`FORGE_SOFT_BLOCK=deny`, the SPEC's
 //! literal §6.2): the same call again inside the window is taken as the override.
-mod common;
-use common::Hook;
+use dotforge_conformance::hook::Hook;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 

@@ -1,7 +1,6 @@
 //! SPEC §7.3–§7.9 and CONTRACT §3–§5: TTL purge, hook timeout and stale locks, lock contention, corrupt state,
 //! an empty index, FORGE_ROOT resolution, session-id fallback and a hostile file system.
-mod common;
-use common::{run_command, scratch_dir, Hook};
+use dotforge_conformance::hook::{run_command, scratch_dir, Hook};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -2,8 +2,6 @@
 //! scratch project whose `.claude/settings.json` was written by the hook binary's own `install`, with a scripted
 //! model ([`model`]) and, when a test needs one, a scripted user at the CLI's stdio permission prompt
 //! ([`session`]). Fully offline: the model is served on 127.0.0.1.
-#![allow(dead_code, unused_imports)] // shared by test crates that each use a part of it
-
 pub mod model;
 pub mod session;
 
@@ -11,10 +9,12 @@ pub use model::{call, say, Script};
 pub use session::{Answer, Outcome, User};
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+
+use crate::target::{target_dir, tmp_dir};
 
 /// The Claude Code version these tests prove (`scripts/install-claude-code` installs it).
 pub const CLAUDE_CODE_VERSION: &str = include_str!("../../claude-code-version.txt");
@@ -27,8 +27,7 @@ pub fn claude_code() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let found = FOUND.get_or_init(|| {
         let pinned = CLAUDE_CODE_VERSION.trim();
-        // The workspace's target folder (this module is shared by several packages of the workspace).
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().map(Path::to_path_buf).unwrap_or_default();
+        let target = target_dir();
         let path = std::env::var_os("DOTFORGE_CLAUDE_CODE")
             .map(PathBuf::from)
             .unwrap_or_else(|| target.join("claude-code/node_modules/.bin/claude"));
@@ -66,11 +65,8 @@ pub struct Project {
 impl Project {
     /// A fresh project in which `hook install` registered the hook binary.
     pub fn new(label: &str, hook: &str) -> Project {
-        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-            "client-{label}-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ));
+        let root =
+            tmp_dir().join(format!("client-{label}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst)));
         let _ = std::fs::remove_dir_all(&root);
         let (dir, home) = (root.join("project"), root.join("home"));
         for folder in [&dir, &home] {

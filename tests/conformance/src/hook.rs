@@ -1,22 +1,19 @@
-//! Shared helpers: run a fixture hook binary as Claude Code would (payload on stdin, env, fresh FORGE_ROOT) and
-//! read back state.json and the audit files.
-#![allow(dead_code)]
+//! Runs a hook binary as Claude Code would (payload on stdin, environment, a fresh `FORGE_ROOT`) and reads back
+//! state.json and the audit files.
 
 use serde_json::{json, Value};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::target::{binary, tmp_dir};
 
 static NEXT_ROOT: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh, empty directory under the target's temp folder.
 pub fn scratch_dir(label: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "{label}-{}-{}",
-        std::process::id(),
-        NEXT_ROOT.fetch_add(1, Ordering::SeqCst)
-    ));
+    let dir = tmp_dir().join(format!("{label}-{}-{}", std::process::id(), NEXT_ROOT.fetch_add(1, Ordering::SeqCst)));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create scratch dir");
     dir
@@ -38,23 +35,20 @@ pub struct Run {
 }
 
 impl Hook {
-    /// The conformance catalog's hook with a fresh `.forge`.
-    // `option_env!`, not `env!`: the root package's tests share this module and do not build these binaries.
-    #[allow(clippy::option_env_unwrap)]
+    /// The conformance catalog's hook with a fresh `.forge` (for this package's own tests, which cargo builds it for).
     pub fn conformance(label: &str) -> Hook {
-        Hook::with_bin(option_env!("CARGO_BIN_EXE_conformance-hook").expect("built by dotforge-conformance"), label)
+        Hook::with_bin(binary("conformance-hook"), label)
     }
 
     /// The empty catalog's hook.
-    #[allow(clippy::option_env_unwrap)]
     pub fn empty(label: &str) -> Hook {
-        Hook::with_bin(option_env!("CARGO_BIN_EXE_empty-hook").expect("built by dotforge-conformance"), label)
+        Hook::with_bin(binary("empty-hook"), label)
     }
 
     /// Any hook binary with a fresh `.forge` (the root package's tests use this for `dotforge-hook`).
-    pub fn with_bin(bin: &str, label: &str) -> Hook {
+    pub fn with_bin(bin: impl Into<PathBuf>, label: &str) -> Hook {
         let root = scratch_dir(label).join(".forge");
-        Hook { bin: PathBuf::from(bin), root, env: Vec::new() }
+        Hook { bin: bin.into(), root, env: Vec::new() }
     }
 
     pub fn env(mut self, key: &str, value: &str) -> Hook {

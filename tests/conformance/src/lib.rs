@@ -1,0 +1,14 @@
+//! `dotforge-conformance`: the test harness of dotforge, as a library the workspace's tests depend on.
+//!
+//! - [`hook`] runs a hook binary as an agent CLI runs it (a payload on stdin, the environment, a fresh `.forge`) and
+//!   reads back state.json and the audit files;
+//! - [`client`] drives the real Claude Code CLI, offline, against a scripted model;
+//! - [`target`] finds the workspace's target folder and the binaries cargo built beside the tests.
+//!
+//! The package's binaries are hooks built from the fixture catalogs in `catalogs/` (and a lock holder); its own
+//! tests in `tests/` prove the SPEC and CONTRACT against them.
+#![forbid(unsafe_code)]
+
+pub mod client;
+pub mod hook;
+pub mod target;
