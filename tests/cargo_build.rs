@@ -124,16 +124,16 @@ fn a_hook_project_builds_rebuilds_and_rejects_broken_catalogs() {
     assert!(!failed.status.success(), "a broken catalog must fail the build");
     let stderr = text(&failed);
     for needle in [
-        "error: missing required key `matcher`",
+        "error[missing-key]: missing required key `matcher`",
         "broken/behavior.yaml:9:7",
-        "error: missing required key `flag`",
-        "error: unknown key `enforcment`",
+        "error[missing-key]: missing required key `flag`",
+        "error[unknown-key]: unknown key `enforcment`",
         "broken/behavior.yaml:11:3",
         "= help: did you mean `enforcement`?",
         "= field: policy.enforcment",
-        "error: missing required key `enforcement`",
-        "error: unknown template variable `{countr}`",
-        "error: no behavior file",
+        "error[missing-key]: missing required key `enforcement`",
+        "error[template-variable]: unknown template variable `{countr}`",
+        "error[index-without-file]: no behavior file",
         "index.yaml:4:9",
         "error: the behavior catalog has 6 errors; nothing was generated",
     ] {

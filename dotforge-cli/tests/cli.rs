@@ -64,11 +64,11 @@ fn check_accepts_the_catalog_and_reports_every_error_of_a_broken_one() {
     assert_eq!(broken.status.code(), Some(1));
     let stderr = err(&broken);
     assert!(
-        stderr.contains("error: unknown key `enforcment`\n  --> behaviors/search-first/behavior.yaml:"),
+        stderr.contains("error[unknown-key]: unknown key `enforcment`\n  --> behaviors/search-first/behavior.yaml:"),
         "{stderr}"
     );
     assert!(stderr.contains("= help: did you mean `enforcement`?"), "{stderr}");
-    assert!(stderr.contains("unknown on absent `fail`"), "{stderr}");
+    assert!(stderr.contains("error[unknown-value]: unknown on absent `fail`"), "{stderr}");
     assert!(stderr.ends_with("error: behaviors has 3 errors\n"), "{stderr}");
 }
 

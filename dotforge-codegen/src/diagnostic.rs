@@ -23,11 +23,162 @@ pub enum Severity {
     Error,
 }
 
+/// What kind of problem a diagnostic reports: a stable name, printed as `error[name]`, that tests and tools match
+/// instead of the prose (which may be reworded). Each rule of SCHEMA §6 and of dotforge's additions has its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// A file could not be read as text.
+    Unreadable,
+    /// The behaviors folder has no `index.yaml`.
+    MissingIndex,
+    /// The YAML does not parse.
+    InvalidYaml,
+    /// A key appears twice in one mapping.
+    DuplicateKey,
+    /// A key the schema does not know.
+    UnknownKey,
+    /// A required key is absent.
+    MissingKey,
+    /// A value of the wrong YAML type.
+    WrongType,
+    /// A value outside its closed list (an unknown level, event, operator, profile…).
+    UnknownValue,
+    /// A value that must not be empty is.
+    EmptyValue,
+    /// `schema_version` is not the string "1".
+    SchemaVersion,
+    /// An id is not kebab-case.
+    IdNotKebab,
+    /// A behavior's id differs from its folder's name.
+    IdFolderMismatch,
+    /// An index entry is listed twice.
+    IndexDuplicate,
+    /// An index entry has no behavior file.
+    IndexWithoutFile,
+    /// A behavior folder the index does not list.
+    FolderNotListed,
+    /// A description outside SCHEMA's 1–3 sentences.
+    DescriptionLength,
+    /// `scope: task|project`, which act as `session` in v1.
+    ScopeReserved,
+    /// A behavior without triggers.
+    NoTriggers,
+    /// No trigger of the behavior can produce a violation.
+    NeverViolates,
+    /// A template that is never shown, as nothing violates.
+    TemplateNeverShown,
+    /// An escalation `after` that is not a whole number of at least 1.
+    EscalationAfter,
+    /// Escalation steps whose `after` or level decreases.
+    EscalationOrder,
+    /// An escalation step with the same `after` as the one before.
+    EscalationRepeat,
+    /// An escalation level milder than the default level.
+    EscalationBelowDefault,
+    /// A text over its length limit.
+    TooLong,
+    /// A nudge template over several lines.
+    NudgeMultiline,
+    /// An unknown `{variable}` in a template.
+    TemplateVariable,
+    /// A `metadata.version` that is not semver.
+    Semver,
+    /// A key or matcher that does not apply to the event.
+    KeyNotForEvent,
+    /// A regex that does not compile (or needs backtracking).
+    Regex,
+    /// An operator on a field it does not apply to.
+    OperatorField,
+    /// A condition value of the wrong kind for its operator.
+    ValueType,
+    /// A `runs` command pattern that does not read.
+    CommandPattern,
+    /// A `reads`/`writes` path glob that does not read.
+    PathGlob,
+    /// A field that is never set on the event or by the tools the matcher names.
+    FieldNeverSet,
+    /// A flag key on a trigger whose action does not use it.
+    FlagMisplaced,
+    /// A flag name that is not kebab-case or snake_case.
+    FlagName,
+    /// Two scenario files that give the same test name.
+    ScenarioNameClash,
+    /// A scenario without steps.
+    ScenarioNoSteps,
+    /// A scenario step's `tool_input` that JSON cannot hold.
+    ScenarioToolInput,
+    /// A tool the checked client does not offer (`dotforge check --client-tools`).
+    ClientTool,
+    /// A `metadata.legacy_tools` entry nothing names.
+    LegacyToolUnused,
+    /// A problem of the generator itself.
+    Internal,
+}
+
+impl Code {
+    /// The stable name, kebab-case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Code::Unreadable => "unreadable",
+            Code::MissingIndex => "missing-index",
+            Code::InvalidYaml => "invalid-yaml",
+            Code::DuplicateKey => "duplicate-key",
+            Code::UnknownKey => "unknown-key",
+            Code::MissingKey => "missing-key",
+            Code::WrongType => "wrong-type",
+            Code::UnknownValue => "unknown-value",
+            Code::EmptyValue => "empty-value",
+            Code::SchemaVersion => "schema-version",
+            Code::IdNotKebab => "id-not-kebab",
+            Code::IdFolderMismatch => "id-folder-mismatch",
+            Code::IndexDuplicate => "index-duplicate",
+            Code::IndexWithoutFile => "index-without-file",
+            Code::FolderNotListed => "folder-not-listed",
+            Code::DescriptionLength => "description-length",
+            Code::ScopeReserved => "scope-reserved",
+            Code::NoTriggers => "no-triggers",
+            Code::NeverViolates => "never-violates",
+            Code::TemplateNeverShown => "template-never-shown",
+            Code::EscalationAfter => "escalation-after",
+            Code::EscalationOrder => "escalation-order",
+            Code::EscalationRepeat => "escalation-repeat",
+            Code::EscalationBelowDefault => "escalation-below-default",
+            Code::TooLong => "too-long",
+            Code::NudgeMultiline => "nudge-multiline",
+            Code::TemplateVariable => "template-variable",
+            Code::Semver => "semver",
+            Code::KeyNotForEvent => "key-not-for-event",
+            Code::Regex => "regex",
+            Code::OperatorField => "operator-field",
+            Code::ValueType => "value-type",
+            Code::CommandPattern => "command-pattern",
+            Code::PathGlob => "path-glob",
+            Code::FieldNeverSet => "field-never-set",
+            Code::FlagMisplaced => "flag-misplaced",
+            Code::FlagName => "flag-name",
+            Code::ScenarioNameClash => "scenario-name-clash",
+            Code::ScenarioNoSteps => "scenario-no-steps",
+            Code::ScenarioToolInput => "scenario-tool-input",
+            Code::ClientTool => "client-tool",
+            Code::LegacyToolUnused => "legacy-tool-unused",
+            Code::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One problem found in the catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// What kind of problem it is.
+    pub code: Code,
     /// Lowercase, no trailing period, user input in backticks.
     pub message: String,
     /// The file, as displayed (relative to the behaviors folder's parent when possible).
@@ -45,7 +196,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// The one-line form used for `cargo:warning=`: `file:line:col: warning: message (field ...; help: ...)`.
     pub fn one_line(&self) -> String {
-        let mut text = format!("{}: {}: {}", self.location(), self.severity_name(), self.message);
+        let mut text = format!("{}: {}[{}]: {}", self.location(), self.severity_name(), self.code, self.message);
         let mut extras = Vec::new();
         if !self.field.is_empty() {
             extras.push(format!("field `{}`", self.field));
@@ -77,7 +228,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {}", self.severity_name(), self.message)?;
+        writeln!(f, "{}[{}]: {}", self.severity_name(), self.code, self.message)?;
         let gutter = self.span.map_or(1, |span| span.line.to_string().len());
         let pad = " ".repeat(gutter);
         writeln!(f, "{pad}--> {}", self.location())?;

@@ -41,7 +41,7 @@ mod template;
 mod validate;
 
 pub use build_script::{compile, write_if_changed, Compiled, Config, Error};
-pub use diagnostic::{Diagnostic, Report, Severity, Span};
+pub use diagnostic::{Code, Diagnostic, Report, Severity, Span};
 pub use emit::{Blob, HEADER};
 pub use env_vars::{BEHAVIORS_DIR_VAR, COMPILED_BEHAVIORS_DIR_VAR};
 pub use pipeline::{check_client_tools, generate, generate_with, parse_client_tools, Generated, Options};

@@ -1,7 +1,7 @@
 //! Stage 1: YAML text → `serde_yaml::Value` plus a [`Locator`] for positions, with syntax errors, duplicate keys and
 //! tabs reported at their line and column.
 
-use crate::diagnostic::{Diagnostic, Report, Severity, Span};
+use crate::diagnostic::{Code, Diagnostic, Report, Severity, Span};
 use crate::locate::Locator;
 use serde_yaml::Value;
 
@@ -22,6 +22,7 @@ impl Document {
     fn diagnostic(
         &self,
         severity: Severity,
+        code: Code,
         span: Option<Span>,
         field: &str,
         message: String,
@@ -29,6 +30,7 @@ impl Document {
     ) -> Diagnostic {
         Diagnostic {
             severity,
+            code,
             message,
             file: self.file.clone(),
             span,
@@ -39,18 +41,18 @@ impl Document {
     }
 
     /// An error pointing at the value of `field` (or its key, or its nearest parent).
-    pub(crate) fn value_error(&self, field: &str, message: String, help: Option<String>) -> Diagnostic {
-        self.diagnostic(Severity::Error, self.locator.value(field), field, message, help)
+    pub(crate) fn value_error(&self, code: Code, field: &str, message: String, help: Option<String>) -> Diagnostic {
+        self.diagnostic(Severity::Error, code, self.locator.value(field), field, message, help)
     }
 
     /// An error pointing at the key of `field` (or its nearest parent).
-    pub(crate) fn key_error(&self, field: &str, message: String, help: Option<String>) -> Diagnostic {
-        self.diagnostic(Severity::Error, self.locator.key(field), field, message, help)
+    pub(crate) fn key_error(&self, code: Code, field: &str, message: String, help: Option<String>) -> Diagnostic {
+        self.diagnostic(Severity::Error, code, self.locator.key(field), field, message, help)
     }
 
     /// A warning pointing at the value of `field`.
-    pub(crate) fn value_warning(&self, field: &str, message: String, help: Option<String>) -> Diagnostic {
-        self.diagnostic(Severity::Warning, self.locator.value(field), field, message, help)
+    pub(crate) fn value_warning(&self, code: Code, field: &str, message: String, help: Option<String>) -> Diagnostic {
+        self.diagnostic(Severity::Warning, code, self.locator.value(field), field, message, help)
     }
 }
 
@@ -63,6 +65,7 @@ pub(crate) fn parse(file: &str, text: &str, report: &mut Report) -> Option<Docum
         let key = path.rsplit('.').next().unwrap_or(path);
         report.push(document.diagnostic(
             Severity::Error,
+            Code::DuplicateKey,
             Some(*span),
             path,
             format!("duplicate key `{key}`"),
@@ -86,7 +89,14 @@ pub(crate) fn parse(file: &str, text: &str, report: &mut Report) -> Option<Docum
                     "fix the YAML syntax at this position"
                 };
                 let message = format!("invalid YAML: {}", strip_location(&message));
-                report.push(document.diagnostic(Severity::Error, span, "", message, Some(help.to_owned())));
+                report.push(document.diagnostic(
+                    Severity::Error,
+                    Code::InvalidYaml,
+                    span,
+                    "",
+                    message,
+                    Some(help.to_owned()),
+                ));
             }
             None
         }

@@ -1,7 +1,7 @@
 //! The pure pipeline: sources in, validated catalog and generated source text (or every diagnostic) out. No file
 //! system, no environment.
 
-use crate::diagnostic::{Diagnostic, Report, Severity};
+use crate::diagnostic::{Code, Diagnostic, Report, Severity};
 use crate::emit::{self, Blob};
 use crate::ir;
 use crate::source::Sources;
@@ -57,6 +57,7 @@ pub fn generate_with(sources: &Sources, options: &Options) -> Result<Generated, 
         Err(message) => {
             report.push(Diagnostic {
                 severity: Severity::Error,
+                code: Code::Internal,
                 message: format!("internal error: {message}"),
                 file: label,
                 span: None,

@@ -1,5 +1,5 @@
 //! What one tool call does, worked out at most once per event and only when a condition asks: its `command` read
-//! as commands ([`crate::shell`]), the paths those commands read and write, where the placeholders of path globs
+//! as commands (`dotforge_shell`), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
 use crate::model::HookSources;

@@ -5,41 +5,62 @@
 //! The runtime then reads one Claude Code hook payload from stdin, runs the SPEC §2 evaluation loop against the
 //! session state in `.forge/runtime/state.json`, records overrides in the audit trail and prints at most one JSON
 //! object. It never parses YAML.
+//!
+//! Modules import downwards only, layer by layer (`tests/imports.rs` holds them to it):
+//!
+//! - **leaves** — `model` (levels, events and the other shared types), `scenario` (scenario data), `time`, `hash`,
+//!   `lock`, `atomic`, `warn`, `settings` (the environment and the run mode), `paths` (globs, file facts, words to
+//!   paths), `regex_cache`, `table`;
+//! - **data** — `payload`, `session` (one session and its reader), `state` (state.json), `metrics`, `audit`,
+//!   `approval` (markers of soft blocks awaiting the user);
+//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `call`, `catalog`, `render`, `output`,
+//!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O);
+//! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
+//! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `transcript`, `cli`, and the [`codegen`]
+//!   facade of generated code.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod approval;
+// Leaves.
 mod atomic;
-mod audit;
-mod backtest;
-mod call;
-mod catalog;
-mod cli;
-pub mod codegen;
-mod engine;
 mod hash;
-mod hook;
-mod inspect;
 mod lock;
-mod metrics;
 mod model;
-mod output;
 mod paths;
-mod payload;
 mod regex_cache;
-mod render;
-mod replay;
 mod scenario;
-mod scenario_runner;
-mod session;
 mod settings;
-
-mod simulate;
-mod state;
 mod table;
 mod time;
-mod transcript;
 mod warn;
+
+// Data.
+mod approval;
+mod audit;
+mod metrics;
+mod payload;
+mod session;
+mod state;
+
+// Evaluation.
+mod call;
+mod catalog;
+mod engine;
+mod inspect;
+mod output;
+mod render;
+
+// Hook.
+mod hook;
+
+// Tools.
+mod backtest;
+mod cli;
+pub mod codegen;
+mod replay;
+mod scenario_runner;
+mod simulate;
+mod transcript;
 
 pub use catalog::{Catalog, Level};
 

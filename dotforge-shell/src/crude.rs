@@ -6,10 +6,10 @@
 //! read the same way. It sees more commands than bash would run, never fewer (the property tests hold it to the full
 //! reading), in bounded time: the scripts it reads may hold together as much text as the full reading may read.
 //! Consecutive pieces are taken to feed one another, so a download piped into a shell is seen whatever hides it; the
-//! first word after a `>` is taken as a file written by the piece before it.
+//! first word after a `>` is taken as a file written by the piece before it, which goes on after that word.
 
 use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
-use crate::lexer::{expansion_scripts, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
+use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::look_through;
 
@@ -30,8 +30,8 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
             break;
         }
         add_pieces(blank_pieces(&script), cwd, line, &mut scripts);
-        if script.contains(['\'', '"', '\\']) {
-            let mut split = Split { pieces: vec![(Vec::new(), false)], word: None };
+        if script.contains(['\'', '"', '\\', '$']) {
+            let mut split = Split { pieces: vec![(Vec::new(), false)], word: None, variables: Vec::new() };
             split_quoted(&script, &mut split, &mut scripts);
             add_pieces(split.pieces, cwd, line, &mut scripts);
         }
@@ -86,7 +86,9 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
                 split.word.get_or_insert_default().push_str(&decoded);
                 position = end;
             }
-            (_, '$' | '`') if !(character == '$' && quote.is_none() && next == Some('"')) => {
+            // `$"…"` is a double-quoted string (translated by the locale).
+            (None, '$') if next == Some('"') => {}
+            (_, '$' | '`') => {
                 // An expansion, read as the lexer reads it; the word keeps it as written.
                 let (scripts, end) = expansion_scripts(text, at);
                 bodies.extend(scripts);
@@ -112,6 +114,8 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
             (None, '<') if next == Some('<') && !text[position + 1..].starts_with('<') => {
                 split.cut(false);
                 let (delimiter, strip_tabs, end) = heredoc_delimiter(text, position + 1);
+                // Substitutions written in the delimiter's word, as the lexer reads it.
+                bodies.extend(substitutions_in(&text[position + 1..end]));
                 heredocs.push((delimiter, strip_tabs));
                 position = end;
             }
@@ -126,7 +130,8 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
                 }
             }
             (None, ';' | '&' | '|' | '(' | ')' | '\n' | '<') => split.cut(false),
-            (None, blank) if blank.is_whitespace() || blank == '\u{0}' => split.end_word(),
+            // The lexer's blanks: a NUL or another Unicode space is a character of the word to it.
+            (None, ' ' | '\t' | '\r') => split.end_word(),
             (None, other) => split.push(other),
         }
     }
@@ -161,10 +166,11 @@ fn heredoc_body<'t>(text: &'t str, start: usize, delimiter: &str, strip_tabs: bo
     (&text[start..], text.len())
 }
 
-/// The pieces [`split_quoted`] has made so far, and the word it is making.
+/// The pieces [`split_quoted`] has made so far, the word it is making, and the variables assigned so far.
 struct Split {
     pieces: Vec<Piece>,
     word: Option<String>,
+    variables: Vec<(String, String)>,
 }
 
 impl Split {
@@ -172,9 +178,22 @@ impl Split {
         self.word.get_or_insert_default().push(character);
     }
 
+    /// Ends the word. A word `NAME=value` is remembered (the last value of each name, when it holds no expansion),
+    /// and a word that is just `$NAME` or `${NAME}` of a remembered name is its value, split at blanks — as the full
+    /// reading takes variables set earlier in the line.
     fn end_word(&mut self) {
-        if let (Some(word), Some((words, _))) = (self.word.take(), self.pieces.last_mut()) {
-            words.push(word);
+        let Some(word) = self.word.take() else { return };
+        let Some((words, _)) = self.pieces.last_mut() else { return };
+        if let Some((name, value)) = word.split_once('=').filter(|(name, _)| is_name(name)) {
+            self.variables.retain(|(known, _)| known != name);
+            if !value.contains(['$', '`']) {
+                self.variables.push((name.to_owned(), value.to_owned()));
+            }
+        }
+        let named = word.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).or_else(|| word.strip_prefix('$'));
+        match named.and_then(|name| self.variables.iter().find(|(known, _)| known == name)) {
+            Some((_, value)) => words.extend(value.split_whitespace().map(str::to_owned)),
+            None => words.push(word),
         }
     }
 
@@ -186,21 +205,39 @@ impl Split {
 }
 
 /// Adds the commands of the pieces: every word not an option starts one, of up to [`MAX_WORDS`] words.
-/// The scripts those commands run (`sh -c SCRIPT`) go to `scripts`.
+/// The scripts those commands run (`sh -c SCRIPT`) go to `scripts`. A piece after a `>` goes on with the command
+/// before it (a redirection may stand anywhere among its words: `sh -c >log 'script'`), its first word the file
+/// that command writes.
 fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &mut Vec<String>) {
+    let mut joined: Vec<(Vec<String>, Vec<String>)> = Vec::new(); // words, and the files written
+    for (mut words, after_redirect) in pieces {
+        match joined.last_mut() {
+            Some((before, written)) if after_redirect && !words.is_empty() => {
+                written.push(words.remove(0));
+                before.extend(words);
+            }
+            _ => joined.push((words, Vec::new())),
+        }
+    }
     let mut previous_group: Option<usize> = None;
-    for (piece, after_redirect) in pieces {
-        let mut words: Vec<Word> = piece
+    for (piece, written) in joined {
+        let words: Vec<Word> = piece
             .into_iter()
             .map(|text| Word { glob: text.contains(['*', '?', '[']), text, ..Word::default() })
             .collect();
-        if after_redirect && !words.is_empty() {
-            let target = words.remove(0);
-            if let Some(command) = line.commands.iter_mut().rev().find(|command| command.crude) {
-                command.redirects.push(Redirect { kind: RedirectKind::Write, target, input_text: None });
-            }
-        }
+        let mut redirects: Vec<Redirect> = written
+            .into_iter()
+            .map(|text| Redirect {
+                kind: RedirectKind::Write,
+                target: Word { text, ..Word::default() },
+                input_text: None,
+            })
+            .collect();
         if words.is_empty() {
+            // Redirections alone: the file is written all the same.
+            if let Some(command) = line.commands.iter_mut().rev().find(|command| command.crude) {
+                command.redirects.append(&mut redirects);
+            }
             continue;
         }
         let group = line.fed_by.len();
@@ -217,7 +254,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &m
             line.commands.push(SimpleCommand {
                 words: argv,
                 assignments: Vec::new(),
-                redirects: Vec::new(),
+                redirects: std::mem::take(&mut redirects),
                 cwd: cwd.clone(),
                 group,
                 crude: true,
@@ -232,6 +269,9 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &m
                     crude: true,
                 });
             }
+        }
+        if let Some(command) = line.commands.iter_mut().rev().find(|command| command.crude) {
+            command.redirects.append(&mut redirects); // a piece of options only
         }
     }
 }

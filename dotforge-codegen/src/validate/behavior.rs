@@ -3,6 +3,7 @@
 
 use super::checker::{item, join, kind_of, Checker};
 use super::trigger::trigger;
+use crate::diagnostic::Code;
 use crate::ir::{self, Category, Level, Piece, Recovery, Templates};
 use crate::schema::*;
 use crate::suggest::{closest, help_for, list};
@@ -24,11 +25,13 @@ pub(super) fn schema_version(checker: &mut Checker<'_>, map: &Mapping) {
         None => checker.missing("", "schema_version", "\"1\""),
         Some(Value::String(version)) if version == "1" => {}
         Some(Value::Number(number)) if number.as_u64() == Some(1) => checker.error(
+            Code::SchemaVersion,
             "schema_version",
             "`schema_version` must be the string \"1\", found the number 1",
             "quote it: `schema_version: \"1\"`",
         ),
         Some(other) => checker.error(
+            Code::SchemaVersion,
             "schema_version",
             format!(
                 "unsupported schema_version {}",
@@ -55,12 +58,14 @@ pub(super) fn behavior(
     if let Some(id) = &id {
         if !is_kebab_id(id) {
             checker.error(
+                Code::IdNotKebab,
                 "id",
                 format!("id `{id}` is not kebab-case"),
                 "use lowercase letters, digits and inner hyphens, matching `[a-z][a-z0-9-]*[a-z0-9]`",
             );
         } else if id != expected_id {
             checker.error(
+                Code::IdFolderMismatch,
                 "id",
                 format!("id `{id}` does not match its folder `{expected_id}/`"),
                 format!("set `id: {expected_id}` or rename the folder and its index entry"),
@@ -73,6 +78,7 @@ pub(super) fn behavior(
         let sentences = count_sentences(description);
         if sentences > 3 {
             checker.warning(
+                Code::DescriptionLength,
                 "description",
                 format!("description has {sentences} sentences; SCHEMA asks for 1–3"),
                 "keep the purpose short; details belong in the templates",
@@ -86,6 +92,7 @@ pub(super) fn behavior(
     });
     if let Some(scope @ ("task" | "project")) = checker.req_enum(map, "", "scope", SCOPES) {
         checker.warning(
+            Code::ScopeReserved,
             "scope",
             format!("`scope: {scope}` is reserved; it acts as `session` in v1"),
             "set `scope: session`",
@@ -109,6 +116,7 @@ pub(super) fn behavior(
             };
             if present {
                 checker.error(
+                    Code::TemplateNeverShown,
                     &join("rendering", key),
                     format!("`{key}` is never shown: every trigger is a flag action that cannot violate"),
                     "add an `evaluate` trigger or a `check_flag` with `on_absent: violate`, or remove the template",
@@ -116,6 +124,7 @@ pub(super) fn behavior(
             }
         }
         checker.warning(
+            Code::NeverViolates,
             "policy.triggers",
             "no trigger of this behavior can produce a violation",
             "it only sets or checks flags; add an `evaluate` trigger or `on_absent: violate`",
@@ -144,6 +153,7 @@ fn non_empty(checker: &mut Checker<'_>, map: &Mapping, parent: &str, key: &str, 
     let text = checker.req_string(map, parent, key, example)?;
     if text.trim().is_empty() {
         checker.error(
+            Code::EmptyValue,
             &join(parent, key),
             format!("`{}` is empty", join(parent, key)),
             format!("write e.g. `{key}: {example}`"),
@@ -183,6 +193,7 @@ fn triggers(checker: &mut Checker<'_>, policy: &Mapping) -> Option<Vec<ir::Trigg
     let items = checker.req_list(policy, "policy", "triggers", "[ { event: PreToolUse, matcher: Bash } ]")?;
     if items.is_empty() {
         checker.error(
+            Code::NoTriggers,
             "policy.triggers",
             "a behavior needs at least one trigger",
             "add a trigger such as `- event: PreToolUse` with a `matcher`",
@@ -218,6 +229,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
         Some(Value::Sequence(items)) => items,
         Some(other) => {
             checker.error(
+                Code::WrongType,
                 &steps_path,
                 format!("`{steps_path}` must be a list, found {}", kind_of(other)),
                 "write one `- after: N` / `level: L` entry per step",
@@ -242,6 +254,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
                 Some(after) if after >= 1 => Some(after),
                 _ => {
                     checker.error(
+                        Code::EscalationAfter,
                         &join(&step_path, "after"),
                         format!(
                             "`after` must be a whole number >= 1, found {}",
@@ -262,6 +275,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
                 if let Some(&(previous_after, previous_level)) = steps.last() {
                     if after < previous_after {
                         checker.error(
+                            Code::EscalationOrder,
                             &join(&step_path, "after"),
                             format!(
                                 "escalation `after` values must not decrease: {after} comes after {previous_after}"
@@ -271,6 +285,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
                         ok = false;
                     } else if level < previous_level {
                         checker.error(
+                            Code::EscalationOrder,
                             &join(&step_path, "level"),
                             format!(
                                 "escalation levels must not decrease: `{}` comes after `{}`",
@@ -282,6 +297,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
                         ok = false;
                     } else if after == previous_after {
                         checker.warning(
+                            Code::EscalationRepeat,
                             &join(&step_path, "after"),
                             format!("`after: {after}` repeats the previous step; only `{}` applies", level.name()),
                             "remove the earlier step",
@@ -290,6 +306,7 @@ fn enforcement(checker: &mut Checker<'_>, policy: &Mapping) -> Option<(Level, Ve
                 }
                 if let Some(default_level) = default_level.filter(|default_level| level < *default_level) {
                     checker.warning(
+                        Code::EscalationBelowDefault,
                         &join(&step_path, "level"),
                         format!("`{}` is milder than default_level `{}`", level.name(), default_level.name()),
                         "escalation usually rises above the default level",
@@ -332,11 +349,17 @@ fn rendering(checker: &mut Checker<'_>, map: &Mapping) -> Option<Templates> {
         let text = checker.opt_string(rendering, "rendering", key)?;
         let length = text.trim_end_matches('\n').chars().count();
         if let Some(max) = max.filter(|max| length > *max) {
-            checker.error(&path, format!("`{key}` is {length} characters; the limit is {max}"), "shorten it");
+            checker.error(
+                Code::TooLong,
+                &path,
+                format!("`{key}` is {length} characters; the limit is {max}"),
+                "shorten it",
+            );
             ok = false;
         }
         if key == "nudge_template" && text.trim_end().contains('\n') {
             checker.error(
+                Code::NudgeMultiline,
                 &path,
                 "`nudge_template` spans several lines; a nudge is one line",
                 "put it on one line, or use `warning_template` for longer text",
@@ -351,7 +374,12 @@ fn rendering(checker: &mut Checker<'_>, map: &Mapping) -> Option<Templates> {
                         Some(known) => format!("did you mean `{{{known}}}`? variables are {}", list(TEMPLATE_VARS)),
                         None => format!("variables are {}", list(TEMPLATE_VARS)),
                     };
-                    checker.error(&path, format!("unknown template variable `{{{name}}}`"), help);
+                    checker.error(
+                        Code::TemplateVariable,
+                        &path,
+                        format!("unknown template variable `{{{name}}}`"),
+                        help,
+                    );
                 }
                 ok = false;
                 None
@@ -374,6 +402,7 @@ fn applies_to(checker: &mut Checker<'_>, map: &Mapping) -> (Vec<String>, Vec<Str
     for (index, profile) in profiles.iter().enumerate() {
         if !PROFILES.contains(&profile.as_str()) {
             checker.error(
+                Code::UnknownValue,
                 &item("applies_to.profiles", index),
                 format!("unknown profile `{profile}`"),
                 help_for(profile, PROFILES),
@@ -397,6 +426,7 @@ fn metadata(checker: &mut Checker<'_>, map: &Mapping) -> Vec<String> {
             parts.len() == 3 && parts.iter().all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
         if !semver {
             checker.error(
+                Code::Semver,
                 "metadata.version",
                 format!("version `{version}` is not semver"),
                 "write MAJOR.MINOR.PATCH in quotes, e.g. `version: \"1.0.0\"`",

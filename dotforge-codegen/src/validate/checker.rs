@@ -1,7 +1,7 @@
 //! Typed access to a YAML value tree that records a diagnostic for every missing key, wrong type, unknown key or
 //! unknown enum value, and carries on so that all problems are reported at once.
 
-use crate::diagnostic::{Diagnostic, Report};
+use crate::diagnostic::{Code, Diagnostic, Report};
 use crate::parse::Document;
 use crate::suggest::{help_for, list};
 use serde_yaml::{Mapping, Value};
@@ -48,14 +48,14 @@ impl<'d> Checker<'d> {
     }
 
     /// An error at the value of `path`.
-    pub(crate) fn error(&mut self, path: &str, message: impl Into<String>, help: impl Into<String>) {
-        let diagnostic = self.doc.value_error(path, message.into(), Some(help.into()));
+    pub(crate) fn error(&mut self, code: Code, path: &str, message: impl Into<String>, help: impl Into<String>) {
+        let diagnostic = self.doc.value_error(code, path, message.into(), Some(help.into()));
         self.push(diagnostic);
     }
 
     /// A warning at the value of `path`.
-    pub(crate) fn warning(&mut self, path: &str, message: impl Into<String>, help: impl Into<String>) {
-        let diagnostic = self.doc.value_warning(path, message.into(), Some(help.into()));
+    pub(crate) fn warning(&mut self, code: Code, path: &str, message: impl Into<String>, help: impl Into<String>) {
+        let diagnostic = self.doc.value_warning(code, path, message.into(), Some(help.into()));
         self.push(diagnostic);
     }
 
@@ -64,6 +64,7 @@ impl<'d> Checker<'d> {
         let Value::Mapping(map) = value else {
             let what = if path.is_empty() { "the file".to_owned() } else { format!("`{path}`") };
             self.error(
+                Code::WrongType,
                 path,
                 format!("{what} must be a mapping, found {}", kind_of(value)),
                 format!("expected keys: {}", list(allowed)),
@@ -75,11 +76,20 @@ impl<'d> Checker<'d> {
                 Some(name) if allowed.contains(&name) => {}
                 Some(name) => {
                     let field = join(path, name);
-                    let diagnostic =
-                        self.doc.key_error(&field, format!("unknown key `{name}`"), Some(help_for(name, allowed)));
+                    let diagnostic = self.doc.key_error(
+                        Code::UnknownKey,
+                        &field,
+                        format!("unknown key `{name}`"),
+                        Some(help_for(name, allowed)),
+                    );
                     self.push(diagnostic);
                 }
-                None => self.error(path, format!("keys must be strings, found {}", kind_of(key)), "quote the key"),
+                None => self.error(
+                    Code::WrongType,
+                    path,
+                    format!("keys must be strings, found {}", kind_of(key)),
+                    "quote the key",
+                ),
             }
         }
         Some(map)
@@ -94,6 +104,7 @@ impl<'d> Checker<'d> {
     pub(crate) fn missing(&mut self, parent: &str, key: &str, example: &str) {
         let field = join(parent, key);
         let diagnostic = self.doc.key_error(
+            Code::MissingKey,
             parent,
             format!("missing required key `{key}`"),
             Some(format!("add `{key}: {example}`")),
@@ -123,6 +134,7 @@ impl<'d> Checker<'d> {
             Value::String(text) => Some(text.clone()),
             other => {
                 self.error(
+                    Code::WrongType,
                     path,
                     format!("`{path}` must be a string, found {}", kind_of(other)),
                     "put the value in quotes",
@@ -139,6 +151,7 @@ impl<'d> Checker<'d> {
             Value::Bool(flag) => Some(*flag),
             other => {
                 self.error(
+                    Code::WrongType,
                     &path,
                     format!("`{path}` must be `true` or `false`, found {}", kind_of(other)),
                     "write `true` or `false` without quotes",
@@ -189,6 +202,7 @@ impl<'d> Checker<'d> {
             Value::String(text) => text.as_str(),
             other => {
                 self.error(
+                    Code::WrongType,
                     path,
                     format!("`{path}` must be one of {}, found {}", list(variants), kind_of(other)),
                     "use one of the listed names",
@@ -199,7 +213,12 @@ impl<'d> Checker<'d> {
         match variants.iter().find(|variant| **variant == text) {
             Some(variant) => Some(*variant),
             None => {
-                self.error(path, format!("unknown {} `{text}`", what.replace('_', " ")), help_for(text, variants));
+                self.error(
+                    Code::UnknownValue,
+                    path,
+                    format!("unknown {} `{text}`", what.replace('_', " ")),
+                    help_for(text, variants),
+                );
                 None
             }
         }
@@ -211,6 +230,7 @@ impl<'d> Checker<'d> {
         let Some(value) = Checker::get(map, key) else { return Vec::new() };
         let Value::Sequence(items) = value else {
             self.error(
+                Code::WrongType,
                 &path,
                 format!("`{path}` must be a list of strings, found {}", kind_of(value)),
                 "write `[a, b]` or one `- item` per line",
@@ -237,6 +257,7 @@ impl<'d> Checker<'d> {
             Some(Value::Sequence(items)) => Some(items),
             Some(other) => {
                 self.error(
+                    Code::WrongType,
                     &path,
                     format!("`{path}` must be a list, found {}", kind_of(other)),
                     "write one `- item` per line",

@@ -3,6 +3,7 @@
 //! behavior keeps it for older versions in `metadata.legacy_tools`.
 
 use super::checker::{item, join, Checker};
+use crate::diagnostic::Code;
 use crate::ir::{Matcher, Trigger};
 use crate::suggest::list;
 
@@ -17,6 +18,7 @@ pub(super) fn check(checker: &mut Checker<'_>, triggers: &[Trigger], tools: &[St
     for (index, name) in legacy.iter().enumerate() {
         if !named(name) {
             checker.warning(
+                Code::LegacyToolUnused,
                 &item("metadata.legacy_tools", index),
                 format!("`{name}` is kept for older versions, but no matcher or `applies_to.tools` names it"),
                 "remove it from `legacy_tools`",
@@ -35,6 +37,7 @@ pub(super) fn check(checker: &mut Checker<'_>, triggers: &[Trigger], tools: &[St
         let Matcher::Names(names) = &trigger.matcher else { continue };
         for name in names.iter().filter(|name| !offered(name)) {
             checker.error(
+                Code::ClientTool,
                 &join(&item("policy.triggers", index), "matcher"),
                 format!("`{name}` is not a tool this Claude Code offers"),
                 help(name),
@@ -43,6 +46,7 @@ pub(super) fn check(checker: &mut Checker<'_>, triggers: &[Trigger], tools: &[St
     }
     for (index, name) in tools.iter().enumerate().filter(|(_, name)| !offered(name)) {
         checker.error(
+            Code::ClientTool,
             &item("applies_to.tools", index),
             format!("`{name}` is not a tool this Claude Code offers"),
             help(name),

@@ -7,7 +7,7 @@ mod client_tools;
 mod scenario;
 mod trigger;
 
-use crate::diagnostic::{Diagnostic, Report, Severity};
+use crate::diagnostic::{Code, Diagnostic, Report, Severity};
 use crate::ir;
 use crate::parse::{parse, Document};
 use crate::schema::{INDEX_ENTRY_KEYS, INDEX_KEYS};
@@ -25,9 +25,10 @@ struct IndexEntry {
     path: String,
 }
 
-fn file_diagnostic(severity: Severity, file: String, message: String, help: &str) -> Diagnostic {
+fn file_diagnostic(code: Code, severity: Severity, file: String, message: String, help: &str) -> Diagnostic {
     Diagnostic {
         severity,
+        code,
         message,
         file,
         span: None,
@@ -42,6 +43,7 @@ fn file_diagnostic(severity: Severity, file: String, message: String, help: &str
 pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Option<&[String]>) -> Option<ir::Catalog> {
     for (path, reason) in sources.unreadable() {
         report.push(file_diagnostic(
+            Code::Unreadable,
             Severity::Error,
             sources.display(path),
             format!("cannot read this file: {reason}"),
@@ -51,6 +53,7 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Opti
     let Some(index_text) = sources.file("index.yaml") else {
         if !sources.is_unreadable("index.yaml") {
             report.push(file_diagnostic(
+                Code::MissingIndex,
                 Severity::Error,
                 sources.display("index.yaml"),
                 "missing index.yaml".to_owned(),
@@ -66,6 +69,7 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Opti
     for entry in &entries {
         if !seen.insert(entry.id.clone()) {
             let diagnostic = index_doc.value_error(
+                Code::IndexDuplicate,
                 &join(&entry.path, "id"),
                 format!("behavior `{}` is listed twice", entry.id),
                 Some("ids must be unique; remove the repeated entry".to_owned()),
@@ -84,6 +88,7 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Opti
                 None => format!("create {} or remove this entry", sources.display(&relative)),
             };
             let diagnostic = index_doc.value_error(
+                Code::IndexWithoutFile,
                 &join(&entry.path, "id"),
                 format!("no behavior file {} for index entry `{}`", sources.display(&relative), entry.id),
                 Some(help),
@@ -103,6 +108,7 @@ pub(crate) fn catalog(sources: &Sources, report: &mut Report, client_tools: Opti
     for dir in sources.dirs() {
         if !entries.iter().any(|entry| entry.id == dir) {
             report.push(file_diagnostic(
+                Code::FolderNotListed,
                 Severity::Warning,
                 sources.display(&format!("{dir}/")),
                 format!("behavior folder `{dir}/` is not listed in index.yaml and is not compiled"),
@@ -126,6 +132,7 @@ fn scenarios(sources: &Sources, id: &str, report: &mut Report) -> Vec<ir::Scenar
         if let Some(scenario) = scenario::scenario(&mut checker, relative, stem) {
             if !names.insert(scenario.test_name.clone()) {
                 let diagnostic = doc.value_error(
+                    Code::ScenarioNameClash,
                     "",
                     format!("scenario file name `{file_name}` gives the same test name as another file"),
                     Some("rename one of the files".to_owned()),
@@ -153,6 +160,7 @@ fn index(doc: &Document, report: &mut Report) -> Option<Vec<IndexEntry>> {
         let Some(id) = id else { continue };
         if !is_kebab_id(&id) {
             checker.error(
+                Code::IdNotKebab,
                 &join(&path, "id"),
                 format!("id `{id}` is not kebab-case"),
                 "use lowercase letters, digits and inner hyphens, matching `[a-z][a-z0-9-]*[a-z0-9]`",

@@ -2,6 +2,7 @@
 //! expectations about the behavior. Checked at build time like behaviors, so a broken scenario fails the build.
 
 use super::checker::{item, join, kind_of, Checker};
+use crate::diagnostic::Code;
 use crate::ir::{Event, Expect, Scenario, Step};
 use crate::json::to_json;
 use crate::schema::*;
@@ -33,7 +34,12 @@ pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Opt
     let mut ok = true;
     if let Some(items) = items {
         if items.is_empty() {
-            checker.error("steps", "a scenario needs at least one step", "add a step with an `expect`");
+            checker.error(
+                Code::ScenarioNoSteps,
+                "steps",
+                "a scenario needs at least one step",
+                "add a step with an `expect`",
+            );
             ok = false;
         }
         for (index, value) in items.iter().enumerate() {
@@ -71,6 +77,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
             Ok(json) => json,
             Err(problem) => {
                 checker.error(
+                    Code::ScenarioToolInput,
                     &join(path, "tool_input"),
                     format!("`tool_input` cannot be sent as JSON: {problem}"),
                     "use plain strings, numbers, booleans, lists and mappings",
@@ -94,6 +101,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
         ] {
             if present && !allowed {
                 checker.error(
+                    Code::KeyNotForEvent,
                     &join(path, key),
                     format!("`{key}` does not apply to {} events", event.name()),
                     format!("remove `{key}` or change `event`"),
@@ -139,6 +147,7 @@ fn texts(checker: &mut Checker<'_>, map: &Mapping, parent: &str, key: &str) -> O
         }
         Some(other) => {
             checker.error(
+                Code::WrongType,
                 &path,
                 format!("`{key}` must be a string or a list of strings, found {}", kind_of(other)),
                 "write `text` or `[a, b]`",
@@ -158,6 +167,7 @@ fn expect(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Expect
             Some(counter) => Some(Some(counter)),
             None => {
                 checker.error(
+                    Code::WrongType,
                     &join(path, "counter"),
                     format!("`counter` must be a whole number, found {}", kind_of(value)),
                     "write e.g. `counter: 2`",
@@ -177,6 +187,7 @@ fn expect(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<Expect
             Some(count) => Some(Some(count)),
             None => {
                 checker.error(
+                    Code::WrongType,
                     &join(path, "overrides"),
                     format!("`overrides` must be a whole number, found {}", kind_of(value)),
                     "write e.g. `overrides: 1`",

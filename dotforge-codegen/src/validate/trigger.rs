@@ -3,6 +3,7 @@
 
 use super::checker::{item, join, kind_of, Checker};
 use crate::command_pattern::{parse_command_pattern, parse_path_globs};
+use crate::diagnostic::Code;
 use crate::ir::{Action, Compare, Condition, Event, Logic, Matcher, Test, Trigger};
 use crate::matcher::classify;
 use crate::schema::*;
@@ -40,6 +41,7 @@ fn matcher(checker: &mut Checker<'_>, map: &Mapping, path: &str, event: Option<E
     if let Some(event) = event.filter(|event| !event.has_tool()) {
         if classify(&text) != Matcher::Any {
             checker.warning(
+                Code::KeyNotForEvent,
                 &field,
                 format!("`matcher` has no effect on {} triggers", event.name()),
                 "remove it; these events carry no tool name",
@@ -50,7 +52,12 @@ fn matcher(checker: &mut Checker<'_>, map: &Mapping, path: &str, event: Option<E
     let matcher = classify(&text);
     if let Matcher::Regex(pattern) = &matcher {
         if let Err(error) = regex::Regex::new(pattern) {
-            checker.error(&field, format!("matcher regex `{pattern}` does not compile"), regex_help(pattern, &error));
+            checker.error(
+                Code::Regex,
+                &field,
+                format!("matcher regex `{pattern}` does not compile"),
+                regex_help(pattern, &error),
+            );
             return None;
         }
     }
@@ -70,6 +77,7 @@ fn conditions(
         Some(Value::Sequence(items)) => items,
         Some(other) => {
             checker.error(
+                Code::WrongType,
                 &list_path,
                 format!("`{list_path}` must be a list, found {}", kind_of(other)),
                 "write one `- field: …` entry per condition",
@@ -119,6 +127,7 @@ fn condition(
     let test = if field == COUNTER_FIELD {
         if !NUMERIC_OPERATORS.contains(&operator) {
             checker.error(
+                Code::OperatorField,
                 &join(path, "operator"),
                 format!("`{operator}` is a string operator but `counter` is a number"),
                 format!("use one of {} with `counter`", list(NUMERIC_OPERATORS)),
@@ -127,6 +136,7 @@ fn condition(
         }
         let Some(number) = raw.as_u64() else {
             checker.error(
+                Code::ValueType,
                 &value_path,
                 format!("`{operator}` on `counter` needs a whole number, found {}", describe(raw)),
                 "write a non-negative integer without quotes, e.g. `value: 3`",
@@ -144,6 +154,7 @@ fn condition(
     } else {
         if !STRING_OPERATORS.contains(&operator) {
             checker.error(
+                Code::OperatorField,
                 &join(path, "operator"),
                 format!("`{operator}` is a numeric operator; it needs the `counter` field, not `{field}`"),
                 format!("use one of {} with `{field}`", list(STRING_OPERATORS)),
@@ -152,6 +163,7 @@ fn condition(
         }
         let Value::String(text) = raw else {
             checker.error(
+                Code::ValueType,
                 &value_path,
                 format!("`{operator}` on `{field}` needs a string value, found {}", describe(raw)),
                 "put the value in quotes",
@@ -161,7 +173,12 @@ fn condition(
         match operator {
             "regex_match" => {
                 if let Err(error) = regex::Regex::new(text) {
-                    checker.error(&value_path, format!("regex `{text}` does not compile"), regex_help(text, &error));
+                    checker.error(
+                        Code::Regex,
+                        &value_path,
+                        format!("regex `{text}` does not compile"),
+                        regex_help(text, &error),
+                    );
                     return None;
                 }
                 Test::Regex(text.clone())
@@ -187,6 +204,7 @@ fn extension_condition(
     let fields: &[&str] = if operator == "runs" { &["command"] } else { PATH_FIELDS };
     if !fields.contains(&field) {
         checker.error(
+            Code::OperatorField,
             &join(path, "field"),
             format!("`{operator}` applies to {}, not `{field}`", list(fields)),
             if operator == "runs" {
@@ -208,6 +226,7 @@ fn extension_condition(
     };
     let Value::String(text) = raw else {
         checker.error(
+            Code::ValueType,
             &value_path,
             format!("`{operator}` needs a string value, found {}", describe(raw)),
             "put the value in quotes",
@@ -218,7 +237,7 @@ fn extension_condition(
         match parse_command_pattern(text) {
             Ok(pattern) => Test::Runs { text: text.clone(), pattern },
             Err((message, help)) => {
-                checker.error(&value_path, message, help);
+                checker.error(Code::CommandPattern, &value_path, message, help);
                 return None;
             }
         }
@@ -228,7 +247,7 @@ fn extension_condition(
                 Test::Paths { writes: operator == "writes", text: text.clone(), include, exclude }
             }
             Err((message, help)) => {
-                checker.error(&value_path, message, help);
+                checker.error(Code::PathGlob, &value_path, message, help);
                 return None;
             }
         }
@@ -252,6 +271,7 @@ fn field_availability(checker: &mut Checker<'_>, path: &str, field: &str, event:
     if !event.has_tool() {
         if !(event == Event::UserPromptSubmit && field == "prompt") {
             checker.warning(
+                Code::FieldNeverSet,
                 path,
                 format!("`{field}` is always empty on {} events", event.name()),
                 "on UserPromptSubmit only `prompt` and `counter` carry values",
@@ -264,6 +284,7 @@ fn field_availability(checker: &mut Checker<'_>, path: &str, field: &str, event:
     let provides = TOOL_INPUT_FIELDS.iter().find(|(name, _)| *name == field).map_or(&[][..], |(_, tools)| *tools);
     if names.iter().all(|tool| known(tool) && !provides.contains(&tool.as_str())) {
         checker.warning(
+            Code::FieldNeverSet,
             path,
             format!("`{field}` is never set by {}", list(&names.iter().map(String::as_str).collect::<Vec<_>>())),
             format!("`{field}` comes from {}", list(provides)),
@@ -282,6 +303,7 @@ fn action(checker: &mut Checker<'_>, map: &Mapping, path: &str) -> Option<Action
     if action != "check_flag" {
         for key in ["on_present", "on_absent"].into_iter().filter(|key| Checker::get(map, key).is_some()) {
             checker.error(
+                Code::FlagMisplaced,
                 &join(path, key),
                 format!("`{key}` only applies to `action: check_flag`, this trigger is `{action}`"),
                 format!("remove `{key}` or set `action: check_flag`"),
@@ -292,6 +314,7 @@ fn action(checker: &mut Checker<'_>, map: &Mapping, path: &str) -> Option<Action
         "evaluate" => {
             if Checker::get(map, "flag").is_some() {
                 checker.error(
+                    Code::FlagMisplaced,
                     &join(path, "flag"),
                     "`flag` has no effect on an `evaluate` trigger",
                     "set `action: set_flag` or `action: check_flag`, or remove `flag`",
@@ -322,6 +345,7 @@ fn flag(checker: &mut Checker<'_>, map: &Mapping, path: &str, action: &str) -> O
         && !flag.ends_with(['-', '_']);
     if !valid {
         checker.error(
+            Code::FlagName,
             &join(path, "flag"),
             format!("flag name `{flag}` is not kebab-case or snake_case"),
             "use lowercase letters, digits and `-` or `_`, starting with a letter, e.g. `search_context_ready`",
