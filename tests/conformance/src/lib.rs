@@ -3,6 +3,7 @@
 //! - [`hook`] runs a hook binary as an agent CLI runs it (a payload on stdin, the environment, a fresh `.forge`) and
 //!   reads back state.json and the audit files;
 //! - [`client`] drives the real Claude Code CLI, offline, against a scripted model;
+//! - [`npm`] installs the agent CLIs those tiers drive, at their pinned versions, on first use;
 //! - [`target`] finds the workspace's target folder and the binaries cargo built beside the tests.
 //!
 //! The package's binaries are hooks built from the fixture catalogs in `catalogs/` (and a lock holder); its own
@@ -11,4 +12,5 @@
 
 pub mod client;
 pub mod hook;
+pub mod npm;
 pub mod target;

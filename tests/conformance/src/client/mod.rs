@@ -14,39 +14,44 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use crate::target::{target_dir, tmp_dir};
+use crate::npm::Pinned;
+use crate::target::tmp_dir;
 
-/// The Claude Code version these tests prove (`scripts/install-claude-code` installs it).
+/// The Claude Code version these tests prove (`tests/conformance/claude-code-version.txt`, with its line break).
 pub const CLAUDE_CODE_VERSION: &str = include_str!("../../claude-code-version.txt");
+
+/// The same version, as an exact pin.
+const CLAUDE_CODE_PIN: &str = trim_line_end(CLAUDE_CODE_VERSION);
+
+/// `text` without the line break at its end (at compile time).
+const fn trim_line_end(text: &str) -> &str {
+    match text.as_bytes() {
+        [rest @ .., b'\n'] => match std::str::from_utf8(rest) {
+            Ok(trimmed) => trimmed,
+            Err(_) => text,
+        },
+        _ => text,
+    }
+}
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
-/// The `claude` binary: `$DOTFORGE_CLAUDE_CODE`, else `target/claude-code/node_modules/.bin/claude`. Fails the test
-/// with the way to install it when it is missing or not the pinned version.
+/// The pinned Claude Code CLI.
+pub const CLAUDE_CODE: Pinned = Pinned {
+    package: "@anthropic-ai/claude-code",
+    version: CLAUDE_CODE_PIN,
+    folder: "claude-code",
+    bin: "claude",
+    override_var: "DOTFORGE_CLAUDE_CODE",
+    // The package's postinstall puts the native binary in place; npm may skip install scripts.
+    postinstall: Some("install.cjs"),
+};
+
+/// The `claude` binary at the pinned version: `$DOTFORGE_CLAUDE_CODE`, else `target/claude-code`, installed there
+/// with npm on first use. Fails the test, saying what is missing, when it cannot be had.
 pub fn claude_code() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let found = FOUND.get_or_init(|| {
-        let pinned = CLAUDE_CODE_VERSION.trim();
-        let target = target_dir();
-        let path = std::env::var_os("DOTFORGE_CLAUDE_CODE")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| target.join("claude-code/node_modules/.bin/claude"));
-        let install = format!(
-            "the real-client tests run the real Claude Code CLI {pinned}; install it with `scripts/install-claude-code` \
-             (npm install of @anthropic-ai/claude-code@{pinned} into target/claude-code), or set DOTFORGE_CLAUDE_CODE \
-             to a `claude` binary of that version"
-        );
-        let output = Command::new(&path)
-            .arg("--version")
-            .output()
-            .map_err(|error| format!("cannot run {}: {error}\n{install}", path.display()))?;
-        let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-        if !version.starts_with(pinned) {
-            return Err(format!("{} is version `{version}`, not {pinned}\n{install}", path.display()));
-        }
-        Ok(path)
-    });
-    match found {
+    match FOUND.get_or_init(|| CLAUDE_CODE.binary()) {
         Ok(path) => path.clone(),
         Err(message) => panic!("{message}"),
     }
