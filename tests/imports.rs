@@ -290,7 +290,7 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
         &["model", "scenario", "time", "hash", "lock", "atomic", "warn", "settings", "paths", "regex_cache", "table"],
     ),
     ("data", &["payload", "session", "state", "metrics", "audit", "approval"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine"]),
+    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness"]),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];

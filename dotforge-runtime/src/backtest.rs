@@ -10,7 +10,7 @@ use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
 use crate::inspect::Inspection;
 use crate::model::Level;
-use crate::model::SoftBlockMode;
+use crate::model::{Harness, SoftBlockMode};
 use crate::payload::Payload;
 use crate::session::Session;
 use crate::settings::Settings;
@@ -161,6 +161,7 @@ fn replay_event(
         payload: &payload,
         inspection: &inspection,
         event: hook_event,
+        harness: Harness::ClaudeCode,
         session_id: &event.session_id,
         settings,
         now,

@@ -50,10 +50,17 @@ impl<'a> Call<'a> {
             return false;
         }
         if field == "command" {
-            self.inspection.command_accesses(kind, globs)
-        } else {
-            self.inspection.path_matches(&self.field(field), globs)
+            return self.inspection.command_accesses(kind, globs);
         }
+        if self.inspection.path_matches(&self.field(field), globs) {
+            return true;
+        }
+        // A call of an agent CLI that reaches several files at once (Codex's `apply_patch`, Gemini's
+        // `read_many_files`) names them all in `file_paths` (see `crate::harness`).
+        field == "file_path"
+            && self.fields.and_then(|fields| fields.get("file_paths")).and_then(Value::as_array).is_some_and(|paths| {
+                paths.iter().filter_map(Value::as_str).any(|path| self.inspection.path_matches(path, globs))
+            })
     }
 
     /// The event that fired.

@@ -10,7 +10,7 @@ use crate::catalog::{Behavior, Catalog};
 use crate::hash::tool_input_hash;
 use crate::inspect::Inspection;
 use crate::metrics::MetricsDelta;
-use crate::model::{Event, Level, Outcome, SoftBlockMode};
+use crate::model::{Event, Harness, Level, Outcome, SoftBlockMode};
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
 use crate::render::{self, Facts, Recourse};
@@ -25,6 +25,8 @@ pub(crate) struct EventInput<'a> {
     /// What the tool call does (parsed command, paths), worked out once for the whole chain.
     pub inspection: &'a Inspection<'a>,
     pub event: Event,
+    /// The agent CLI that sent the event: whether a soft block can ask the person.
+    pub harness: Harness,
     pub session_id: &'a str,
     pub settings: &'a Settings,
     pub now: Timestamp,
@@ -198,12 +200,14 @@ pub(crate) fn run_chain(
     let tool_name = call.tool_name();
     let mut hash = LazyHash { payload: input.payload, hash: None };
     let effects = &mut outcome.effects;
+    let mut allowed: Vec<&'static str> = Vec::new();
     if mode == StateMode::Persistent {
         settle_approvals(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
+        allowed = settle_allowances(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
     for (index, behavior) in catalog.behaviors.iter().enumerate() {
-        if !is_active(behavior, input, &session) {
+        if !is_active(behavior, input, &session) || allowed.contains(&behavior.id) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
@@ -242,11 +246,17 @@ pub(crate) fn run_chain(
         } else {
             level
         };
-        let asks_user =
-            shown == Level::SoftBlock && input.event == Event::PreToolUse && soft_block_mode == SoftBlockMode::Ask;
+        let can_ask = input.harness.can_ask_the_person();
+        let asks_user = shown == Level::SoftBlock
+            && input.event == Event::PreToolUse
+            && soft_block_mode == SoftBlockMode::Ask
+            && can_ask;
         let recourse = match (shown, input.event, soft_block_mode) {
             (Level::HardBlock, _, _) => Recourse::Final,
-            (_, Event::PreToolUse, SoftBlockMode::Ask) => Recourse::AskUser,
+            (_, Event::PreToolUse, SoftBlockMode::Ask) if can_ask => Recourse::AskUser,
+            (_, Event::PreToolUse, SoftBlockMode::Ask) => {
+                Recourse::PersonAllows { behavior_id: behavior.id, session_id: input.session_id }
+            }
             (_, Event::PreToolUse, SoftBlockMode::Deny) => {
                 Recourse::Reinvocation { window_seconds: input.settings.override_window }
             }
@@ -269,6 +279,7 @@ pub(crate) fn run_chain(
                             tool_input_hash: hash.get().to_owned(),
                             blocked_at: now_text.clone(),
                             tool_use_id: input.payload.tool_use_id().map(str::to_owned),
+                            allowed_at: None,
                         };
                         // The block this one replaces waits no more; in ask mode this one waits for the user.
                         if let Some(replaced) = state.pending_block.replace(pending.clone()) {
@@ -333,6 +344,37 @@ fn settle_approvals(
             fired.push(record_override(input, behavior, state, effects, reason.clone()));
         }
     }
+}
+
+/// PreToolUse of a call that the person allowed with the hook's `allow` command, after a soft block that could not
+/// ask (an agent CLI without a permission prompt): the same call again — matched by its `tool_input` hash, as each
+/// retry is a new call with an id of its own — is the override, once. The behaviors it overrides are returned: they
+/// let this call through.
+fn settle_allowances(
+    catalog: &Catalog,
+    input: &EventInput<'_>,
+    session: &mut Session,
+    hash: &mut LazyHash<'_>,
+    effects: &mut Effects,
+    fired: &mut Vec<Fired>,
+) -> Vec<&'static str> {
+    let mut allowed = Vec::new();
+    if input.event != Event::PreToolUse {
+        return allowed;
+    }
+    for behavior in catalog.behaviors {
+        let Some(state) = session.behaviors.get_mut(behavior.id) else { continue };
+        let this_call = state
+            .pending_block
+            .as_ref()
+            .is_some_and(|pending| pending.allowed_at.is_some() && pending.tool_input_hash == hash.get());
+        if let Some(pending) = state.pending_block.take_if(|_| this_call) {
+            effects.approvals.push(Approval::Settled(pending));
+            fired.push(record_override(input, behavior, state, effects, "allowed by the person (`allow`)".to_owned()));
+            allowed.push(behavior.id);
+        }
+    }
+    allowed
 }
 
 /// The override reason of an allowed call that then failed: `the call failed: <error>` (or was interrupted).

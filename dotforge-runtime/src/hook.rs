@@ -7,6 +7,7 @@ use crate::approval;
 use crate::audit;
 use crate::catalog::Catalog;
 use crate::engine::{run_chain, Approval, ChainOutcome, Effects, EventInput, Fired, FirstLook, StateMode};
+use crate::harness::{self, Harness};
 use crate::hash::sha256_hex;
 use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
@@ -23,9 +24,15 @@ use serde_json::Value;
 use std::path::Path;
 use std::time::Duration;
 
-/// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input.
+/// Handles one hook payload and returns the JSON text to print, if any. Never panics on any input. The agent CLI
+/// that sent it is told by the payload (see [`Harness::detect`]).
 pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
-    let report = process(catalog, input, Settings::from_env)?;
+    run_hook_for(catalog, input, None)
+}
+
+/// [`run_hook`] for a payload of the agent CLI `harness` (`hook --harness NAME`), or of the one the payload tells.
+pub(crate) fn run_hook_for(catalog: &Catalog, input: &[u8], harness: Option<Harness>) -> Option<String> {
+    let report = process(catalog, input, harness, Settings::from_env)?;
     // serde_json writes a Value it holds without fail.
     report.output.and_then(|json| serde_json::to_string(&json).ok())
 }
@@ -41,14 +48,18 @@ pub(crate) struct EventReport {
     pub verdict: Verdict,
 }
 
-/// Runs one payload. `settings_for` receives the payload's `cwd` (hook mode reads the environment; replays and
-/// scenarios pass their own settings). `None` when the payload is not a handled event or the catalog is empty.
+/// Runs one payload of `harness` (or of the one the payload tells). `settings_for` receives the payload's `cwd`
+/// (hook mode reads the environment; replays and scenarios pass their own settings). `None` when the payload is not
+/// a handled event or the catalog is empty.
 pub(crate) fn process(
     catalog: &Catalog,
     input: &[u8],
+    harness: Option<Harness>,
     settings_for: impl FnOnce(Option<&str>) -> Settings,
 ) -> Option<EventReport> {
-    let payload = Payload::parse(input)?;
+    let raw = Payload::parse(input)?;
+    let harness = Harness::detect(&raw, harness);
+    let payload = harness::canonical(harness, raw);
     let event = payload.event()?;
     if catalog.behaviors.is_empty() {
         return None; // SPEC §7.9: nothing declared, no state access
@@ -64,6 +75,7 @@ pub(crate) fn process(
         payload: &payload,
         inspection: &inspection,
         event,
+        harness,
         session_id: &session_id,
         settings: &settings,
         now,
@@ -77,7 +89,7 @@ pub(crate) fn process(
     Some(EventReport {
         event,
         tool_name: payload.tool_name().to_owned(),
-        output: output::to_json(event, &outcome.decision),
+        output: harness::render(harness, event, &outcome.decision),
         verdict: output::verdict(event, &outcome.decision),
         fired: outcome.fired,
         session_id,

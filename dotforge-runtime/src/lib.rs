@@ -46,6 +46,7 @@ mod state;
 mod call;
 mod catalog;
 mod engine;
+mod harness;
 mod inspect;
 mod output;
 mod render;

@@ -1,7 +1,7 @@
-//! The JSON printed for an event (SPEC §5 with the model-facing keys of CONTRACT §6) and the merge of SPEC §2.4.
+//! What the chain decided for an event (SPEC §2.4's merge: the messages, or the block that cut the chain) and what
+//! that decision does. [`crate::harness`] prints it in the dialect of the CLI that sent the event.
 
 use crate::model::{Event, Level};
-use serde_json::{Map, Value};
 
 /// What the chain produced for the event.
 #[derive(Debug, Default)]
@@ -59,45 +59,4 @@ pub(crate) fn verdict(event: Event, decision: &Decision) -> Verdict {
         None if decision.messages.iter().any(|message| !message.is_empty()) => Verdict::AllowWithMessage,
         None => Verdict::Allow,
     }
-}
-
-/// Builds the single JSON object to print, or `None` for a silent pass.
-pub(crate) fn to_json(event: Event, decision: &Decision) -> Option<Value> {
-    if let Some(block) = &decision.block {
-        return Some(block_json(event, block));
-    }
-    let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
-    if messages.is_empty() {
-        return None;
-    }
-    let joined = messages.join("\n\n");
-    let mut root = Map::new();
-    if event != Event::Stop {
-        let mut specific = Map::new();
-        specific.insert("hookEventName".into(), Value::from(event.name()));
-        specific.insert("additionalContext".into(), Value::from(joined.clone()));
-        root.insert("hookSpecificOutput".into(), Value::Object(specific));
-    }
-    root.insert("systemMessage".into(), Value::from(joined));
-    Some(Value::Object(root))
-}
-
-fn block_json(event: Event, block: &Block) -> Value {
-    let message = block.message.as_str();
-    let mut root = Map::new();
-    if event == Event::PreToolUse {
-        let mut specific = Map::new();
-        specific.insert("hookEventName".into(), Value::from(event.name()));
-        specific.insert("permissionDecision".into(), Value::from(if block.ask_user { "ask" } else { "deny" }));
-        specific.insert("permissionDecisionReason".into(), Value::from(message));
-        if block.level == Level::HardBlock {
-            specific.insert("override_allowed".into(), Value::Bool(false));
-        }
-        root.insert("hookSpecificOutput".into(), Value::Object(specific));
-    } else {
-        root.insert("decision".into(), Value::from("block"));
-        root.insert("reason".into(), Value::from(message));
-    }
-    root.insert("systemMessage".into(), Value::from(message));
-    Value::Object(root)
 }

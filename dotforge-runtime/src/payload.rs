@@ -1,4 +1,5 @@
-//! Tolerant decoding of a Claude Code hook payload: anything that is not what we expect is treated as absent.
+//! Tolerant decoding of a hook payload in the catalog's vocabulary (Claude Code's; other agent CLIs' payloads are
+//! translated first, by `crate::harness`): anything that is not what we expect is treated as absent.
 
 use crate::model::Event;
 use serde_json::{Map, Value};
@@ -23,8 +24,23 @@ impl Payload {
         Payload { root }
     }
 
+    /// The payload's members, for an adapter that rewrites them into the catalog's vocabulary.
+    pub(crate) fn into_object(self) -> Map<String, Value> {
+        self.root
+    }
+
     fn text(&self, key: &str) -> Option<&str> {
         self.root.get(key).and_then(Value::as_str)
+    }
+
+    /// `hook_event_name` as sent, or `""`.
+    pub(crate) fn event_name(&self) -> &str {
+        self.text("hook_event_name").unwrap_or("")
+    }
+
+    /// Whether the payload has a member `key`.
+    pub(crate) fn has(&self, key: &str) -> bool {
+        self.root.contains_key(key)
     }
 
     /// The event, when it is one of the four handled ones.

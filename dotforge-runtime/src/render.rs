@@ -9,7 +9,7 @@ const NUDGE_MAX_CHARS: usize = 120;
 /// What recourse a block leaves — how it can be lifted — for the closing line of its message (CONTRACT §6):
 /// always true for the event and the soft-block mode in force, so no message promises a prompt that will not appear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Recourse {
+pub(crate) enum Recourse<'a> {
     /// A hard block: final, nothing lifts it.
     Final,
     /// A soft block on PreToolUse in ask mode: Claude Code asks the user.
@@ -18,6 +18,14 @@ pub(crate) enum Recourse {
     Reinvocation {
         /// `FORGE_OVERRIDE_WINDOW_SECONDS`.
         window_seconds: u64,
+    },
+    /// A soft block on PreToolUse in an agent CLI that cannot ask: the person allows the call with the hook's
+    /// `allow` command, and the agent runs it again.
+    PersonAllows {
+        /// The behavior that blocked.
+        behavior_id: &'static str,
+        /// The session the call belongs to.
+        session_id: &'a str,
     },
     /// A soft block on an event without a permission prompt: nothing to say.
     NotOnThisEvent,
@@ -30,7 +38,7 @@ pub(crate) struct Facts<'a> {
     pub counter: u32,
     pub tool_name: &'a str,
     pub level: Level,
-    pub recourse: Recourse,
+    pub recourse: Recourse<'a>,
 }
 
 impl Facts<'_> {
@@ -74,6 +82,14 @@ pub(crate) fn message(facts: &Facts<'_>) -> String {
         }
         Level::SoftBlock | Level::HardBlock => block(facts),
     }
+}
+
+/// The name this hook's binary runs under, for the commands a message tells the user to run.
+fn hook_binary_name() -> String {
+    std::env::current_exe()
+        .ok()
+        .and_then(|path| path.file_name().map(|name| name.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "dotforge-hook".to_owned())
 }
 
 fn one_line(text: &str) -> String {
@@ -155,6 +171,11 @@ fn block(facts: &Facts<'_>) -> String {
         Recourse::AskUser => lines.push("Claude Code asks the user to allow or deny this call.".to_owned()),
         Recourse::Reinvocation { window_seconds } => lines.push(format!(
             "Repeating the identical call within {window_seconds} s overrides this block; the override is audited."
+        )),
+        Recourse::PersonAllows { behavior_id, session_id } => lines.push(format!(
+            "The user can allow it once: `{} allow {behavior_id} --session {session_id}` in a terminal, then the call is \
+             repeated.",
+            hook_binary_name()
         )),
         Recourse::NotOnThisEvent => {}
     }

@@ -1,11 +1,15 @@
-//! `install` / `uninstall`: register this binary in `.claude/settings.json` for the events the catalog uses.
+//! `install` / `uninstall`: register this binary for the events the catalog uses — in Claude Code's
+//! `.claude/settings.json`, or with `--harness codex|gemini` in Codex CLI's `.codex/hooks.json` or Gemini CLI's
+//! `.gemini/settings.json` (`--user`: the user's own, under the home folder; see `hook_settings`).
 //!
 //! The file is edited, not rewritten: members and hook entries that are not ours keep their order and their exact
 //! text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall` gives the
 //! original bytes back. Our entries are recognized by their command; re-running `install` replaces only them.
 
+use super::hook_settings;
 use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
+use crate::model::Harness;
 use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -19,6 +23,10 @@ pub(crate) struct Options {
     pub command: Option<String>,
     pub timeout: u32,
     pub dry_run: bool,
+    /// The agent CLI whose settings these are.
+    pub harness: Harness,
+    /// The user's settings (under the home folder) rather than the project's: no `.gitignore` is touched.
+    pub user: bool,
 }
 
 const GITIGNORE_MARKER: &str = "# dotforge: hook runtime state (added by `install`)";
@@ -181,11 +189,12 @@ fn matcher_union(matchers: impl IntoIterator<Item = ToolMatcher>) -> String {
     }
 }
 
-/// The folder Claude Code calls `$CLAUDE_PROJECT_DIR` for this settings file.
+/// The project folder of this settings file (what Claude Code calls `$CLAUDE_PROJECT_DIR`): the folder that holds
+/// its `.claude/` (or `.codex/`, `.gemini/`).
 fn project_dir(settings: &Path) -> PathBuf {
     let parent = settings.parent().map(Path::to_path_buf).unwrap_or_default();
     let parent = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent };
-    if parent.file_name().is_some_and(|name| name == ".claude") {
+    if parent.file_name().is_some_and(|name| name == ".claude" || name == ".codex" || name == ".gemini") {
         parent
             .parent()
             .map(Path::to_path_buf)
@@ -196,9 +205,14 @@ fn project_dir(settings: &Path) -> PathBuf {
     }
 }
 
-/// `"$CLAUDE_PROJECT_DIR"/<this binary relative to the project>`, or the absolute path when it lives elsewhere.
-fn default_command(settings: &Path) -> String {
+/// For Claude Code, `"$CLAUDE_PROJECT_DIR"/<this binary relative to the project>`, or the absolute path when it
+/// lives elsewhere; for the other CLIs, the absolute path and `hook --harness NAME`.
+fn default_command(settings: &Path, harness: Harness) -> String {
     let exe = std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok());
+    if harness != Harness::ClaudeCode {
+        let exe = exe.map_or_else(|| "dotforge-hook".to_owned(), |exe| format!("\"{}\"", exe.display()));
+        return format!("{exe}{}", hook_settings::hook_arguments(harness));
+    }
     let project = project_dir(settings).canonicalize().ok();
     match (exe, project) {
         (Some(exe), Some(project)) => match exe.strip_prefix(&project) {
@@ -283,32 +297,38 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     let path = &options.settings;
     let original = read_settings(path)?;
     let (mut top, mut hooks) = parse_settings(path, original.as_deref().unwrap_or("{}"))?;
-    let command = options.command.clone().unwrap_or_else(|| default_command(path));
+    let harness = options.harness;
+    let command = options.command.clone().unwrap_or_else(|| default_command(path, harness));
     remove_ours(&mut hooks, &command);
-    let events = registrations(catalog);
+    let events: Vec<(&str, Option<String>)> = registrations(catalog)
+        .into_iter()
+        .filter_map(|(event, matcher)| {
+            let name = hook_settings::event_name(harness, event)?;
+            Some((name, matcher.map(|matcher| hook_settings::matcher(harness, &matcher))))
+        })
+        .collect();
     for (event, matcher) in &events {
-        let hook: Members = vec![
+        let mut hook: Members = vec![
             ("type".to_owned(), json!("command").to_string()),
             ("command".to_owned(), json!(command).to_string()),
-            ("timeout".to_owned(), options.timeout.to_string()),
+            ("timeout".to_owned(), hook_settings::timeout(harness, options.timeout).to_string()),
         ];
+        if harness == Harness::Gemini {
+            hook.push(("name".to_owned(), json!("dotforge").to_string()));
+        }
         let mut entry: Members = Vec::new();
         if let Some(matcher) = matcher {
             entry.push(("matcher".to_owned(), json!(matcher).to_string()));
         }
         entry.push(("hooks".to_owned(), array_text(&[object_text(&hook, 5)], 4)));
-        let mut items = match member(&mut hooks, event.name()) {
+        let mut items = match member(&mut hooks, event) {
             Some(raw) => parse_array(raw).map_err(|problem| {
-                format!(
-                    "`hooks.{}` in {} is not a list ({problem}); it was left unchanged",
-                    event.name(),
-                    path.display()
-                )
+                format!("`hooks.{event}` in {} is not a list ({problem}); it was left unchanged", path.display())
             })?,
             None => Vec::new(),
         };
         items.push(object_text(&entry, 3));
-        set_member(&mut hooks, event.name(), array_text(&items, 2));
+        set_member(&mut hooks, event, array_text(&items, 2));
     }
     set_member(&mut top, "hooks", object_text(&hooks, 1));
     let trailing = if original.as_deref().is_none_or(|text| text.ends_with('\n')) { "\n" } else { "" };
@@ -318,8 +338,10 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         return Ok(());
     }
     write_settings(path, &text)?;
-    gitignore(path, true)?;
-    let names: Vec<&str> = events.iter().map(|(event, _)| event.name()).collect();
+    if !options.user {
+        gitignore(path, true)?;
+    }
+    let names: Vec<&str> = events.iter().map(|(event, _)| *event).collect();
     print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
     Ok(())
 }
@@ -332,7 +354,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
         return Ok(());
     };
     let (mut top, mut hooks) = parse_settings(path, &original)?;
-    let command = options.command.clone().unwrap_or_else(|| default_command(path));
+    let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness));
     if !remove_ours(&mut hooks, &command) {
         print_out(&format!("nothing to uninstall: no hook runs `{command}` in {}", path.display()));
         return Ok(());
@@ -356,7 +378,9 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     } else {
         write_settings(path, &text)?;
     }
-    gitignore(path, false)?;
+    if !options.user {
+        gitignore(path, false)?;
+    }
     print_out(&format!("removed `{command}` from {}", path.display()));
     Ok(())
 }

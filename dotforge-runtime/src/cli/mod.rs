@@ -2,15 +2,18 @@
 //! JSON object out, exit 0 — decided before any argument parsing so the hook pays nothing for the CLI. Every other
 //! command is parsed by clap; exit codes follow CONTRACT §9: 0 success, 1 user error, 2 usage error.
 
+mod allow;
 mod audit;
 mod describe;
+mod hook_settings;
 mod install;
 mod print;
 mod status;
 mod switch;
 
 use crate::catalog::{Catalog, Category};
-use crate::hook::run_hook;
+use crate::hook::run_hook_for;
+use crate::model::Harness;
 use crate::model::SoftBlockMode;
 use crate::replay::Replay;
 use crate::settings::{soft_block_mode, Settings, PROFILES};
@@ -66,13 +69,27 @@ fn install_args(command: Command) -> Command {
                 .long("settings")
                 .value_name("PATH")
                 .value_parser(value_parser!(PathBuf))
-                .help("The settings file (default: .claude/settings.json in the current directory)"),
+                .help("The settings file (default: the harness's, in the current directory: .claude/settings.json, .codex/hooks.json or .gemini/settings.json)"),
+        )
+        .arg(
+            Arg::new("harness")
+                .long("harness")
+                .value_name("CLI")
+                .value_parser(["claude", "codex", "gemini"])
+                .default_value("claude")
+                .help("The agent CLI to register the hook with"),
+        )
+        .arg(
+            Arg::new("user")
+                .long("user")
+                .action(ArgAction::SetTrue)
+                .help("The user's settings (~/.claude/settings.json, $CODEX_HOME/hooks.json or ~/.gemini/settings.json) instead of the project's"),
         )
         .arg(
             Arg::new("command")
                 .long("command")
                 .value_name("CMD")
-                .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>)"),
+                .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>; for Codex and Gemini CLI its absolute path and `hook --harness NAME`)"),
         )
         .arg(
             Arg::new("timeout")
@@ -113,7 +130,17 @@ fn cli(name: &'static str) -> Command {
              hook payload on stdin, prints at most one JSON object and always exits 0.",
         )
         .disable_help_subcommand(true)
-        .subcommand(Command::new("hook").about("Read one hook payload on stdin, print at most one JSON object, always exit 0 (the default)"))
+        .subcommand(
+            Command::new("hook")
+                .about("Read one hook payload on stdin, print at most one JSON object, always exit 0 (the default)")
+                .arg(
+                    Arg::new("harness")
+                        .long("harness")
+                        .value_name("CLI")
+                        .value_parser(["claude", "codex", "gemini"])
+                        .help("The agent CLI that runs the hook (default: told by the payload)"),
+                ),
+        )
         .subcommand(
             Command::new("test")
                 .about("Run the scenario tests compiled into this binary (one line each, then `N passed, N failed`)")
@@ -172,15 +199,28 @@ fn cli(name: &'static str) -> Command {
                 .arg(json_arg("Print JSON"))
                 .arg(forge_root_arg()),
         )
+        .subcommand(switch_args(Command::new("allow").about(
+            "Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it",
+        )))
         .subcommand(install_args(Command::new("install").about("Register this binary in .claude/settings.json for the events the catalog uses")))
         .subcommand(install_args(Command::new("uninstall").about("Remove exactly what `install` added")))
 }
 
 fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
     let mut args = std::env::args_os().skip(1);
-    match (args.next(), args.next()) {
-        (None, _) => hook_main(catalog),
-        (Some(first), None) if first == "hook" => hook_main(catalog),
+    match (args.next(), args.next(), args.next(), args.next()) {
+        (None, ..) => hook_main(catalog, None),
+        (Some(first), None, ..) if first == "hook" => hook_main(catalog, None),
+        (Some(first), Some(option), Some(name), None) if first == "hook" && option == "--harness" => {
+            match name.to_str().and_then(Harness::parse) {
+                Some(harness) => hook_main(catalog, Some(harness)),
+                // Still a hook run: never fail, never block; say why on stderr.
+                None => {
+                    warn(&format!("unknown --harness {}; reading the payload to tell", name.to_string_lossy()));
+                    hook_main(catalog, None)
+                }
+            }
+        }
         _ => {}
     }
     // Help and errors name the binary as it was invoked (a hook project's binary is not called dotforge-hook).
@@ -190,7 +230,8 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
     let flag = |sub: &ArgMatches, id: &str| sub.get_flag(id);
     let root = |sub: &ArgMatches| forge_root_or_default(sub.get_one::<PathBuf>("forge-root").cloned());
     let result = match matches.subcommand() {
-        None | Some(("hook", _)) => hook_main(catalog),
+        None => hook_main(catalog, None),
+        Some(("hook", sub)) => hook_main(catalog, text(sub, "harness").as_deref().and_then(Harness::parse)),
         Some(("test", sub)) => test_main(catalog, text(sub, "id").as_deref()),
         Some(("simulate", sub)) => simulate_main(
             catalog,
@@ -211,6 +252,12 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             &text(sub, "id").unwrap_or_default(),
             &text(sub, "session").unwrap_or_default(),
             on_off == "on",
+        ),
+        Some(("allow", sub)) => allow::run(
+            catalog,
+            &root(sub),
+            &text(sub, "id").unwrap_or_default(),
+            &text(sub, "session").unwrap_or_default(),
         ),
         Some(("audit", sub)) => audit::run(catalog, &root(sub), flag(sub, "json")),
         Some(("install", sub)) => install::install(catalog, &install_options(sub)),
@@ -233,14 +280,18 @@ fn category(name: &str) -> Option<Category> {
 }
 
 fn install_options(sub: &ArgMatches) -> install::Options {
+    let harness = sub.get_one::<String>("harness").and_then(|name| Harness::parse(name)).unwrap_or_default();
+    let user = sub.get_flag("user");
     install::Options {
         settings: sub
             .get_one::<PathBuf>("settings")
             .cloned()
-            .unwrap_or_else(|| PathBuf::from(".claude").join("settings.json")),
+            .unwrap_or_else(|| hook_settings::default_settings(harness, user)),
         command: sub.get_one::<String>("command").cloned(),
         timeout: sub.get_one::<u32>("timeout").copied().unwrap_or(10),
         dry_run: sub.get_flag("dry-run"),
+        harness,
+        user,
     }
 }
 
@@ -262,7 +313,7 @@ fn user_error(message: &str) -> ! {
     exit(1)
 }
 
-fn hook_main(catalog: &'static Catalog) -> ! {
+fn hook_main(catalog: &'static Catalog, harness: Option<Harness>) -> ! {
     std::panic::set_hook(Box::new(|info| warn(&format!("internal error, allowing the tool call: {info}"))));
     // A payload is mostly a few hundred bytes: std's default 8 KiB first read would push everything allocated after
     // it onto fresh heap pages (page faults per event: `git push` 98 → 91).
@@ -270,7 +321,7 @@ fn hook_main(catalog: &'static Catalog) -> ! {
     if let Err(error) = std::io::stdin().lock().take(MAX_PAYLOAD_BYTES).read_to_end(&mut input) {
         warn(&format!("cannot read the hook payload: {error}"));
     }
-    if let Ok(Some(json)) = std::panic::catch_unwind(|| run_hook(catalog, &input)) {
+    if let Ok(Some(json)) = std::panic::catch_unwind(|| run_hook_for(catalog, &input, harness)) {
         let mut stdout = std::io::stdout().lock();
         let _ = writeln!(stdout, "{json}");
         let _ = stdout.flush();

@@ -24,6 +24,9 @@ pub(crate) struct PendingBlock {
     pub blocked_at: String,
     /// The blocked call's `tool_use_id`, when the payload had one.
     pub tool_use_id: Option<String>,
+    /// When the person allowed the call with the hook's `allow` command (for agent CLIs that cannot ask): the same
+    /// call's next PreToolUse is the override.
+    pub allowed_at: Option<String>,
 }
 
 /// Per-behavior state inside a session.
@@ -190,6 +193,9 @@ impl BehaviorState {
                 if let Some(id) = &pending.tool_use_id {
                     entry.insert("tool_use_id".into(), Value::String(id.clone()));
                 }
+                if let Some(at) = &pending.allowed_at {
+                    entry.insert("allowed_at".into(), Value::String(at.clone()));
+                }
                 Value::Object(entry)
             }
         };
@@ -207,6 +213,7 @@ fn pending_block(value: Value) -> Option<PendingBlock> {
         tool_input_hash: take("tool_input_hash")?,
         blocked_at: take("blocked_at")?,
         tool_use_id: take("tool_use_id"),
+        allowed_at: take("allowed_at"),
     })
 }
 
@@ -251,6 +258,9 @@ impl Serialize for Stored<'_> {
             Stored::Pending(None) => serializer.serialize_unit(),
             Stored::Pending(Some(pending)) => {
                 let mut map = serializer.serialize_map(None)?;
+                if let Some(at) = &pending.allowed_at {
+                    map.serialize_entry("allowed_at", at)?;
+                }
                 map.serialize_entry("blocked_at", &pending.blocked_at)?;
                 map.serialize_entry("tool_input_hash", &pending.tool_input_hash)?;
                 if let Some(id) = &pending.tool_use_id {

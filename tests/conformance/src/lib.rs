@@ -2,7 +2,8 @@
 //!
 //! - [`hook`] runs a hook binary as an agent CLI runs it (a payload on stdin, the environment, a fresh `.forge`) and
 //!   reads back state.json and the audit files;
-//! - [`client`] drives the real Claude Code CLI, offline, against a scripted model;
+//! - [`client`], [`codex`] and [`gemini`] drive the real Claude Code, Codex and Gemini CLIs, offline, each against a
+//!   scripted stand-in for its model API;
 //! - [`npm`] installs the agent CLIs those tiers drive, at their pinned versions, on first use;
 //! - [`target`] finds the workspace's target folder and the binaries cargo built beside the tests.
 //!
@@ -11,6 +12,9 @@
 #![forbid(unsafe_code)]
 
 pub mod client;
+pub mod codex;
+pub mod gemini;
 pub mod hook;
+pub mod http;
 pub mod npm;
 pub mod target;

@@ -3,12 +3,8 @@
 //! is served once the request's history does not hold it yet, so a retried request gets the same answer. Every
 //! request is recorded, so a test can check what the model was shown.
 
+use crate::http::{Request, Response, ScriptedServer};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 /// One content block the model sends.
 #[derive(Clone, Debug)]
@@ -100,121 +96,40 @@ pub const SCRIPT_DONE: &str = "(the scripted model has nothing more to say)";
 /// The running server. Dropped, it stops.
 pub struct ModelServer {
     pub url: String,
-    requests: Arc<Mutex<Vec<Value>>>,
-    stop: Arc<AtomicBool>,
-    port: u16,
-    thread: Option<JoinHandle<()>>,
+    server: ScriptedServer,
 }
 
 impl ModelServer {
     /// Starts serving `script` on an ephemeral port.
     pub fn start(script: Script) -> ModelServer {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
-        let port = listener.local_addr().expect("local address").port();
-        let requests = Arc::new(Mutex::new(Vec::new()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let script = Arc::new(script);
-        let (seen, stopping) = (Arc::clone(&requests), Arc::clone(&stop));
-        let thread = std::thread::spawn(move || {
-            for stream in listener.incoming() {
-                if stopping.load(Ordering::SeqCst) {
-                    break;
-                }
-                let Ok(stream) = stream else { continue };
-                let (script, seen) = (Arc::clone(&script), Arc::clone(&seen));
-                std::thread::spawn(move || serve(stream, &script, &seen));
-            }
-        });
-        ModelServer { url: format!("http://127.0.0.1:{port}"), requests, stop, port, thread: Some(thread) }
+        let server = ScriptedServer::start(move |request| answer(&script, request));
+        ModelServer { url: server.url.clone(), server }
     }
 
     /// Every request to `/v1/messages` that asked for an agent step (it offered tools), in arrival order.
     pub fn requests(&self) -> Vec<Value> {
-        self.requests.lock().map(|requests| requests.clone()).unwrap_or_default()
+        self.server.requests()
     }
 }
 
-impl Drop for ModelServer {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        let _ = TcpStream::connect(("127.0.0.1", self.port)); // wake the accept loop
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-/// Reads one HTTP/1.1 request: request line, headers, body (Content-Length or chunked).
-fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String, Vec<u8>)> {
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let (method, path) = (parts.next()?.to_owned(), parts.next()?.to_owned());
-    let (mut length, mut chunked) = (0usize, false);
-    loop {
-        let mut header = String::new();
-        reader.read_line(&mut header).ok()?;
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        let (name, value) = header.split_once(':')?;
-        match name.trim().to_ascii_lowercase().as_str() {
-            "content-length" => length = value.trim().parse().ok()?,
-            "transfer-encoding" => chunked = value.to_ascii_lowercase().contains("chunked"),
-            _ => {}
-        }
-    }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).ok()?;
-            let size = usize::from_str_radix(size.trim().split(';').next()?, 16).ok()?;
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).ok()?;
-            if size == 0 {
-                break;
-            }
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else {
-        body.resize(length, 0);
-        reader.read_exact(&mut body).ok()?;
-    }
-    Some((method, path, body))
-}
-
-fn serve(stream: TcpStream, script: &Script, seen: &Mutex<Vec<Value>>) {
-    let Ok(write_half) = stream.try_clone() else { return };
-    let mut reader = BufReader::new(stream);
-    let Some((method, path, body)) = read_request(&mut reader) else { return };
-    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let (content_type, response) = if method == "POST" && path.starts_with("/v1/messages/count_tokens") {
-        ("application/json", json!({"input_tokens": 100}).to_string())
-    } else if method == "POST" && path.starts_with("/v1/messages") {
-        // Requests without tools are the CLI's side questions (titles, summaries): answer briefly.
-        let offers_tools = request["tools"].as_array().is_some_and(|tools| !tools.is_empty());
-        let turn = if offers_tools {
-            if let Ok(mut requests) = seen.lock() {
-                requests.push(request.clone());
-            }
-            script.answer(&request)
-        } else {
-            say("ok")
+/// The Messages API's answer to one request.
+fn answer(script: &Script, request: &Request<'_>) -> Response {
+    let body = request.body;
+    if request.method == "POST" && request.path.starts_with("/v1/messages/count_tokens") {
+        return Response {
+            content_type: "application/json",
+            body: json!({"input_tokens": 100}).to_string(),
+            record: false,
         };
-        ("text/event-stream", sse(&turn, request["model"].as_str().unwrap_or("claude")))
-    } else {
-        ("application/json", "{}".to_owned())
-    };
-    let mut out = write_half;
-    let head = format!(
-        "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        response.len()
-    );
-    let _ = out.write_all(head.as_bytes()).and_then(|()| out.write_all(response.as_bytes()));
-    let _ = out.flush();
-    let _ = out.shutdown(Shutdown::Both);
+    }
+    if request.method == "POST" && request.path.starts_with("/v1/messages") {
+        // Requests without tools are the CLI's side questions (titles, summaries): answer briefly.
+        let offers_tools = body["tools"].as_array().is_some_and(|tools| !tools.is_empty());
+        let turn = if offers_tools { script.answer(body) } else { say("ok") };
+        let model = body["model"].as_str().unwrap_or("claude");
+        return Response { content_type: "text/event-stream", body: sse(&turn, model), record: offers_tools };
+    }
+    Response { content_type: "application/json", body: "{}".to_owned(), record: false }
 }
 
 /// The turn as a Messages API event stream.

@@ -1,0 +1,55 @@
+//! Claude Code's output (SPEC §5 with the model-facing keys of CONTRACT §6): nudges and warnings as `systemMessage`
+//! and `additionalContext`, a PreToolUse block as `permissionDecision` (`ask` for a soft block the user decides,
+//! `deny` otherwise, with `override_allowed: false` when hard), a block on the other events as `decision: block`.
+//! Its payloads are the catalog's vocabulary already.
+
+use crate::model::{Event, Level};
+use crate::output::{Block, Decision};
+use serde_json::{Map, Value};
+
+/// The object Claude Code reads for the decision.
+pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
+    render_with(event, decision, true)
+}
+
+/// The single JSON object to print, or `None` for a silent pass. `final_flag`: a hard block on PreToolUse says
+/// `override_allowed: false` (SPEC §5.6), which Claude Code accepts and Codex CLI does not.
+pub(super) fn render_with(event: Event, decision: &Decision, final_flag: bool) -> Option<Value> {
+    if let Some(block) = &decision.block {
+        return Some(block_json(event, block, final_flag));
+    }
+    let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
+    if messages.is_empty() {
+        return None;
+    }
+    let joined = messages.join("\n\n");
+    let mut root = Map::new();
+    if event != Event::Stop {
+        let mut specific = Map::new();
+        specific.insert("hookEventName".into(), Value::from(event.name()));
+        specific.insert("additionalContext".into(), Value::from(joined.clone()));
+        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    }
+    root.insert("systemMessage".into(), Value::from(joined));
+    Some(Value::Object(root))
+}
+
+fn block_json(event: Event, block: &Block, final_flag: bool) -> Value {
+    let message = block.message.as_str();
+    let mut root = Map::new();
+    if event == Event::PreToolUse {
+        let mut specific = Map::new();
+        specific.insert("hookEventName".into(), Value::from(event.name()));
+        specific.insert("permissionDecision".into(), Value::from(if block.ask_user { "ask" } else { "deny" }));
+        specific.insert("permissionDecisionReason".into(), Value::from(message));
+        if final_flag && block.level == Level::HardBlock {
+            specific.insert("override_allowed".into(), Value::Bool(false));
+        }
+        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    } else {
+        root.insert("decision".into(), Value::from("block"));
+        root.insert("reason".into(), Value::from(message));
+    }
+    root.insert("systemMessage".into(), Value::from(message));
+    Value::Object(root)
+}

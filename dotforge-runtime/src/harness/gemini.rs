@@ -1,0 +1,173 @@
+//! Gemini CLI (proven with 0.61.0): its events are `BeforeTool`, `AfterTool`, `BeforeAgent` and `AfterAgent`, its
+//! tools are named in snake case (`run_shell_command`, `write_file`, `replace`, …) with their own argument keys, and
+//! its payloads carry no tool call id. Its output says `decision: "deny"` with a `reason` (the model reads it as the
+//! tool's error, or as the next prompt after `AfterAgent`); `hookSpecificOutput.additionalContext` reaches the model
+//! after a tool and with a prompt, not before a tool, where a nudge reaches the user only. It cannot ask the person
+//! about a call: a soft block is a deny that the person lifts.
+
+use crate::model::Event;
+use crate::output::Decision;
+use crate::payload::Payload;
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// Gemini CLI's events and the catalog's they are.
+const EVENTS: [(&str, Event); 4] = [
+    ("BeforeTool", Event::PreToolUse),
+    ("AfterTool", Event::PostToolUse),
+    ("BeforeAgent", Event::UserPromptSubmit),
+    ("AfterAgent", Event::Stop),
+];
+
+/// Whether an event name is one of Gemini CLI's (handled or not: `BeforeModel`, `SessionStart`…).
+pub(super) fn is_gemini_event(name: &str) -> bool {
+    EVENTS.iter().any(|(gemini, _)| *gemini == name)
+        || matches!(
+            name,
+            "BeforeModel"
+                | "AfterModel"
+                | "BeforeToolSelection"
+                | "SessionStart"
+                | "SessionEnd"
+                | "PreCompress"
+                | "Notification"
+        )
+}
+
+/// Argument keys renamed: Gemini CLI's, and the catalog's.
+type Renames = &'static [(&'static str, &'static str)];
+
+/// Gemini CLI's tools and the catalog's they are, with the argument keys renamed.
+const TOOLS: &[(&str, &str, Renames)] = &[
+    ("run_shell_command", "Bash", &[("command", "command")]),
+    ("write_file", "Write", &[("file_path", "file_path"), ("content", "content")]),
+    ("replace", "Edit", &[("file_path", "file_path"), ("old_string", "old_string"), ("new_string", "new_string")]),
+    ("read_file", "Read", &[("file_path", "file_path")]),
+    ("read_many_files", "Read", &[]),
+    ("grep_search", "Grep", &[("pattern", "pattern"), ("dir_path", "path")]),
+    ("glob", "Glob", &[("pattern", "pattern"), ("dir_path", "path")]),
+    ("list_directory", "Glob", &[("dir_path", "path")]),
+    ("web_fetch", "WebFetch", &[("prompt", "url")]),
+    ("google_web_search", "WebSearch", &[("query", "query")]),
+    ("write_todos", "TodoWrite", &[]),
+    ("ask_user", "AskUserQuestion", &[]),
+    ("enter_plan_mode", "EnterPlanMode", &[]),
+    ("exit_plan_mode", "ExitPlanMode", &[]),
+    ("activate_skill", "Skill", &[]),
+    ("invoke_agent", "Agent", &[]),
+];
+
+/// The payload in the catalog's vocabulary. A shell command's `dir_path` becomes the directory it runs in (`cwd`);
+/// `read_many_files` reads its first path as `file_path` and all of them as `file_paths`. Tools not listed keep
+/// their names and arguments.
+pub(super) fn canonical(payload: Payload) -> Payload {
+    let mut root = payload.into_object();
+    let event = root.get("hook_event_name").and_then(Value::as_str).unwrap_or("");
+    if let Some((_, canonical)) = EVENTS.iter().find(|(gemini, _)| *gemini == event) {
+        root.insert("hook_event_name".into(), Value::from(canonical.name()));
+    }
+    let tool = root.get("tool_name").and_then(Value::as_str).unwrap_or("").to_owned();
+    let Some((_, name, keys)) = TOOLS.iter().find(|(gemini, ..)| *gemini == tool) else {
+        return Payload::from_object(root);
+    };
+    let input = match root.remove("tool_input") {
+        Some(Value::Object(input)) => input,
+        _ => Map::new(),
+    };
+    let mut mapped = Map::new();
+    for (from, to) in *keys {
+        if let Some(value) = input.get(*from) {
+            mapped.insert((*to).to_owned(), value.clone());
+        }
+    }
+    match tool.as_str() {
+        "run_shell_command" => {
+            if let Some(dir) = input.get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty()) {
+                let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
+                let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
+                root.insert("cwd".into(), Value::from(joined));
+            }
+        }
+        "read_many_files" => {
+            let paths: Vec<Value> = ["include", "paths"]
+                .iter()
+                .filter_map(|key| input.get(*key).and_then(Value::as_array))
+                .flatten()
+                .filter(|path| path.is_string())
+                .cloned()
+                .collect();
+            mapped.insert("file_path".into(), paths.first().cloned().unwrap_or(Value::from("")));
+            mapped.insert("file_paths".into(), Value::Array(paths));
+        }
+        _ => {}
+    }
+    // What the catalog does not name stays, under the tool's own keys.
+    for (key, value) in input {
+        mapped.entry(key).or_insert(value);
+    }
+    root.insert("tool_name".into(), Value::from(*name));
+    root.insert("tool_input".into(), Value::Object(mapped));
+    Payload::from_object(root)
+}
+
+/// The object Gemini CLI reads for the decision: a block is `decision: "deny"` with its `reason` on every event
+/// (BeforeTool: the call does not run; AfterTool: the model reads the reason instead of the result; BeforeAgent:
+/// the prompt is dropped; AfterAgent: the agent goes on with the reason as its prompt). Nudges and warnings are a
+/// `systemMessage`, and `additionalContext` where Gemini CLI gives it to the model (after a tool, with a prompt).
+pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
+    let mut root = Map::new();
+    if let Some(block) = &decision.block {
+        root.insert("decision".into(), Value::from("deny"));
+        root.insert("reason".into(), Value::from(block.message.as_str()));
+        root.insert("systemMessage".into(), Value::from(block.message.as_str()));
+        return Some(Value::Object(root));
+    }
+    let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
+    if messages.is_empty() {
+        return None;
+    }
+    let joined = messages.join("\n\n");
+    if matches!(event, Event::PostToolUse | Event::UserPromptSubmit) {
+        let mut specific = Map::new();
+        specific.insert("additionalContext".into(), Value::from(joined.clone()));
+        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    }
+    root.insert("systemMessage".into(), Value::from(joined));
+    Some(Value::Object(root))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+    use crate::payload::Payload;
+    use serde_json::json;
+
+    fn mapped(payload: serde_json::Value) -> serde_json::Value {
+        let Some(payload) = Payload::parse(payload.to_string().as_bytes()) else { panic!("a payload") };
+        json!(canonical(payload).into_object())
+    }
+
+    #[test]
+    fn events_tools_and_arguments_read_in_the_catalogs_words() {
+        let shell = mapped(json!({"hook_event_name": "BeforeTool", "cwd": "/p", "tool_name": "run_shell_command",
+            "tool_input": {"command": "git push -f", "description": "push", "dir_path": "sub"}}));
+        assert_eq!(shell["hook_event_name"], "PreToolUse");
+        assert_eq!(shell["tool_name"], "Bash");
+        assert_eq!(shell["tool_input"]["command"], "git push -f");
+        assert_eq!(shell["cwd"], "/p/sub");
+        let edit = mapped(json!({"hook_event_name": "AfterTool", "tool_name": "replace",
+            "tool_input": {"file_path": ".env", "old_string": "a", "new_string": "b", "instruction": "x"}}));
+        assert_eq!((edit["hook_event_name"].as_str(), edit["tool_name"].as_str()), (Some("PostToolUse"), Some("Edit")));
+        assert_eq!(edit["tool_input"]["new_string"], "b");
+        let many = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "read_many_files",
+            "tool_input": {"include": ["a.txt", ".env"]}}));
+        assert_eq!(
+            (many["tool_input"]["file_path"].as_str(), many["tool_input"]["file_paths"].clone()),
+            (Some("a.txt"), json!(["a.txt", ".env"]))
+        );
+        let prompt = mapped(json!({"hook_event_name": "BeforeAgent", "prompt": "hi"}));
+        assert_eq!(prompt["hook_event_name"], "UserPromptSubmit");
+        let other = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "mcp_srv_do", "tool_input": {"x": 1}}));
+        assert_eq!((other["tool_name"].as_str(), other["tool_input"]["x"].as_i64()), (Some("mcp_srv_do"), Some(1)));
+    }
+}
