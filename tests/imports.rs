@@ -287,7 +287,20 @@ fn the_shell_reader_imports_one_way() {
 const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
     (
         "leaves",
-        &["model", "scenario", "time", "hash", "lock", "atomic", "warn", "settings", "paths", "regex_cache", "table"],
+        &[
+            "model",
+            "scenario",
+            "time",
+            "hash",
+            "lock",
+            "atomic",
+            "warn",
+            "settings",
+            "paths",
+            "script_files",
+            "regex_cache",
+            "table",
+        ],
     ),
     ("data", &["payload", "session", "state", "metrics", "audit", "approval"]),
     ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness"]),

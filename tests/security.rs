@@ -2,6 +2,9 @@
 //! security pack, each with a corpus of attacks and a list of everyday look-alikes (SECURITY.md reports the sizes).
 //! Every payload runs through the real `dotforge-hook` in a scratch project whose `.forge` and `.claude` exist.
 
+#[path = "security/indirection.rs"]
+mod indirection;
+
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

@@ -4,8 +4,10 @@
 //! Command pattern: `PROGRAM[|PROGRAM…] [SUBCOMMAND…] [REQUIREMENT…]`, optionally `LEFT | RIGHT` (a command matching
 //! LEFT feeds its output to one matching RIGHT: a pipe, a `$( )` or `<( )`). Subcommands are the words right after
 //! the program made of letters, digits, `_` and `-` (alternatives with `|`); every later word is a requirement: `-f`,
-//! `--force`, `--prune=now`, `--` (followed by an argument), a positional glob (`+*`, `.`, `'origin'`), each with `|`
-//! alternatives and an optional leading `!`; `-e=` and `--exclude=` declare options that take a value.
+//! `--force`, `--prune=now` (the value a glob: `--settings=*disableAllHooks*`), `--` (followed by an argument), a
+//! positional glob (`+*`, `.`, `'origin'`), `$NAME` or `$NAME=GLOB` (the command's environment sets the variable),
+//! each with `|` alternatives and an optional leading `!`; `-e=` and `--exclude=` declare options that take a value
+//! (their value is then the next word when not attached).
 
 use crate::ir::{ArgTestIr, CommandPatternIr, RequirementIr};
 use crate::schema::PLACEHOLDERS;
@@ -114,6 +116,19 @@ fn alternative_test(alternative: &str, word: &str) -> Result<Option<ArgTestIr>, 
     if alternative == "--" {
         return Ok(Some(ArgTestIr::DoubleDash));
     }
+    if let Some(variable) = alternative.strip_prefix('$') {
+        let (name, glob) = variable.split_once('=').unwrap_or((variable, "*"));
+        let is_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !is_name || glob.is_empty() {
+            return Err((
+                format!("`{alternative}` is not an environment variable test"),
+                "write `$NAME` (set to anything but the empty text) or `$NAME=GLOB`, e.g. `$SKIP` or `$HUSKY=0`"
+                    .to_owned(),
+            ));
+        }
+        return Ok(Some(ArgTestIr::Environment(name.to_owned(), glob.to_owned())));
+    }
     if let Some(long) = alternative.strip_prefix("--") {
         return Ok(match long.split_once('=') {
             Some((name, "")) if !name.is_empty() => None,
@@ -212,6 +227,17 @@ mod tests {
                 ArgTestIr::DoubleDash
             ]
         );
+        let skipping = parse_command_pattern("git commit $SKIP|$HUSKY=0 !--settings=*x* --settings=").expect("parses");
+        assert_eq!(
+            skipping.requirements[0].any_of,
+            [
+                ArgTestIr::Environment("SKIP".to_owned(), "*".to_owned()),
+                ArgTestIr::Environment("HUSKY".to_owned(), "0".to_owned())
+            ]
+        );
+        assert_eq!(skipping.requirements[1].any_of, [ArgTestIr::LongValue("settings".to_owned(), "*x*".to_owned())]);
+        assert!(parse_command_pattern("git commit $1").is_err());
+        assert!(parse_command_pattern("git commit $SKIP=").is_err());
         let piped = parse_command_pattern("curl|wget | sh|bash").expect("parses");
         assert_eq!(piped.programs, ["sh", "bash"]);
         assert_eq!(piped.fed_by.map(|left| left.programs), Some(vec!["curl".to_owned(), "wget".to_owned()]));

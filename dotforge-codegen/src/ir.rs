@@ -374,8 +374,10 @@ pub enum ArgTestIr {
     Short(char),
     /// `--force`
     Long(String),
-    /// `--prune=now`
+    /// `--prune=now`, `--settings=*x*` (a glob)
     LongValue(String, String),
+    /// `$NAME` (glob `*`), `$NAME=GLOB`: the command's environment sets the variable
+    Environment(String, String),
     /// A positional glob.
     Positional(String),
     /// `--` and an argument after it.

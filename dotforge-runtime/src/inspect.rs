@@ -1,11 +1,12 @@
 //! What one tool call does, worked out at most once per event and only when a condition asks: its `command` read
-//! as commands (`dotforge_shell`), the paths those commands read and write, where the placeholders of path globs
+//! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
 use crate::model::HookSources;
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
-use crate::settings::Settings;
+use crate::script_files::DiskFiles;
+use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
 use dotforge_shell::pattern::{self, CommandPattern};
 use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
@@ -96,8 +97,16 @@ impl<'a> Inspection<'a> {
         *self.dotglob.get_or_init(|| self.command().contains("dotglob") || self.command().contains("GLOBIGNORE"))
     }
 
+    /// The command read as commands — with what the scripts, Makefiles, package scripts and git aliases it runs
+    /// hold, read from disk, except in a backtest (the files of the past are not the files of now).
     fn line(&self) -> &CommandLine {
-        self.line.get_or_init(|| shell::parse(self.command(), self.places().cwd.clone()))
+        self.line.get_or_init(|| {
+            let cwd = self.places().cwd.clone();
+            match self.settings.mode {
+                RunMode::InMemory => shell::parse(self.command(), cwd),
+                RunMode::Live | RunMode::Replay => shell::parse_with(self.command(), cwd, &DiskFiles),
+            }
+        })
     }
 
     fn accesses(&self) -> &[Access] {
@@ -129,7 +138,10 @@ impl<'a> Inspection<'a> {
             });
             !candidates.is_empty() && {
                 let globs = compiled.get_or_init(|| globs.compile(places));
-                candidates.iter().any(|path| globs.matches(path, access.tree))
+                candidates.iter().any(|path| match access.only_named.as_slice() {
+                    [] => globs.matches(path, access.tree),
+                    names => globs.matches_named(path, names),
+                })
             }
         })
     }

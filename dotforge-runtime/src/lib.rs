@@ -29,6 +29,7 @@ mod model;
 mod paths;
 mod regex_cache;
 mod scenario;
+mod script_files;
 mod settings;
 mod table;
 mod time;

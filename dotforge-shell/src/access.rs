@@ -15,6 +15,7 @@ use crate::argv::{has_long, has_short, option_values, positionals};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
 use crate::pattern::glob_matches;
+pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 use crate::unwrap::git_subcommand;
 use crate::{authoring, builds, rewriters};
@@ -44,6 +45,9 @@ pub struct Access {
     /// Set for a path a tool puts under a project root it finds by itself (cargo's `target/`): the path is relative
     /// to that root rather than to `cwd`.
     pub project_root: Option<ProjectRoot>,
+    /// For a tree: only the entries in it (or folders on the way to them) whose names match all of these globs are
+    /// reached (`find . -name '*.pyc' -delete`); empty for the whole tree.
+    pub only_named: Vec<NameGlob>,
 }
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
@@ -171,12 +175,15 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     for command in &line.commands {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
-                found.push(Access { path, cwd: command.cwd.clone(), kind, tree, project_root: None });
+                let cwd = command.cwd.clone();
+                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new() });
             }
         };
         for redirect in &command.redirects {
             match redirect.kind {
-                RedirectKind::Write => push(&mut found, redirect.target.clone(), AccessKind::Write, false),
+                RedirectKind::Write | RedirectKind::Append => {
+                    push(&mut found, redirect.target.clone(), AccessKind::Write, false)
+                }
                 RedirectKind::Duplicate if !redirect.target.text.chars().all(|c| c.is_ascii_digit() || c == '-') => {
                     push(&mut found, redirect.target.clone(), AccessKind::Write, false);
                 }
@@ -185,9 +192,10 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             }
         }
         let (writes, reads, opaque) = program_accesses(command, &facts);
-        for Target { path, tree, project_root } in writes {
+        for Target { path, tree, project_root, only_named } in writes {
             if !path.text.is_empty() {
-                found.push(Access { path, cwd: command.cwd.clone(), kind: AccessKind::Write, tree, project_root });
+                let cwd = command.cwd.clone();
+                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named });
             }
         }
         for path in reads {
@@ -286,6 +294,10 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             }
             writes.extend(as_written(destination, true));
             writes.extend(as_written(targets, true));
+            // `rsync --remove-source-files` deletes what it copied.
+            if program == "rsync" && has_long(words, "remove-source-files") {
+                writes.extend(as_written(paths.iter().cloned(), true));
+            }
             reads.extend(paths);
         }
         "ln" => {
@@ -346,7 +358,10 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             let destructive = words.iter().any(|word| word.text == "-delete")
                 || facts.writers_in_group.get(&command.group).is_some_and(|writers| *writers > 0);
             if destructive {
-                writes.extend(as_written(roots, true));
+                let only_named = find_name_filter(words);
+                writes.extend(
+                    roots.into_iter().map(|root| Target { only_named: only_named.clone(), ..Target::new(root, true) }),
+                );
             }
             for (index, word) in words.iter().enumerate() {
                 if matches!(word.text.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
@@ -359,11 +374,31 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 let subcommand = words[at].text.as_str();
                 let rest = &words[at..];
                 let paths = positionals(rest, "eobmp", &["exclude", "source", "pathspec-from-file"]);
+                // git takes any unique abbreviation of a long option (`--dry`, `--d` for `--dry-run`).
                 let dry_run = rest.iter().any(|word| {
-                    word.text == "--dry-run"
+                    word.text.strip_prefix("--").is_some_and(|long| !long.is_empty() && "dry-run".starts_with(long))
                         || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text.contains('n'))
                 });
+                let long_given = |name: &str| {
+                    rest.iter().any(|word| {
+                        word.text.strip_prefix("--").is_some_and(|long| long.len() >= 3 && name.starts_with(long))
+                    })
+                };
+                let short_given = |letter: char| {
+                    rest.iter().any(|word| {
+                        word.text.starts_with('-') && !word.text.starts_with("--") && word.text.contains(letter)
+                    })
+                };
+                // `git restore --staged` without `--worktree` and `git rm --cached` change the index only.
+                let index_only = match subcommand {
+                    "restore" => {
+                        (long_given("staged") || short_given('S')) && !(long_given("worktree") || short_given('W'))
+                    }
+                    "rm" => long_given("cached"),
+                    _ => false,
+                };
                 match subcommand {
+                    _ if index_only => {}
                     "checkout" | "restore" | "rm" | "mv" | "stash" => {
                         // Paths after the subcommand (branch names never look like protected paths).
                         writes.extend(as_written(paths, true));
@@ -468,6 +503,39 @@ fn resolvable(text: &str) -> bool {
     let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
     let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
     !rest.contains('$') && !rest.contains('`')
+}
+
+/// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is
+/// anything else (`-o`, `!`, `-path`, `-regex`…): then the whole tree counts. `[…]` classes become `?`.
+fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
+    let mut names = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        match word.text.as_str() {
+            "-o" | "-or" | "!" | "-not" | "," | "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex"
+            | "-iregex" | "-lname" | "-ilname" | "-samefile" | "-inum" | "-links" => return Vec::new(),
+            "-name" | "-iname" => {
+                let Some(glob) = words.get(index + 1).filter(|glob| !glob.dynamic) else { return Vec::new() };
+                let mut class = false;
+                let mut simple = String::new();
+                for character in glob.text.chars() {
+                    match character {
+                        '[' if !class => {
+                            class = true;
+                            simple.push('?');
+                        }
+                        ']' if class => class = false,
+                        _ if class => {}
+                        other => simple.push(other),
+                    }
+                }
+                let ignore_case = word.text == "-iname";
+                let glob = if ignore_case { simple.to_lowercase() } else { simple };
+                names.push(NameGlob { glob, ignore_case });
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// The inline code of an interpreter (`python -c CODE`).

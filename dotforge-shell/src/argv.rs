@@ -75,3 +75,13 @@ pub(crate) fn has_long(words: &[Word], name: &str) -> bool {
         .skip(1)
         .any(|word| word.text.strip_prefix("--").is_some_and(|given| given.split('=').next() == Some(name)))
 }
+
+/// `text` as one shell word: single-quoted unless it is plain (`'it'\''s'`).
+pub(crate) fn quote(text: &str) -> String {
+    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}

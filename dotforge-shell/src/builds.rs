@@ -157,6 +157,7 @@ fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: 
             path: Word { text: text.to_owned(), ..Word::default() },
             tree,
             project_root: Some(root.clone()),
+            only_named: Vec::new(),
         })
         .collect()
 }
@@ -180,13 +181,16 @@ fn has_release_flag(rest: &[Word]) -> bool {
 /// or exported), from every command of the line: the value may reach a cargo command later on it.
 pub(crate) fn assigned_target_dirs(line: &CommandLine) -> Vec<Word> {
     let words = line.commands.iter().flat_map(|command| command.assignments.iter().chain(&command.words));
-    words
-        .filter_map(|word| {
-            let value =
-                TARGET_DIR_VARIABLES.iter().find_map(|variable| word.text.strip_prefix(variable)?.strip_prefix('='))?;
-            Some(Word { text: value.to_owned(), ..word.clone() })
-        })
-        .collect()
+    let mut found: Vec<Word> = Vec::new();
+    for word in words {
+        let value =
+            TARGET_DIR_VARIABLES.iter().find_map(|variable| word.text.strip_prefix(variable)?.strip_prefix('='));
+        // An assignment reaches every command after it, so each one holds it again.
+        if let Some(value) = value.filter(|value| !found.iter().any(|known| known.text == *value)) {
+            found.push(Word { text: value.to_owned(), ..word.clone() });
+        }
+    }
+    found
 }
 
 /// Target folders named by `CARGO_TARGET_DIR` (in the hook's environment or assigned on the command line:

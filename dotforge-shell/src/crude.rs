@@ -8,6 +8,7 @@
 //! Consecutive pieces are taken to feed one another, so a download piped into a shell is seen whatever hides it; the
 //! first word after a `>` is taken as a file written by the piece before it, which goes on after that word.
 
+use crate::code;
 use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
@@ -126,6 +127,8 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
                     // A body is code when fed to a shell; its substitutions run when the delimiter is unquoted.
                     bodies.extend(substitutions_in(body));
                     bodies.push(body.to_owned());
+                    // Or code fed to an interpreter, whose commands the full reading finds.
+                    bodies.extend(code::commands_in_any_language(body));
                     position = end;
                 }
             }
@@ -249,7 +252,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &m
             }
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
-            let derived = look_through(&argv, &[]);
+            let derived = look_through(&argv, None);
             scripts.extend(derived.scripts);
             line.commands.push(SimpleCommand {
                 words: argv,

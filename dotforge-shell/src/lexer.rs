@@ -44,8 +44,10 @@ pub(crate) enum Op {
 pub enum RedirectKind {
     /// `<`: reads the file.
     Read,
-    /// `>`, `>|`, `>>`, `&>`, `&>>`, `<>`: writes the file.
+    /// `>`, `>|`, `&>`, `<>`: writes the file.
     Write,
+    /// `>>`, `&>>`: appends to the file.
+    Append,
     /// `>&`, `<&` (duplicates a descriptor, or writes a file when the target is not a number or `-`).
     Duplicate,
     /// `<<`, `<<-`: a heredoc (the body is in [`Token::Redirect::heredoc`]).
@@ -233,9 +235,9 @@ impl Lexer<'_> {
             ("<<<", RedirectKind::HereString),
             ("<<-", RedirectKind::HereDoc),
             ("<<", RedirectKind::HereDoc),
-            ("&>>", RedirectKind::Write),
+            ("&>>", RedirectKind::Append),
             ("&>", RedirectKind::Write),
-            (">>", RedirectKind::Write),
+            (">>", RedirectKind::Append),
             (">|", RedirectKind::Write),
             (">&", RedirectKind::Duplicate),
             ("<&", RedirectKind::Duplicate),
@@ -700,7 +702,7 @@ mod tests {
                 "x",
                 "<Read>",
                 "y",
-                "<Write>",
+                "<Append>",
                 "z"
             ]
         );

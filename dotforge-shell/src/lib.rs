@@ -10,10 +10,17 @@
 //! its work: scripts nested deeper than [`MAX_DEPTH`], longer than [`MAX_SCRIPT_BYTES`] or not terminated are also
 //! read by the crude reading, which over-approximates (it may see commands where there are none, never fewer).
 //!
+//! What a command runs through files — a script (`bash x.sh`, `./x.sh`, `python x.py`), a Makefile, `package.json`
+//! scripts, a justfile, a git alias from git's config — is read too when the caller supplies [`Sources`]
+//! ([`parse_with`]); the crate itself opens no file.
+//!
 //! Modules, in the order they depend on each other: `lexer` (words and operators) → `command` (what was found) →
-//! `unwrap` (wrappers, `sh -c`, `cd`) → `crude` and `reader` (the two readings) → [`pattern`] (command patterns
-//! of `runs`) → `argv` and `target` (options and the paths named) → `builds`, `rewriters`, `authoring` (programs
-//! that write what they make) → [`access`] (every path a line reads and writes). The crate reads text only.
+//! `languages`, `code_tokens` and `code` (interpreters and the commands in their code) → `unwrap` (wrappers,
+//! `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read) → `make`,
+//! `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
+//! readings) → [`pattern`] (command patterns of `runs`) → `argv` and `target` (options and the paths named) →
+//! `builds`, `rewriters`, `authoring` (programs that write what they make) → [`access`] (every path a line reads
+//! and writes).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -21,22 +28,31 @@ pub mod access;
 mod argv;
 mod authoring;
 mod builds;
+mod code;
+mod code_tokens;
 mod command;
 mod crude;
+mod git_config;
+mod justfile;
+mod languages;
 mod lexer;
 mod limits;
+mod make;
+mod package_scripts;
 pub mod pattern;
 pub mod promise;
 #[cfg(test)]
 mod properties;
 mod reader;
 mod rewriters;
+pub mod sources;
 mod target;
 mod unwrap;
 
 pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
 pub use lexer::{RedirectKind, Word};
-pub use limits::{MAX_DEPTH, MAX_SCRIPT_BYTES};
-pub use reader::{parse, parse_crudely};
+pub use limits::{MAX_DEPTH, MAX_FILE_DEPTH, MAX_FILE_READS, MAX_SCRIPT_BYTES, MAX_SOURCE_BYTES};
+pub use reader::{parse, parse_crudely, parse_with};
+pub use sources::{NoFiles, Sources};
 pub use target::ProjectRoot;
 pub use unwrap::normalize;

@@ -6,9 +6,10 @@
 //! arguments are the subcommands in order, and every requirement holds anywhere among the remaining arguments:
 //! a short flag `-f` also inside combined flags (`-uf`), a long flag `--force` also as `--force=…` or abbreviated
 //! (`--forc`, which getopt-style parsers accept), `--name=value`, a positional argument matching a glob (`+*`),
-//! `--` followed by an argument; `!` means none of the alternatives may hold. Options declared as taking a value
-//! (`-e=`, `--exclude=`) consume the next word, and git's global options (`-C dir`, `-c k=v`) are skipped before
-//! its subcommand.
+//! `--` followed by an argument, `$NAME` (the command's environment sets `NAME`, to anything but the empty text) or
+//! `$NAME=GLOB` (to a matching value); `!` means none of the alternatives may hold. Options declared as taking a
+//! value (`-e=`, `--exclude=`) consume the next word, which is then their value (`--settings=*x*` matches
+//! `--settings '{"x":1}'`), and git's global options (`-C dir`, `-c k=v`) are skipped before its subcommand.
 
 use crate::command::{program_name, CommandLine, SimpleCommand};
 use crate::lexer::Word;
@@ -45,12 +46,16 @@ pub enum ArgTest {
     Short(char),
     /// `--force`: the long option, also `--force=…` and abbreviated.
     Long(&'static str),
-    /// `--prune=now`: the long option with exactly this value.
+    /// `--prune=now`, `--settings=*disableAllHooks*`: the long option with a value matching this glob, attached or,
+    /// for an option the pattern declares as taking a value, in the next word.
     LongValue(&'static str, &'static str),
     /// A positional argument matching this glob (`*`, `?`).
     Positional(&'static str),
     /// `--` followed by at least one argument.
     DoubleDash,
+    /// `$NAME` / `$NAME=GLOB`: the command's environment (its own assignments, an `env NAME=…` wrapper's, variables
+    /// the line exported before it) sets `NAME` to a non-empty value matching the glob (`*` for `$NAME`).
+    Environment(&'static str, &'static str),
 }
 
 /// The arguments of a command, sorted out.
@@ -118,10 +123,15 @@ fn read_arguments<'w>(
                 Some((name, value)) => (name, Some(value)),
                 None => (long, None),
             };
-            if value.is_none() && pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name)) {
+            let takes_value = || pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name));
+            if value.is_none() && takes_value() {
+                // The next word is the option's value (`--exclude pattern`).
+                let next = words.get(index).map(|word| word.text.as_str());
                 index += 1;
+                Argument::Long(name, next)
+            } else {
+                Argument::Long(name, value)
             }
-            Argument::Long(name, value)
         } else if text.len() > 1 && text.starts_with('-') {
             let cluster = &text[1..];
             let value_at = cluster.char_indices().find(|(_, option)| {
@@ -184,20 +194,30 @@ impl Arguments<'_> {
         present
     }
 
-    fn holds(&self, test: &ArgTest, skip_positionals: usize) -> bool {
+    fn holds(&self, test: &ArgTest, skip_positionals: usize, command: &SimpleCommand) -> bool {
         match *test {
             ArgTest::Short(option) => self.shorts.iter().any(|cluster| cluster.contains(option)),
             ArgTest::Long(name) => self.has_long(name),
-            ArgTest::LongValue(name, value) => self
-                .longs
-                .iter()
-                .any(|(given, given_value)| long_abbreviates(given, name) && *given_value == Some(value)),
+            ArgTest::LongValue(name, value) => self.longs.iter().any(|(given, given_value)| {
+                long_abbreviates(given, name) && given_value.is_some_and(|given| glob_matches(value, given))
+            }),
             ArgTest::Positional(glob) => {
                 self.positionals.iter().skip(skip_positionals).any(|text| glob_matches(glob, text))
             }
             ArgTest::DoubleDash => self.after_double_dash > 0,
+            ArgTest::Environment(name, glob) => {
+                environment_value(command, name).is_some_and(|value| !value.is_empty() && glob_matches(glob, value))
+            }
         }
     }
+}
+
+/// The value the command's environment gives `name` (the last assignment wins, as in the shell), if it sets it.
+fn environment_value<'c>(command: &'c SimpleCommand, name: &str) -> Option<&'c str> {
+    command.assignments.iter().rev().find_map(|word| {
+        let (given, value) = word.text.split_once('=')?;
+        (given == name).then_some(value)
+    })
 }
 
 /// `given` (as typed after `--`) names the long option `name`: equal, or a non-empty abbreviation of it.
@@ -224,7 +244,7 @@ pub fn command_matches(
     }
     let skip = pattern.subcommands.len();
     let requirements_hold = pattern.requirements.iter().all(|requirement| {
-        let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip));
+        let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip, command));
         any != requirement.negated
     });
     requirements_hold && (named || is_hook_binary(program))

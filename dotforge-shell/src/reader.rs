@@ -1,43 +1,78 @@
 //! The full reading of a command line: each script is lexed ([`crate::lexer`]), split into simple commands, and
-//! what those commands run in turn — substitutions, `sh -c` scripts, wrapped commands ([`crate::unwrap`]) — is
-//! queued and read the same way, without recursion. Scripts nested too deep, too long or not terminated, and lines
-//! with too many commands, are read by [`crate::crude`] instead.
+//! what those commands run in turn — substitutions, `sh -c` scripts, wrapped commands ([`crate::unwrap`]), text fed
+//! to a shell, interpreter code ([`crate::code`]), and, when the caller supplies [`Sources`], the script files,
+//! Makefiles, package scripts, justfiles and git aliases they run — is queued and read the same way, without
+//! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
+//! [`crate::crude`] instead.
 
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::languages::{language_of_file, Language};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
-use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_SCRIPT_BYTES};
-use crate::{crude, unwrap};
+use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
+use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
+use crate::{code, crude, git_config, justfile, make, package_scripts, unwrap};
 use std::path::PathBuf;
 
-/// One script waiting to be read: its text, depth, the group it feeds and the directory it starts in.
+/// One script waiting to be read: its text, depth, the group it feeds, the directory it starts in, the environment
+/// it inherits and how many files deep it was found.
 struct Job {
     text: String,
     depth: usize,
     feeds: Option<usize>,
     cwd: Cwd,
+    environment: Vec<Word>,
+    file_depth: usize,
+}
+
+/// Everything one command line's reading gathers.
+struct Reading<'s> {
+    line: CommandLine,
+    jobs: Vec<Job>,
+    files: LineFiles<'s>,
+    /// The text each group writes to its output, when known (`echo`, `printf`, `cat`), for what it is piped to.
+    outputs: Vec<Option<String>>,
 }
 
 /// Reads `text` (a Bash tool `command`) as the commands it runs. `cwd` is where it starts (the payload's `cwd`).
+/// Reads no file: see [`parse_with`].
 pub fn parse(text: &str, cwd: Option<PathBuf>) -> CommandLine {
-    let mut line = CommandLine::default();
+    parse_with(text, cwd, &NoFiles)
+}
+
+/// Reads `text` as [`parse`] does, and also what the files it runs hold — scripts (`bash x.sh`, `./x.sh`,
+/// `python x.py`, `source x`), Makefiles (`make deploy`), `package.json` scripts (`npm run x`), justfiles and git
+/// aliases — read through `sources` within the budget of [`crate::sources`].
+pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> CommandLine {
     let start = cwd.map_or(Cwd::Unknown, Cwd::Known);
-    let mut jobs = vec![Job { text: text.to_owned(), depth: 0, feeds: None, cwd: start }];
-    while let Some(job) = jobs.pop() {
-        if line.commands.len() >= MAX_COMMANDS {
-            line.degraded = true;
-            crude::read(&job.text, &job.cwd, &mut line);
+    let mut reading = Reading {
+        line: CommandLine::default(),
+        jobs: vec![Job {
+            text: text.to_owned(),
+            depth: 0,
+            feeds: None,
+            cwd: start,
+            environment: Vec::new(),
+            file_depth: 0,
+        }],
+        files: LineFiles::new(sources),
+        outputs: Vec::new(),
+    };
+    while let Some(job) = reading.jobs.pop() {
+        if reading.line.commands.len() >= MAX_COMMANDS {
+            reading.line.degraded = true;
+            crude::read(&job.text, &job.cwd, &mut reading.line);
             continue;
         }
         if job.depth > MAX_DEPTH || job.text.len() > MAX_SCRIPT_BYTES {
-            line.degraded = true;
-            let groups_before = line.fed_by.len();
-            crude::read(&job.text, &job.cwd, &mut line);
-            link_feeds(&mut line, groups_before, job.feeds);
+            reading.line.degraded = true;
+            let groups_before = reading.line.fed_by.len();
+            crude::read(&job.text, &job.cwd, &mut reading.line);
+            link_feeds(&mut reading.line, groups_before, job.feeds);
             continue;
         }
-        read_script(&job, &mut line, &mut jobs);
+        read_script(&job, &mut reading);
     }
-    line
+    reading.line
 }
 
 /// Reads `text` the crude way only (see [`crate::crude`]): what [`parse`] falls back to for scripts it cannot read
@@ -68,63 +103,238 @@ struct Written {
     tokens: Vec<usize>,
 }
 
-fn read_script(job: &Job, line: &mut CommandLine, jobs: &mut Vec<Job>) {
-    let lexed = lex(&job.text);
-    if lexed.unterminated {
-        // bash reads up to the error; what follows it is read crudely, so nothing hides behind it.
-        line.degraded = true;
-        crude::read(&job.text, &job.cwd, line);
-    }
-    let groups_before = line.fed_by.len();
-    let mut cwd = job.cwd.clone();
-    let mut cwd_stack: Vec<Cwd> = Vec::new();
-    let mut token_group: Vec<Option<usize>> = vec![None; lexed.tokens.len()];
-    let mut current = Written::default();
-    let mut previous_piped: Option<usize> = None; // the group whose output the next command reads
-    let mut tokens = lexed.tokens.iter().enumerate().peekable();
-    let mut variables: Vec<(String, String)> = Vec::new();
-    let mut finish = |current: &mut Written, cwd: &mut Cwd, line: &mut CommandLine, jobs: &mut Vec<Job>| {
+/// The state of reading one script: where its commands run, the variables it set and exported so far.
+struct ScriptState<'j> {
+    job: &'j Job,
+    cwd: Cwd,
+    variables: Vec<(String, String)>,
+    /// `NAME=value` exported so far (the job's inherited environment first).
+    exported: Vec<Word>,
+    token_group: Vec<Option<usize>>,
+}
+
+impl ScriptState<'_> {
+    /// Records one written command (and what it runs) in the line; returns its group, `None` for an empty one.
+    fn finish(&mut self, current: &mut Written, piped_from: Option<usize>, reading: &mut Reading<'_>) -> Option<usize> {
         let mut written = std::mem::take(current);
         if written.words.is_empty() && written.assignments.is_empty() && written.redirects.is_empty() {
             return None;
         }
-        written.words = substitute_variables(std::mem::take(&mut written.words), &variables);
-        remember_assignments(&written, &mut variables);
-        let group = line.fed_by.len();
-        line.fed_by.push(Vec::new());
+        written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
+        remember_assignments(&written, &mut self.variables);
+        remember_exports(&written, &self.variables, &mut self.exported);
+        let group = reading.line.fed_by.len();
+        reading.line.fed_by.push(Vec::new());
         for &token in &written.tokens {
-            token_group[token] = Some(group);
+            self.token_group[token] = Some(group);
         }
-        let next_cwd = unwrap::change_directory(&written.words, cwd);
-        let derived = unwrap::look_through(&written.words, written.redirects.as_slice());
+        let stdin = self.input_of(&written, piped_from, reading);
+        let output = output_of(&written.words, stdin.as_deref(), &self.cwd, &mut reading.files);
+        self.remember_written_files(&written.redirects, output.as_deref(), &mut reading.files);
+        if reading.outputs.len() <= group {
+            reading.outputs.resize(group + 1, None);
+        }
+        reading.outputs[group] = output;
+        let next_cwd = unwrap::change_directory(&written.words, &self.cwd);
+        let derived = unwrap::look_through(&written.words, stdin.as_deref());
+        let mut environment = self.exported.clone();
+        environment.extend(written.assignments.iter().cloned());
         let first = SimpleCommand {
             words: written.words,
-            assignments: written.assignments,
+            assignments: environment.clone(),
             redirects: written.redirects,
-            cwd: cwd.clone(),
+            cwd: self.cwd.clone(),
             group,
             crude: false,
         };
-        let assignments = first.assignments.clone();
-        line.commands.push(first);
+        let mut innermost: (Vec<Word>, Cwd, Vec<Word>) = (first.words.clone(), self.cwd.clone(), environment.clone());
+        reading.line.commands.push(first);
         for inner in derived.commands {
-            line.commands.push(SimpleCommand {
+            let mut assignments = environment.clone();
+            assignments.extend(inner.assignments);
+            let cwd = inner.cwd.map_or_else(|| self.cwd.clone(), Cwd::Known);
+            innermost = (inner.words.clone(), cwd.clone(), assignments.clone());
+            reading.line.commands.push(SimpleCommand {
                 words: inner.words,
-                assignments: assignments.clone(),
+                assignments,
                 redirects: Vec::new(),
-                cwd: inner.cwd.map_or_else(|| cwd.clone(), Cwd::Known),
+                cwd,
                 group,
                 crude: false,
             });
         }
+        let job = self.job;
+        let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize| {
+            reading.jobs.push(Job {
+                text,
+                depth: job.depth + 1,
+                feeds: Some(group),
+                cwd,
+                environment: innermost.2.clone(),
+                file_depth,
+            });
+        };
         for script in derived.scripts {
-            jobs.push(Job { text: script, depth: job.depth + 1, feeds: Some(group), cwd: cwd.clone() });
+            queue(reading, script, self.cwd.clone(), job.file_depth);
+        }
+        // What files hold: script files, task runners' recipes, git aliases.
+        if job.file_depth < MAX_FILE_DEPTH {
+            let (argv, cwd, _) = &innermost;
+            let mut found: Vec<FileScript> = Vec::new();
+            for file in &derived.files {
+                let Some(path) = locate(&file.path, cwd, reading.files.sources()) else { continue };
+                let Some(text) = reading.files.read(&path) else { continue };
+                let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
+                found.push(FileScript { text, language, cwd: None });
+            }
+            found.extend(make::recipes(argv, cwd, &mut reading.files));
+            found.extend(package_scripts::scripts(argv, cwd, &mut reading.files));
+            found.extend(justfile::recipes(argv, cwd, &mut reading.files));
+            if program_name(argv.first().map_or("", |word| word.text.as_str())) == "git" {
+                found.extend(git_config::alias(argv, cwd, &mut reading.files));
+            }
+            for script in found {
+                let start = script.cwd.map_or_else(|| cwd.clone(), Cwd::Known);
+                let texts = match script.language {
+                    Language::Shell => vec![script.text],
+                    Language::Other => Vec::new(),
+                    language => code::commands_in(language, &script.text),
+                };
+                for text in texts {
+                    queue(reading, text, start.clone(), job.file_depth + 1);
+                }
+            }
         }
         if let Some(next_cwd) = next_cwd {
-            *cwd = next_cwd;
+            self.cwd = next_cwd;
         }
         Some(group)
+    }
+
+    /// The text a command reads on its input, when known: a heredoc or here-string, a file (`< file`), or the output
+    /// of the command piped to it.
+    fn input_of(&self, written: &Written, piped_from: Option<usize>, reading: &mut Reading<'_>) -> Option<String> {
+        for redirect in written.redirects.iter().rev() {
+            match redirect.kind {
+                RedirectKind::HereDoc | RedirectKind::HereString => return redirect.input_text.clone(),
+                RedirectKind::Read => {
+                    let path = locate(&redirect.target, &self.cwd, reading.files.sources())?;
+                    return reading.files.read(&path);
+                }
+                _ => {}
+            }
+        }
+        piped_from.and_then(|group| reading.outputs.get(group).cloned().flatten())
+    }
+
+    /// A command that writes known text into a file (`cat > x.sh <<EOF`, `echo … > x.sh`): the file holds it for the
+    /// commands after it in the line.
+    fn remember_written_files(&self, redirects: &[Redirect], output: Option<&str>, files: &mut LineFiles<'_>) {
+        let Some(output) = output else { return };
+        for redirect in redirects {
+            let append = match redirect.kind {
+                RedirectKind::Write => false,
+                RedirectKind::Append => true,
+                _ => continue,
+            };
+            if let Some(path) = locate(&redirect.target, &self.cwd, files.sources()) {
+                files.write(path, output.to_owned(), append);
+            }
+        }
+    }
+}
+
+/// The text a command writes to its output, when it can be known without running it: `echo`, `printf`, and `cat`
+/// of its input or of files.
+fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<String> {
+    let program = program_name(&words.first()?.text);
+    let arguments = &words[1..];
+    match program {
+        "echo" => {
+            let start = arguments
+                .iter()
+                .position(|word| {
+                    !(word.text.len() > 1
+                        && word.text.starts_with('-')
+                        && word.text[1..].chars().all(|c| "neE".contains(c)))
+                })
+                .unwrap_or(arguments.len());
+            let text: Vec<&str> = arguments[start..].iter().map(|word| word.text.as_str()).collect();
+            Some(decode_escapes(&text.join(" ")) + "\n")
+        }
+        "printf" => {
+            let mut rest = arguments.iter().skip_while(|word| word.text == "--");
+            let format = rest.next()?;
+            if format.text == "-v" {
+                return None; // prints into a variable
+            }
+            let mut values = rest.map(|word| word.text.as_str());
+            let decoded = decode_escapes(&format.text);
+            let mut out = String::new();
+            let mut chars = decoded.chars().peekable();
+            while let Some(character) = chars.next() {
+                if character == '%' {
+                    match chars.next() {
+                        Some('%') => out.push('%'),
+                        Some(_) => out.push_str(values.next().unwrap_or("")),
+                        None => out.push('%'),
+                    }
+                } else {
+                    out.push(character);
+                }
+            }
+            // Values beyond the format's reuse it; their text is there either way.
+            for value in values {
+                out.push('\n');
+                out.push_str(value);
+            }
+            Some(out)
+        }
+        "cat" => {
+            let named: Vec<&Word> =
+                arguments.iter().filter(|word| !word.text.starts_with('-') || word.text == "-").collect();
+            if named.is_empty() {
+                return stdin.map(str::to_owned);
+            }
+            let mut out = String::new();
+            for word in named {
+                if word.text == "-" {
+                    out.push_str(stdin.unwrap_or(""));
+                    continue;
+                }
+                let path = locate(word, cwd, files.sources())?;
+                out.push_str(&files.read(&path)?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// The `\n` and `\t` escapes of `echo -e` and `printf` text.
+fn decode_escapes(text: &str) -> String {
+    text.replace("\\n", "\n").replace("\\t", "\t")
+}
+
+fn read_script(job: &Job, reading: &mut Reading<'_>) {
+    let lexed = lex(&job.text);
+    if lexed.unterminated {
+        // bash reads up to the error; what follows it is read crudely, so nothing hides behind it.
+        reading.line.degraded = true;
+        crude::read(&job.text, &job.cwd, &mut reading.line);
+    }
+    let groups_before = reading.line.fed_by.len();
+    let mut cwd_stack: Vec<Cwd> = Vec::new();
+    let mut state = ScriptState {
+        job,
+        cwd: job.cwd.clone(),
+        variables: Vec::new(),
+        exported: job.environment.clone(),
+        token_group: vec![None; lexed.tokens.len()],
     };
+    let mut current = Written::default();
+    let mut previous_piped: Option<usize> = None; // the group whose output the next command reads
+    let mut tokens = lexed.tokens.iter().enumerate().peekable();
     while let Some((index, token)) = tokens.next() {
         match token {
             Token::Word(word) => {
@@ -166,37 +376,70 @@ fn read_script(job: &Job, line: &mut CommandLine, jobs: &mut Vec<Job>) {
                 current.redirects.push(Redirect { kind: *kind, target, input_text });
             }
             Token::Op(op) => {
-                let group = finish(&mut current, &mut cwd, line, jobs);
-                if let (Some(from), Some(to)) = (previous_piped.take(), group) {
-                    line.fed_by[to].push(from);
+                let from = previous_piped.take();
+                let group = state.finish(&mut current, from, reading);
+                if let (Some(from), Some(to)) = (from, group) {
+                    reading.line.fed_by[to].push(from);
                 }
                 match op {
                     Op::Pipe => previous_piped = group,
-                    Op::Open => cwd_stack.push(cwd.clone()),
-                    Op::Close => cwd = cwd_stack.pop().unwrap_or_else(|| cwd.clone()),
+                    Op::Open => cwd_stack.push(state.cwd.clone()),
+                    Op::Close => state.cwd = cwd_stack.pop().unwrap_or_else(|| state.cwd.clone()),
                     Op::End | Op::AndOr => {}
                 }
             }
         }
     }
-    let group = finish(&mut current, &mut cwd, line, jobs);
+    let group = state.finish(&mut current, previous_piped, reading);
     if let (Some(from), Some(to)) = (previous_piped, group) {
-        line.fed_by[to].push(from);
+        reading.line.fed_by[to].push(from);
     }
     // Substitutions: their commands run first and their output becomes part of the command that holds them.
     for nested in lexed.nested {
-        let feeds = token_group.get(nested.token).copied().flatten();
-        let start = match feeds.and_then(|group| line.commands.iter().find(|command| command.group == group)) {
+        let feeds = state.token_group.get(nested.token).copied().flatten();
+        let start = match feeds.and_then(|group| reading.line.commands.iter().find(|command| command.group == group)) {
             Some(command) => command.cwd.clone(),
             None => job.cwd.clone(),
         };
-        jobs.push(Job { text: nested.text, depth: job.depth + 1, feeds, cwd: start });
+        reading.jobs.push(Job {
+            text: nested.text,
+            depth: job.depth + 1,
+            feeds,
+            cwd: start,
+            environment: state.exported.clone(),
+            file_depth: job.file_depth,
+        });
     }
     if let Some(target) = job.feeds {
-        let produced: Vec<usize> = (groups_before..line.fed_by.len()).collect();
-        if let Some(sources) = line.fed_by.get_mut(target) {
+        let produced: Vec<usize> = (groups_before..reading.line.fed_by.len()).collect();
+        if let Some(sources) = reading.line.fed_by.get_mut(target) {
             sources.extend(produced);
         }
+    }
+}
+
+/// `export NAME=value`, `export NAME` (of a variable set before), `declare -x NAME=value`: the names exported to
+/// the commands after it.
+fn remember_exports(written: &Written, variables: &[(String, String)], exported: &mut Vec<Word>) {
+    let Some(first) = written.words.first() else { return };
+    let exporting = match program_name(&first.text) {
+        "export" => true,
+        "declare" | "typeset" => written.words.iter().any(|word| word.text.starts_with('-') && word.text.contains('x')),
+        _ => false,
+    };
+    if !exporting {
+        return;
+    }
+    for word in written.words.iter().skip(1).filter(|word| !word.text.starts_with('-')) {
+        let assignment = if word.text.contains('=') {
+            word.clone()
+        } else {
+            match variables.iter().find(|(name, _)| *name == word.text) {
+                Some((name, value)) => Word { text: format!("{name}={value}"), ..word.clone() },
+                None => continue,
+            }
+        };
+        exported.push(assignment);
     }
 }
 
@@ -384,5 +627,92 @@ mod tests {
         let huge = "true && ".repeat(300_000) + "git push -f";
         assert!(parse(&huge, None).commands.iter().any(|command| command.program() == "git"));
         assert!(started.elapsed() < std::time::Duration::from_secs(20), "bounded: {:?}", started.elapsed());
+    }
+
+    /// Each command's words with files from `files`, in `/p`.
+    fn commands_with(text: &str, files: &[(&str, &str)]) -> Vec<String> {
+        let files = crate::sources::tests::MemoryFiles::with(files);
+        parse_with(text, Some(PathBuf::from("/p")), &files)
+            .commands
+            .iter()
+            .map(|command| command.words.iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" "))
+            .collect()
+    }
+
+    #[test]
+    fn text_fed_to_a_shell_or_an_interpreter_is_read() {
+        assert!(contains("echo 'git push --force' | sh", "git push --force"));
+        assert!(contains("printf '%s\\n' 'git reset --hard' | bash", "git reset --hard"));
+        assert!(contains("cat <<EOF | sh\ngit push -f\nEOF", "git push -f"));
+        assert!(contains("bash -s <<< 'git push -f'", "git push -f"));
+        assert!(contains("python3 - <<EOF\nimport os\nos.system('git push -f')\nEOF", "git push -f"));
+        assert!(contains("echo \"require('child_process').execSync('rm -rf x')\" | node", "rm -rf x"));
+        assert!(contains("python3 -c \"import subprocess; subprocess.run(['git', 'push', '-f'])\"", "git push -f"));
+        assert!(!contains("echo 'git push --force'", "git push --force"), "printed, not run");
+        assert!(!contains("node -e \"console.log('rm -rf /')\"", "rm -rf /"));
+    }
+
+    #[test]
+    fn script_files_are_read_when_there_are_sources() {
+        let files = [
+            ("/p/push.sh", "#!/bin/sh\ngit push --force origin HEAD:main\n"),
+            ("/p/deploy", "#!/usr/bin/env python3\nimport os\nos.system('git reset --hard')\n"),
+            ("/p/outer.sh", "bash push.sh\n"),
+        ];
+        let found = |text: &str, expected: &str| commands_with(text, &files).iter().any(|command| command == expected);
+        assert!(found("bash push.sh", "git push --force origin HEAD:main"));
+        assert!(found("sh ./push.sh", "git push --force origin HEAD:main"));
+        assert!(found("./push.sh", "git push --force origin HEAD:main"));
+        assert!(found("source push.sh", "git push --force origin HEAD:main"));
+        assert!(found("cd /p && . ./push.sh", "git push --force origin HEAD:main"));
+        assert!(found("./deploy", "git reset --hard"), "the #! line says python");
+        assert!(found("bash outer.sh", "git push --force origin HEAD:main"), "a script running a script");
+        assert!(found("sudo -E bash /p/push.sh", "git push --force origin HEAD:main"));
+        assert!(found("sh < push.sh", "git push --force origin HEAD:main"));
+        assert!(found("cat push.sh | sh", "git push --force origin HEAD:main"));
+        assert!(
+            !commands_with("bash push.sh", &[]).iter().any(|command| command.starts_with("git")),
+            "no file, no read"
+        );
+        assert!(!found("cat push.sh", "git push --force origin HEAD:main"), "read, not run");
+        assert!(commands_with("bash push.sh", &files).len() > 1);
+        assert!(parse("bash push.sh", Some(PathBuf::from("/p"))).commands.len() == 1, "parse reads no file");
+    }
+
+    #[test]
+    fn a_script_the_line_writes_is_the_script_it_runs() {
+        let fresh = |text: &str| commands_with(text, &[("/p/x.sh", "echo old\n")]);
+        assert!(fresh("cat > x.sh <<'EOF'\ngit push -f\nEOF\nbash x.sh").contains(&"git push -f".to_owned()));
+        assert!(fresh("echo 'git push -f' > x.sh; sh x.sh").contains(&"git push -f".to_owned()));
+        let appended = fresh("echo 'git push -f' >> x.sh && bash x.sh");
+        assert!(appended.contains(&"git push -f".to_owned()) && appended.contains(&"echo old".to_owned()));
+        assert!(!fresh("echo 'echo new' > x.sh; sh x.sh").contains(&"echo old".to_owned()), "overwritten");
+    }
+
+    #[test]
+    fn the_environment_reaches_the_commands_it_is_set_for() {
+        let environment = |text: &str, program: &str| -> Vec<String> {
+            let line = parse(text, None);
+            let command = line.commands.iter().rev().find(|command| command.program() == program);
+            command
+                .map(|command| command.assignments.iter().map(|word| word.text.clone()).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(environment("SKIP=lint git commit -m x", "git"), ["SKIP=lint"]);
+        assert_eq!(environment("env SKIP=lint git commit", "git"), ["SKIP=lint"]);
+        assert_eq!(environment("export SKIP=lint; git commit", "git"), ["SKIP=lint"]);
+        assert_eq!(environment("S=lint; export S; git commit", "git"), ["S=lint"]);
+        assert_eq!(environment("SKIP=lint bash -c 'git commit'", "git"), ["SKIP=lint"]);
+        assert!(environment("SKIP=lint; git commit", "git").is_empty(), "not exported");
+    }
+
+    #[test]
+    fn package_runners_run_the_program_of_the_package() {
+        assert!(contains("npx @anthropic-ai/claude-code --bare -p hi", "claude --bare -p hi"));
+        assert!(contains("npx -y @anthropic-ai/claude-code@2.1.0 -p hi", "claude -p hi"));
+        assert!(contains("npm exec -- @openai/codex exec hi", "codex exec hi"));
+        assert!(contains("pnpm dlx @google/gemini-cli -p hi", "gemini -p hi"));
+        assert!(contains("bunx cowsay hi", "cowsay hi"));
+        assert!(contains("npx -p @anthropic-ai/claude-code claude --bare", "claude --bare"));
     }
 }

@@ -3,16 +3,20 @@
 //! output option, and splitters that write files named from a prefix.
 //!
 //! What an archive holds cannot be known before it runs, so extracting without a folder option writes nothing the
-//! hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts as written.
+//! hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts as written. An
+//! archiver told to delete what it archived (`tar --remove-files`, `zip -m`, `7z a -sdel`) writes every tree it is
+//! given.
 
 use crate::argv::{has_long, has_short, option_values, positionals};
 use crate::lexer::Word;
-use crate::target::{as_written, Writes};
+use crate::target::{as_written, inside, Writes};
 
 /// The programs this module reads.
 pub(super) fn is_rewriter(program: &str) -> bool {
-    matches!(program, "tar" | "bsdtar" | "gtar" | "unzip" | "7z" | "7za" | "patch" | "sort" | "split" | "csplit")
-        || COMPRESSORS.contains(&program)
+    matches!(
+        program,
+        "tar" | "bsdtar" | "gtar" | "unzip" | "zip" | "7z" | "7za" | "patch" | "sort" | "split" | "csplit"
+    ) || COMPRESSORS.contains(&program)
         || AWKS.contains(&program)
 }
 
@@ -38,16 +42,37 @@ pub(super) fn accesses(program: &str, words: &[Word]) -> Option<(Writes, Vec<Wor
             if mode('x', "extract") || has_long(words, "get") {
                 Some((tree(tar_values(words, 'C', "directory")), archive))
             } else if mode('c', "create") || mode('r', "append") || mode('u', "update") || mode('A', "concatenate") {
-                Some((file(archive), Vec::new()))
+                let mut writes = file(archive);
+                if has_long(words, "remove-files") {
+                    writes.extend(tree(tar_members(words)));
+                }
+                Some((writes, Vec::new()))
             } else {
                 None
             }
         }
         "unzip" => Some((tree(option_values(words, &['d'], &[])), Vec::new())),
+        // `zip [-m] ARCHIVE FILE…`: `-m`/`--move` deletes the files once archived.
+        "zip" => {
+            let mut named =
+                positionals(words, "bntO", &["temp-path", "suffixes", "from-date", "output-file"]).into_iter();
+            let mut writes = file(named.next().into_iter().collect());
+            if has_short(words, 'm') || has_long(words, "move") {
+                writes.extend(tree(named.collect()));
+            }
+            Some((writes, Vec::new()))
+        }
         "7z" | "7za" => {
             let folders = words.iter().skip(1).filter_map(|word| word.text.strip_prefix("-o"));
             let folders = folders.map(|text| Word { text: text.to_owned(), ..Word::default() }).collect();
-            Some((tree(folders), Vec::new()))
+            let mut writes = tree(folders);
+            // `7z a -sdel ARCHIVE FILE…` deletes the files once archived.
+            if words.iter().any(|word| word.text == "-sdel") {
+                let named: Vec<Word> =
+                    words.iter().skip(2).filter(|word| !word.text.starts_with('-')).skip(1).cloned().collect();
+                writes.extend(tree(named));
+            }
+            Some((writes, Vec::new()))
         }
         // `patch [FILE [PATCHFILE]]`, `-o OUTFILE`, `-i PATCHFILE`.
         "patch" => {
@@ -92,6 +117,51 @@ pub(super) fn accesses(program: &str, words: &[Word]) -> Option<(Writes, Vec<Wor
         }
         _ => None,
     }
+}
+
+/// The files a tar command archives: its positional arguments that are not option values (nor the old-style option
+/// letters), inside the folder `-C` names.
+fn tar_members(words: &[Word]) -> Vec<Word> {
+    let long_of = |letter: char| match letter {
+        'C' => "directory",
+        'T' => "files-from",
+        'X' => "exclude-from",
+        'b' => "blocking-factor",
+        'N' => "newer",
+        'L' => "tape-length",
+        'V' => "label",
+        'g' => "listed-incremental",
+        'K' => "starting-file",
+        'I' => "use-compress-program",
+        _ => "file",
+    };
+    let values: Vec<Word> =
+        TAR_VALUE_LETTERS.chars().flat_map(|letter| tar_values(words, letter, long_of(letter))).collect();
+    let old_style = words.get(1).is_some_and(|word| !word.text.starts_with('-'));
+    let folder = tar_values(words, 'C', "directory").pop();
+    let long_values = [
+        "file",
+        "directory",
+        "files-from",
+        "exclude-from",
+        "transform",
+        "xform",
+        "owner",
+        "group",
+        "mode",
+        "mtime",
+        "label",
+        "format",
+    ];
+    positionals(words, "", &long_values)
+        .into_iter()
+        .skip(usize::from(old_style))
+        .filter(|word| !values.iter().any(|value| value.text == word.text))
+        .map(|word| match &folder {
+            Some(folder) if !word.text.starts_with(['/', '~']) => inside(folder, &word.text),
+            _ => word,
+        })
+        .collect()
 }
 
 /// tar's options that take a value (`-f ARCHIVE`, `-C DIR`, `-T FILE`, …).

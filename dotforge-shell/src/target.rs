@@ -17,6 +17,26 @@ pub struct ProjectRoot {
     pub nearest: bool,
 }
 
+/// A glob on an entry's name (`find -name`, or `-iname` ignoring case: then the glob is in lower case).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NameGlob {
+    /// `*` and `?` within the name.
+    pub glob: String,
+    /// Letters match in either case.
+    pub ignore_case: bool,
+}
+
+impl NameGlob {
+    /// Whether an entry's name matches.
+    pub fn matches(&self, name: &str) -> bool {
+        if self.ignore_case {
+            crate::pattern::glob_matches(&self.glob, &name.to_lowercase())
+        } else {
+            crate::pattern::glob_matches(&self.glob, name)
+        }
+    }
+}
+
 /// One path a command writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Target {
@@ -26,6 +46,8 @@ pub(crate) struct Target {
     pub tree: bool,
     /// Set for a path a tool puts under a project root it finds by itself: the path is relative to that root.
     pub project_root: Option<ProjectRoot>,
+    /// Of the tree, only entries whose names match all of these globs are written (`find . -name '*.pyc' -delete`).
+    pub only_named: Vec<NameGlob>,
 }
 
 /// Paths a command writes.
@@ -34,7 +56,7 @@ pub(crate) type Writes = Vec<Target>;
 impl Target {
     /// A path relative to the working directory (or absolute): a single file, or a whole tree (`tree`).
     pub(crate) fn new(path: Word, tree: bool) -> Target {
-        Target { path, tree, project_root: None }
+        Target { path, tree, project_root: None, only_named: Vec::new() }
     }
 }
 

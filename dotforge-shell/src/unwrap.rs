@@ -1,9 +1,13 @@
 //! What a command runs besides itself: the command behind a wrapper (`env`, `sudo`, `nice`, `timeout`, `xargs`,
-//! `find -exec`, …), the script behind `sh -c`, `eval`, `su -c`, a heredoc fed to a shell, a git alias defined with
-//! `-c alias.NAME=…`; and where `cd`/`pushd` take the commands that follow.
+//! `find -exec`, `npx`, …), the script behind `sh -c`, `eval`, `su -c`, text fed to a shell's input, a git alias
+//! defined with `-c alias.NAME=…`, the commands in an interpreter's inline code or input ([`crate::code`]), and the
+//! script files a command runs (`bash FILE`, `source FILE`, `python FILE`, `./FILE`) for the reader to read; and
+//! where `cd`/`pushd` take the commands that follow.
 
-use crate::command::{program_name, Cwd, Redirect};
-use crate::lexer::{RedirectKind, Word};
+use crate::code;
+use crate::command::{program_name, Cwd};
+use crate::languages::{interpreter, Language, SHELLS};
+use crate::lexer::Word;
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -12,6 +16,8 @@ pub(super) struct Derived {
     pub commands: Vec<DerivedCommand>,
     /// Script texts it runs, to be read as commands in turn.
     pub scripts: Vec<String>,
+    /// Script files it runs, to be read (when they can be) and then read as commands.
+    pub files: Vec<ScriptFile>,
 }
 
 /// A command run by a wrapper.
@@ -20,6 +26,16 @@ pub(super) struct DerivedCommand {
     pub words: Vec<Word>,
     /// A directory the wrapper moved to (`env -C DIR`), if any.
     pub cwd: Option<PathBuf>,
+    /// `NAME=value` the wrappers put in its environment (`env NAME=value cmd`).
+    pub assignments: Vec<Word>,
+}
+
+/// A script file a command runs.
+#[derive(Debug)]
+pub(super) struct ScriptFile {
+    pub path: Word,
+    /// The language the command reads it in (`python FILE`), or `None` when the file says (`./FILE`).
+    pub language: Option<Language>,
 }
 
 /// How a wrapper's options are read: short options and long options that take a value, and how many positional
@@ -120,8 +136,24 @@ const WRAPPERS: &[Wrapper] = &[
     },
 ];
 
-/// Shells whose `-c` argument (or input) is a script.
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash"];
+/// Runners of a package's program (`npx PKG ARGS`): their options that take a value.
+const PACKAGE_RUNNERS: &[(&str, &str, &[&str])] =
+    &[("npx", "pc", &["package", "call"]), ("pnpx", "pc", &["package", "call"]), ("bunx", "p", &["package"])];
+
+/// The program a package installs, for the packages of the agent CLIs (`@anthropic-ai/claude-code` → `claude`);
+/// for others, the package's name without scope and version.
+fn package_program(spec: &str) -> String {
+    let unversioned = match spec.strip_prefix('@') {
+        Some(scoped) => scoped.split_once('@').map_or(spec, |(name, _)| &spec[..name.len() + 1]),
+        None => spec.split('@').next().unwrap_or(spec),
+    };
+    match unversioned {
+        "@anthropic-ai/claude-code" => "claude".to_owned(),
+        "@openai/codex" => "codex".to_owned(),
+        "@google/gemini-cli" => "gemini".to_owned(),
+        other => other.rsplit('/').next().unwrap_or(other).to_owned(),
+    }
+}
 
 /// The index of the first positional argument of `args` (the first is the program), skipping options as `short_values`
 /// and `long_values` say; also returns the values of the options it read.
@@ -167,16 +199,31 @@ fn skip_options<'w>(args: &'w [Word], short_values: &str, long_values: &[&str]) 
     (index, values)
 }
 
-/// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`.
-pub(super) fn look_through(words: &[Word], redirects: &[Redirect]) -> Derived {
+/// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
+/// script files it runs. `stdin` is the text fed to its input, when known (a heredoc, a here-string, a file, the
+/// output of `echo`/`printf`/`cat` piped to it).
+pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
     let mut derived = Derived::default();
     let mut argv: Vec<Word> = words.to_vec();
     let mut cwd: Option<PathBuf> = None;
+    let mut assignments: Vec<Word> = Vec::new();
     for _ in 0..16 {
         let Some(first) = argv.first() else { break };
         let program = program_name(&first.text).to_owned();
+        if let Some(argv_after) = package_runner(&argv) {
+            argv = argv_after;
+            derived.commands.push(DerivedCommand {
+                words: argv.clone(),
+                cwd: cwd.clone(),
+                assignments: assignments.clone(),
+            });
+            continue;
+        }
         if let Some(wrapper) = WRAPPERS.iter().find(|wrapper| wrapper.names.contains(&program.as_str())) {
             let (start, values) = skip_options(&argv, wrapper.short_values, wrapper.long_values);
+            if program == "env" {
+                assignments.extend(argv[1..start.min(argv.len())].iter().filter(|word| word.assignment).cloned());
+            }
             for (name, value) in &values {
                 match (program.as_str(), name.as_str()) {
                     ("env", "S" | "split-string") | ("flock", "c" | "command") => {
@@ -191,11 +238,18 @@ pub(super) fn look_through(words: &[Word], redirects: &[Redirect]) -> Derived {
                 break;
             }
             argv = argv[start..].to_vec();
-            derived.commands.push(DerivedCommand { words: argv.clone(), cwd: cwd.clone() });
+            derived.commands.push(DerivedCommand {
+                words: argv.clone(),
+                cwd: cwd.clone(),
+                assignments: assignments.clone(),
+            });
             continue;
         }
         match program.as_str() {
-            shell if SHELLS.contains(&shell) => shell_script(&argv, redirects, &mut derived),
+            shell if SHELLS.contains(&shell) => shell_script(&argv, stdin, &mut derived),
+            "source" | "." => derived
+                .files
+                .extend(argv.get(1).map(|path| ScriptFile { path: path.clone(), language: Some(Language::Shell) })),
             "eval" => {
                 let text: Vec<&str> = argv[1..].iter().map(|word| word.text.as_str()).collect();
                 derived.scripts.push(text.join(" "));
@@ -215,6 +269,11 @@ pub(super) fn look_through(words: &[Word], redirects: &[Redirect]) -> Derived {
             }
             "find" => find_exec(&argv, &mut derived),
             "git" => git_alias(&argv, &mut derived),
+            _ if interpreter(&program).is_some() => interpreted(&argv, stdin, &mut derived),
+            // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
+            _ if first.text.contains('/') && !first.dynamic => {
+                derived.files.push(ScriptFile { path: first.clone(), language: None });
+            }
             _ => {}
         }
         break;
@@ -222,8 +281,81 @@ pub(super) fn look_through(words: &[Word], redirects: &[Redirect]) -> Derived {
     derived
 }
 
-/// `sh -c SCRIPT`, or a shell reading its script from a heredoc or here-string.
-fn shell_script(argv: &[Word], redirects: &[Redirect], derived: &mut Derived) {
+/// `npx [OPTIONS] PKG ARGS…` (also `pnpx`, `bunx`, `npm exec|x`, `pnpm dlx|exec`, `yarn dlx|exec`): the program the
+/// package installs and its arguments (`npx -p PKG PROGRAM ARGS…` names the program itself).
+fn package_runner(argv: &[Word]) -> Option<Vec<Word>> {
+    let program = program_name(&argv.first()?.text);
+    let (short_values, long_values, first): (&str, &[&str], usize) =
+        match (program, argv.get(1).map(|word| word.text.as_str())) {
+            (name, _) if PACKAGE_RUNNERS.iter().any(|(runner, _, _)| *runner == name) => {
+                let (_, shorts, longs) = PACKAGE_RUNNERS.iter().find(|(runner, _, _)| *runner == name)?;
+                (shorts, longs, 0)
+            }
+            ("npm", Some("exec" | "x")) | ("pnpm", Some("dlx" | "exec")) | ("yarn", Some("dlx" | "exec")) => {
+                ("pc", &["package", "call"][..], 1)
+            }
+            _ => return None,
+        };
+    let rest = &argv[first..];
+    let (start, values) = skip_options(rest, short_values, long_values);
+    let named_package = values.iter().any(|(name, _)| name == "p" || name == "package");
+    let command = rest.get(start..).filter(|command| !command.is_empty())?;
+    let mut words = command.to_vec();
+    if !named_package {
+        words[0] = Word { text: package_program(&words[0].text), ..words[0].clone() };
+    }
+    Some(words)
+}
+
+/// An interpreter's command: its inline code (`python -c`, `node -e`), code on its input (`python3 - <<EOF`,
+/// `… | node`), or its script file (`python deploy.py`).
+fn interpreted(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
+    let Some(found) = interpreter(&argv[0].text) else { return };
+    let language = found.language;
+    let mut index = 1;
+    while let Some(word) = argv.get(index) {
+        let text = word.text.as_str();
+        if let Some(code) = found.code_options.iter().find_map(|option| {
+            if text == *option {
+                Some(argv.get(index + 1).map_or("", |code| code.text.as_str()))
+            } else if option.len() == 2 && !option.starts_with("--") && text.len() > 2 && text.starts_with(option) {
+                Some(&text[2..])
+            } else {
+                None
+            }
+        }) {
+            derived.scripts.extend(code::commands_in(language, code));
+            return;
+        }
+        if found.no_file_options.iter().any(|option| text.starts_with(option)) {
+            return;
+        }
+        if found.value_options.contains(&text) {
+            index += 2;
+            continue;
+        }
+        if text == "-" || text == "--" {
+            break;
+        }
+        if text.starts_with('-') && text.len() > 1 {
+            index += 1;
+            continue;
+        }
+        // `deno run FILE`, `bun run FILE`: the subcommand comes first.
+        if matches!(text, "run") && matches!(program_name(&argv[0].text), "deno" | "bun") {
+            index += 1;
+            continue;
+        }
+        derived.files.push(ScriptFile { path: word.clone(), language: Some(language) });
+        return;
+    }
+    if let Some(code) = stdin {
+        derived.scripts.extend(code::commands_in(language, code));
+    }
+}
+
+/// `sh -c SCRIPT`, a shell reading its script from its input, or a shell running a script file.
+fn shell_script(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
     let mut with_c = false;
     let mut reads_stdin = false;
     let mut index = 1;
@@ -241,6 +373,10 @@ fn shell_script(argv: &[Word], redirects: &[Redirect], derived: &mut Derived) {
             if !text.starts_with("--") {
                 with_c |= text.contains('c');
                 reads_stdin |= text.contains('s');
+                // `-n` (noexec): the shell only checks the script's syntax.
+                if text.starts_with('-') && text.contains('n') {
+                    return;
+                }
             } else if text == "--command" {
                 with_c = true;
             }
@@ -251,17 +387,14 @@ fn shell_script(argv: &[Word], redirects: &[Redirect], derived: &mut Derived) {
     }
     match argv.get(index) {
         Some(script) if with_c => derived.scripts.push(script.text.clone()),
+        Some(file) if !reads_stdin => {
+            derived.files.push(ScriptFile { path: file.clone(), language: Some(Language::Shell) });
+        }
         None if !with_c => reads_stdin = true,
         _ => {}
     }
     if reads_stdin {
-        for redirect in redirects {
-            if let (RedirectKind::HereDoc | RedirectKind::HereString, Some(text)) =
-                (redirect.kind, &redirect.input_text)
-            {
-                derived.scripts.push(text.clone());
-            }
-        }
+        derived.scripts.extend(stdin.map(str::to_owned));
     }
 }
 
@@ -276,7 +409,8 @@ fn find_exec(argv: &[Word], derived: &mut Derived) {
                 .position(|word| word.text == ";" || word.text == "+")
                 .map_or(argv.len(), |at| start + at);
             if end > start {
-                derived.commands.push(DerivedCommand { words: argv[start..end].to_vec(), cwd: None });
+                let words = argv[start..end].to_vec();
+                derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
             }
             index = end;
         }
@@ -326,7 +460,7 @@ fn git_alias(argv: &[Word], derived: &mut Derived) {
                             body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }),
                         );
                         words.extend(argv[subcommand + 1..].iter().cloned());
-                        derived.commands.push(DerivedCommand { words, cwd: None });
+                        derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
                     }
                 }
             }

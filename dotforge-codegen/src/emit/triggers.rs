@@ -160,6 +160,10 @@ fn command_pattern_tokens(pattern: &CommandPatternIr, source: Option<&Ident>) ->
                 quote! { __forge::ArgTest::Positional(#glob) }
             }
             ArgTestIr::DoubleDash => quote! { __forge::ArgTest::DoubleDash },
+            ArgTestIr::Environment(name, glob) => {
+                let (name, glob) = (string_literal(name), string_literal(glob));
+                quote! { __forge::ArgTest::Environment(#name, #glob) }
+            }
         });
         quote! { __forge::Requirement { negated: #negated, any_of: &[#(#tests),*] } }
     });

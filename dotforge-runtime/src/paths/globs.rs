@@ -4,6 +4,7 @@
 
 use super::file_facts::file_facts;
 use crate::model::Place;
+use dotforge_shell::access::NameGlob;
 use dotforge_shell::pattern::{glob_matches, star_match};
 use std::cell::OnceCell;
 use std::path::{Component, Path, PathBuf};
@@ -197,6 +198,54 @@ impl CompiledGlobs<'_> {
                 && !exclude.iter().any(|glob| glob.matches(components))
         });
         hit || candidate.linked_inode.is_some_and(|inode| self.is_hard_link_to_a_match(inode, include, exclude))
+    }
+
+    /// Whether a tree written only where names match (`find ROOT -name '*.pyc' -delete`) reaches what a glob names:
+    /// an existing entry the glob names, under `root`, with a name on the way from `root` to it (`root`'s own
+    /// included: a matching folder may be deleted whole) that matches every one of `names`. The folders looked
+    /// through are the globs' own, not the whole tree; past 2,000 entries it counts as reached.
+    pub(crate) fn matches_named(&self, root: &Candidate, names: &[NameGlob]) -> bool {
+        if !self.matches(root, true) {
+            return false;
+        }
+        let root = &root.written;
+        let named = |components: &[String]| {
+            let first = root.len().saturating_sub(1);
+            components.get(first..).unwrap_or(&[]).iter().any(|name| names.iter().all(|glob| glob.matches(name)))
+        };
+        let mut budget = 2_000usize;
+        for glob in self.include.iter().filter_map(EventGlob::components) {
+            let names_root = components_match(glob, root) || holds_what_glob_names(glob, root);
+            if !names_root {
+                continue;
+            }
+            let literal: Vec<String> =
+                glob.iter().take_while(|part| !part.contains(['*', '?'])).map(|part| (*part).to_owned()).collect();
+            let start = if literal.len() >= root.len() { literal } else { root.clone() };
+            let mut stack = vec![(start, 0usize)];
+            while let Some((components, depth)) = stack.pop() {
+                let path: PathBuf = std::iter::once("/".to_owned()).chain(components.iter().cloned()).collect();
+                let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
+                let excluded = || self.exclude.iter().any(|glob| glob.matches(&components));
+                if components_match(glob, &components) && !excluded() && named(&components) {
+                    return true;
+                }
+                if !meta.is_dir() || depth >= 8 {
+                    continue;
+                }
+                let Ok(entries) = std::fs::read_dir(&path) else { continue };
+                for entry in entries.flatten() {
+                    budget = budget.saturating_sub(1);
+                    if budget == 0 {
+                        return true;
+                    }
+                    let mut child = components.clone();
+                    child.push(entry.file_name().to_string_lossy().into_owned());
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+        false
     }
 
     /// A file with more than one name (`inode` = device and inode) whose other name matches.

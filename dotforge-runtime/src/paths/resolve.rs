@@ -133,6 +133,7 @@ mod tests {
             kind: AccessKind::Write,
             tree: true,
             project_root: Some(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }),
+            only_named: Vec::new(),
         };
         let resolved =
             |start: &str, cwd: &Cwd, nearest: bool| resolve_access(&access(start, cwd, nearest), &places(), false);

@@ -1,0 +1,470 @@
+//! Interpreter code read for the commands it runs: calls of the functions that start a program or a shell —
+//! `os.system`, `subprocess.*`, `os.exec*`/`spawn*`, `pty.spawn`, `child_process.exec*`/`spawn*`/`execFile*`,
+//! `Bun.spawn`/`Bun.$`, `system`/`exec`, backticks, `qx`/`%x`, `shell_exec`/`passthru`/`proc_open`… — whose
+//! arguments are literal text, in string form (`os.system('git push -f')`: a shell command line) or list form
+//! (`['git', 'push', '-f']`: a program and its arguments). Names assigned a literal stand for it
+//! (`cmd = 'git push -f'; os.system(cmd)`), literals joined with `+`/`.` are one, and code given to `eval`/`exec`
+//! is read as code in turn. A literal that is only printed (`print('rm -rf /')`) runs nothing.
+//!
+//! Each command found comes back as a shell command line for the reader, with the parts that cannot be known
+//! (interpolations, variables) as `${DOTFORGE_UNKNOWN}`, so nothing unknown matches a pattern's requirement.
+
+use crate::code_tokens::{tokenize, Literal, Piece, Token};
+use crate::languages::Language;
+use std::collections::HashMap;
+
+/// How a function runs what it is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Runs {
+    /// A string is a shell command line; a list is a program and its arguments (`os.system`, `exec` in node).
+    Shell,
+    /// A program and its arguments — as a list, or as several strings — or, as one string, a command line
+    /// (`subprocess.run`, `spawn`, Perl's `system`).
+    Program,
+    /// Like [`Runs::Program`], but a list holds `argv[0]` after the program (`os.execvp(file, [file, …])`), and
+    /// several strings too (`os.execlp(file, file, …)`).
+    ProgramThenArgv,
+    /// Code in the same language (`eval`, `exec` in Python).
+    Code,
+}
+
+/// The functions of a language that run something, by the last part of their name.
+fn runs(language: Language, function: &str) -> Option<Runs> {
+    let found = match language {
+        Language::Python => match function {
+            "system" | "popen" | "getoutput" | "getstatusoutput" | "create_subprocess_shell" | "Popen4" => Runs::Shell,
+            "run"
+            | "call"
+            | "check_call"
+            | "check_output"
+            | "Popen"
+            | "spawn"
+            | "create_subprocess_exec"
+            | "posix_spawn"
+            | "posix_spawnp" => Runs::Program,
+            "execv" | "execve" | "execvp" | "execvpe" | "execl" | "execle" | "execlp" | "execlpe" | "spawnv"
+            | "spawnve" | "spawnvp" | "spawnvpe" | "spawnl" | "spawnle" | "spawnlp" | "spawnlpe" => {
+                Runs::ProgramThenArgv
+            }
+            "exec" | "eval" | "compile" => Runs::Code,
+            _ => return None,
+        },
+        Language::JavaScript => match function {
+            "exec" | "execSync" | "execaCommand" | "execaCommandSync" | "$" => Runs::Shell,
+            "spawn" | "spawnSync" | "execFile" | "execFileSync" | "execa" | "execaSync" | "execaNode" | "Command" => {
+                Runs::Program
+            }
+            "eval" | "Function" | "runInThisContext" | "runInNewContext" | "runInContext" => Runs::Code,
+            _ => return None,
+        },
+        Language::Perl => match function {
+            "readpipe" => Runs::Shell,
+            "system" | "exec" => Runs::Program,
+            "eval" => Runs::Code,
+            _ => return None,
+        },
+        Language::Ruby => match function {
+            "system" | "exec" | "spawn" | "popen" | "capture2" | "capture2e" | "capture3" | "popen2" | "popen2e"
+            | "popen3" | "pipeline" | "pipeline_r" | "pipeline_w" => Runs::Program,
+            "eval" | "instance_eval" | "class_eval" | "module_eval" => Runs::Code,
+            _ => return None,
+        },
+        Language::Php => match function {
+            "shell_exec" | "exec" | "system" | "passthru" | "popen" | "proc_open" => Runs::Shell,
+            "pcntl_exec" => Runs::Program,
+            "eval" => Runs::Code,
+            _ => return None,
+        },
+        Language::Shell | Language::Other => return None,
+    };
+    Some(found)
+}
+
+/// Whether the language calls functions without parentheses (`system "ls"`, `exec 'git', 'push'`).
+fn calls_without_parentheses(language: Language) -> bool {
+    matches!(language, Language::Perl | Language::Ruby)
+}
+
+/// How deep code given to `eval` is followed.
+const MAX_CODE_DEPTH: usize = 4;
+/// Most tokens one call's arguments are read from.
+const MAX_ARGUMENT_TOKENS: usize = 4_096;
+
+/// A call's argument, as far as it can be known.
+#[derive(Clone, Debug)]
+enum Argument {
+    /// Literal text (with unknown pieces).
+    Literal(Literal),
+    /// A list of arguments (`['git', 'push']`, `qw(git push)`).
+    List(Vec<Option<Literal>>),
+    /// `name=value` / `{shell: true}`: an option of the call, not a command.
+    Keyword,
+    /// Anything else.
+    Unknown,
+}
+
+/// The shell command lines `code` runs.
+pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    read(language, code, 0, &mut found);
+    found
+}
+
+/// The commands `code` runs in any of the languages read (for text whose language is not known).
+pub(crate) fn commands_in_any_language(code: &str) -> Vec<String> {
+    let languages = [Language::Python, Language::JavaScript, Language::Perl, Language::Ruby, Language::Php];
+    languages.into_iter().flat_map(|language| commands_in(language, code)).collect()
+}
+
+fn read(language: Language, code: &str, depth: usize, found: &mut Vec<String>) {
+    let tokens = tokenize(language, code);
+    let mut names: HashMap<String, Argument> = HashMap::new();
+    for (at, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Command(literal) => found.push(script(literal)),
+            Token::Name(name) => {
+                // `cmd = 'git push'` (not `==`, `=>`): the name stands for the literal from here on.
+                if tokens.get(at + 1) == Some(&Token::Punct('='))
+                    && !matches!(tokens.get(at + 2), Some(Token::Punct('=' | '>' | '~')))
+                {
+                    let (argument, _) = expression(&tokens, at + 2, &names, language);
+                    names.insert(name.trim_start_matches('.').to_owned(), argument);
+                    continue;
+                }
+                let function = name.rsplit('.').next().unwrap_or(name);
+                let Some(kind) = runs(language, function) else { continue };
+                // A template tag (`` $`git push` ``, `` Bun.$`…` ``) takes the template that follows.
+                if function == "$" {
+                    if let Some(Token::Str(literal)) = tokens.get(at + 1) {
+                        found.push(script(literal));
+                    }
+                    continue;
+                }
+                let arguments = call_arguments(&tokens, at + 1, &names, language);
+                run(kind, language, &arguments, depth, found);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a call of a function of kind `kind` with these arguments runs.
+fn run(kind: Runs, language: Language, arguments: &[Argument], depth: usize, found: &mut Vec<String>) {
+    let arguments: Vec<&Argument> =
+        arguments.iter().filter(|argument| !matches!(argument, Argument::Keyword)).collect();
+    if kind == Runs::Code {
+        if let Some(Argument::Literal(literal)) = arguments.first() {
+            if depth < MAX_CODE_DEPTH {
+                read(language, &plain_text(literal), depth + 1, found);
+            }
+        }
+        return;
+    }
+    // Leading arguments that are not commands: a spawn mode (`os.P_WAIT`), an environment (`{"A" => "1"}`).
+    let start = if kind == Runs::Shell {
+        0
+    } else {
+        arguments.iter().position(|argument| !matches!(argument, Argument::Unknown)).unwrap_or(arguments.len())
+    };
+    let arguments = &arguments[start..];
+    let drop_argv0 = usize::from(kind == Runs::ProgramThenArgv);
+    match arguments {
+        [Argument::List(items), ..] => found.push(command_line(items)),
+        [Argument::Literal(program), Argument::List(items), ..] if kind != Runs::Shell => {
+            let mut argv = vec![Some(program.clone())];
+            argv.extend(items.iter().skip(drop_argv0).cloned());
+            found.push(command_line(&argv));
+        }
+        [Argument::Literal(only)] => found.push(script(only)),
+        [Argument::Literal(first), ..] if kind == Runs::Shell => found.push(script(first)),
+        [Argument::Literal(program), rest @ ..] => {
+            let mut argv = vec![Some(program.clone())];
+            let literals = rest.iter().map(|argument| match argument {
+                Argument::Literal(literal) => Some(literal.clone()),
+                _ => None,
+            });
+            argv.extend(literals.skip(drop_argv0));
+            found.push(command_line(&argv));
+        }
+        _ => {}
+    }
+}
+
+/// The arguments of the call whose name ends before `at`: in parentheses, or (Perl, Ruby) up to the end of the
+/// statement.
+fn call_arguments(tokens: &[Token], at: usize, names: &HashMap<String, Argument>, language: Language) -> Vec<Argument> {
+    let (start, parenthesized) = match tokens.get(at) {
+        Some(Token::Punct('(')) => (at + 1, true),
+        Some(Token::Str(_) | Token::Words(_) | Token::Name(_) | Token::Punct('['))
+            if calls_without_parentheses(language) =>
+        {
+            (at, false)
+        }
+        _ => return Vec::new(),
+    };
+    let mut arguments = Vec::new();
+    let mut at = start;
+    loop {
+        let (argument, end) = expression(tokens, at, names, language);
+        arguments.push(argument);
+        at = end;
+        match tokens.get(at) {
+            Some(Token::Punct(',')) if at - start < MAX_ARGUMENT_TOKENS => at += 1,
+            Some(Token::Punct(')')) if parenthesized => break,
+            _ => break,
+        }
+    }
+    arguments
+}
+
+/// One argument expression from `at` to the next `,` or closing bracket at its own depth (or, outside brackets, the
+/// end of the statement); returns it and where it ends.
+fn expression(
+    tokens: &[Token],
+    start: usize,
+    names: &HashMap<String, Argument>,
+    language: Language,
+) -> (Argument, usize) {
+    let mut at = start;
+    let mut depth = 0usize;
+    let mut parts: Vec<&Token> = Vec::new();
+    while let Some(token) = tokens.get(at) {
+        if at - start > MAX_ARGUMENT_TOKENS {
+            break;
+        }
+        match token {
+            Token::Punct('(' | '[' | '{') => depth += 1,
+            Token::Punct(')' | ']' | '}') if depth == 0 => break,
+            Token::Punct(')' | ']' | '}') => depth -= 1,
+            Token::Punct(',' | ';') if depth == 0 => break,
+            Token::Punct('\n') if depth == 0 && !parts.is_empty() => break,
+            Token::Punct('\n') if depth == 0 => {
+                at += 1;
+                continue;
+            }
+            _ => {}
+        }
+        parts.push(token);
+        at += 1;
+    }
+    (classify(&parts, names, language), at)
+}
+
+/// What an argument expression's tokens are.
+fn classify(parts: &[&Token], names: &HashMap<String, Argument>, language: Language) -> Argument {
+    let meaningful: Vec<&Token> = parts.iter().copied().filter(|token| **token != Token::Punct('\n')).collect();
+    match meaningful.as_slice() {
+        [] => Argument::Unknown,
+        [Token::Words(words)] => Argument::List(words.iter().map(|word| Some(Literal::text(word))).collect()),
+        [Token::Punct('['), .., Token::Punct(']')] => list(&meaningful[1..meaningful.len() - 1], names, language),
+        // Perl's lists are in parentheses: `system(("git", "push"))` is rare, `exec { 'git' } …` rarer.
+        [Token::Name(_), Token::Punct('='), ..] | [Token::Name(_), Token::Punct(':'), ..] => Argument::Keyword,
+        [Token::Str(_), Token::Punct('=' | ':'), Token::Punct('>'), ..] => Argument::Keyword,
+        // An options object: its `args: [...]` is a program's arguments (`new Deno.Command('git', {args: [...]})`).
+        [Token::Punct('{'), ..] => {
+            match meaningful.iter().position(|token| **token == Token::Name("args".to_owned())) {
+                Some(at) if meaningful.get(at + 1) == Some(&&Token::Punct(':')) => {
+                    let (items, _) = expression(&owned(&meaningful[at + 2..]), 0, names, language);
+                    match items {
+                        list @ Argument::List(_) => list,
+                        _ => Argument::Keyword,
+                    }
+                }
+                _ => Argument::Keyword,
+            }
+        }
+        _ => literal_expression(&meaningful, names),
+    }
+}
+
+/// Tokens as an owned list (to read a part of an expression again).
+fn owned(tokens: &[&Token]) -> Vec<Token> {
+    tokens.iter().map(|token| (*token).clone()).collect()
+}
+
+/// The items of a list literal.
+fn list(items: &[&Token], names: &HashMap<String, Argument>, language: Language) -> Argument {
+    let mut out = Vec::new();
+    let mut current: Vec<&Token> = Vec::new();
+    let mut depth = 0usize;
+    for token in items.iter().copied().chain(std::iter::once(&Token::Punct(','))) {
+        match token {
+            Token::Punct('(' | '[' | '{') => depth += 1,
+            Token::Punct(')' | ']' | '}') => depth = depth.saturating_sub(1),
+            Token::Punct(',') if depth == 0 => {
+                if !current.is_empty() {
+                    out.push(match classify(&current, names, language) {
+                        Argument::Literal(literal) => Some(literal),
+                        _ => None,
+                    });
+                }
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(token);
+    }
+    Argument::List(out)
+}
+
+/// Literals (and names standing for literals) joined by `+`, `.` or nothing; what else follows makes an unknown
+/// word at the end (`'git push %s' % x`, `"a b".split()`). `Unknown` when it starts with nothing known.
+fn literal_expression(parts: &[&Token], names: &HashMap<String, Argument>) -> Argument {
+    let mut literal = Literal::default();
+    let mut known = false;
+    let mut at = 0;
+    while let Some(token) = parts.get(at) {
+        let operand = match token {
+            Token::Str(text) => Some(text.clone()),
+            Token::Name(name) => match names.get(name.as_str()) {
+                Some(Argument::Literal(text)) => Some(text.clone()),
+                Some(list @ Argument::List(_)) if parts.len() == 1 => return list.clone(),
+                // A call wrapping a literal (`shlex.split('…')`, `str('…')`): the literal stands for it.
+                _ => match (parts.get(at + 1), parts.get(at + 2)) {
+                    (Some(Token::Punct('(')), Some(Token::Str(text))) if !known => {
+                        at += 2;
+                        if parts.get(at + 1) == Some(&&Token::Punct(')')) {
+                            at += 1;
+                        }
+                        Some(text.clone())
+                    }
+                    _ => None,
+                },
+            },
+            Token::Punct('+' | '.') if known => {
+                at += 1;
+                continue;
+            }
+            _ => None,
+        };
+        match operand {
+            Some(text) => {
+                literal.extend(text);
+                known = true;
+            }
+            None if known => {
+                // Whatever follows is not known; it is its own word, so what is known stays recognizable.
+                literal.push_text(' ');
+                literal.pieces.push(Piece::Unknown);
+                return Argument::Literal(literal);
+            }
+            None => return Argument::Unknown,
+        }
+        at += 1;
+    }
+    if known {
+        Argument::Literal(literal)
+    } else {
+        Argument::Unknown
+    }
+}
+
+/// The text of a literal with unknown pieces left out (for code read as code).
+fn plain_text(literal: &Literal) -> String {
+    literal
+        .pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => text.as_str(),
+            Piece::Unknown => "",
+        })
+        .collect()
+}
+
+/// A string run as a shell command line, unknown pieces as `${DOTFORGE_UNKNOWN}`.
+fn script(literal: &Literal) -> String {
+    literal
+        .pieces
+        .iter()
+        .map(|piece| match piece {
+            Piece::Text(text) => text.as_str(),
+            Piece::Unknown => "${DOTFORGE_UNKNOWN}",
+        })
+        .collect()
+}
+
+/// A program and its arguments as a shell command line: each word quoted, unknown words and pieces as
+/// `"${DOTFORGE_UNKNOWN}"`.
+fn command_line(argv: &[Option<Literal>]) -> String {
+    let words: Vec<String> = argv
+        .iter()
+        .map(|word| match word {
+            None => "\"${DOTFORGE_UNKNOWN}\"".to_owned(),
+            Some(literal) => literal
+                .pieces
+                .iter()
+                .map(|piece| match piece {
+                    Piece::Text(text) => format!("'{}'", text.replace('\'', "'\\''")),
+                    Piece::Unknown => "\"${DOTFORGE_UNKNOWN}\"".to_owned(),
+                })
+                .collect::<String>(),
+        })
+        .collect();
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn python(code: &str) -> Vec<String> {
+        commands_in(Language::Python, code)
+    }
+
+    #[test]
+    fn python_runs_strings_lists_and_names() {
+        assert_eq!(
+            python("import os; os.system('git push --force origin HEAD:main')"),
+            ["git push --force origin HEAD:main"]
+        );
+        assert_eq!(python("import subprocess\nsubprocess.run(['git', 'push', '-f'])"), ["'git' 'push' '-f'"]);
+        assert_eq!(python("os.execvp('git', ['git', 'push', '-f'])"), ["'git' 'push' '-f'"]);
+        assert_eq!(python("os.execlp('git', 'git', 'push', '-f')"), ["'git' 'push' '-f'"]);
+        assert_eq!(python("os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '.forge')"), ["'rm' '-rf' '.forge'"]);
+        assert_eq!(python("cmd = 'git reset --hard'\nsubprocess.call(cmd, shell=True)"), ["git reset --hard"]);
+        assert_eq!(python("__import__('os').system('rm -rf x')"), ["rm -rf x"]);
+        assert_eq!(python("subprocess.run(shlex.split('git push -f'))"), ["git push -f"]);
+        assert_eq!(python("os.system('git push ' + '--force')"), ["git push --force"]);
+        assert_eq!(python("os.system(f'git push {remote} --force')"), ["git push ${DOTFORGE_UNKNOWN} --force"]);
+        assert_eq!(python("subprocess.run(['git', 'push', flag])"), ["'git' 'push' \"${DOTFORGE_UNKNOWN}\""]);
+        assert_eq!(python("exec(\"import os; os.system('git push -f')\")"), ["git push -f"]);
+        assert_eq!(python("import pty; pty.spawn(['bash', '-c', 'git push -f'])"), ["'bash' '-c' 'git push -f'"]);
+    }
+
+    #[test]
+    fn printed_text_and_comments_run_nothing() {
+        assert!(python("print('git push --force')").is_empty());
+        assert!(python("# os.system('rm -rf /')\nx = 1").is_empty());
+        assert!(python("asyncio.run(main())").is_empty());
+        assert!(commands_in(Language::JavaScript, "console.log('rm -rf /')").is_empty());
+        assert!(commands_in(Language::Ruby, "puts 'git push -f'").is_empty());
+    }
+
+    #[test]
+    fn javascript_perl_ruby_and_php() {
+        let js = |code| commands_in(Language::JavaScript, code);
+        assert_eq!(js("require('child_process').execSync('git push -f')"), ["git push -f"]);
+        assert_eq!(
+            js("const {spawn} = require('child_process'); spawn('git', ['push', '--force'])"),
+            ["'git' 'push' '--force'"]
+        );
+        assert_eq!(js("Bun.spawn(['rm', '-rf', '.forge'])"), ["'rm' '-rf' '.forge'"]);
+        assert_eq!(js("await Bun.$`git push -f`"), ["git push -f"]);
+        assert_eq!(js("execFileSync('git', ['push', '-f'], {stdio: 'inherit'})"), ["'git' 'push' '-f'"]);
+        assert_eq!(js("new Deno.Command('git', {args: ['push', '-f']}).outputSync()"), ["'git' 'push' '-f'"]);
+        let perl = |code| commands_in(Language::Perl, code);
+        assert_eq!(perl("system('git push -f')"), ["git push -f"]);
+        assert_eq!(perl("system 'git', 'push', '-f';"), ["'git' 'push' '-f'"]);
+        assert_eq!(perl("my $x = `git push -f`; print qx{rm -rf x};"), ["git push -f", "rm -rf x"]);
+        assert_eq!(perl("exec qw(git push -f)"), ["'git' 'push' '-f'"]);
+        let ruby = |code| commands_in(Language::Ruby, code);
+        assert_eq!(ruby("system('git', 'push', '-f')"), ["'git' 'push' '-f'"]);
+        assert_eq!(ruby("%x(git push -f); `rm -rf x`"), ["git push -f", "rm -rf x"]);
+        assert_eq!(ruby("Open3.capture2('git push -f')"), ["git push -f"]);
+        assert_eq!(ruby("system({'A' => '1'}, 'git push -f')"), ["git push -f"]);
+        let php = |code| commands_in(Language::Php, code);
+        assert_eq!(php("shell_exec('git push -f'); echo `rm -rf x`;"), ["git push -f", "rm -rf x"]);
+        assert_eq!(php("passthru(\"git push $remote -f\");"), ["git push ${DOTFORGE_UNKNOWN} -f"]);
+    }
+}

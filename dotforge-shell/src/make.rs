@@ -1,0 +1,439 @@
+//! `make [TARGET…]`: the recipes it runs, read from the Makefile (`-f FILE`, else `GNUmakefile`, `makefile`,
+//! `Makefile` in the folder `-C` names): the recipes of the targets named — or of the first target when none is —
+//! and of their prerequisites, prerequisites first, with simple variables expanded (`$(NAME)`, `${NAME}`, `$@`,
+//! `$<`, `$^`, assignments on the command line). Both branches of a conditional count; `include`d files, pattern
+//! rules and functions (`$(shell …)`) are not read — what they stand for is unknown.
+
+use crate::argv::positionals;
+use crate::command::{program_name, Cwd};
+use crate::lexer::Word;
+use crate::sources::{folder, locate, FileScript, LineFiles};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// make's options that take a value.
+const VALUE_SHORTS: &str = "CfIjloWE";
+const VALUE_LONGS: &[&str] = &[
+    "directory",
+    "file",
+    "makefile",
+    "include-dir",
+    "jobs",
+    "load-average",
+    "old-file",
+    "what-if",
+    "new-file",
+    "eval",
+];
+/// Most targets followed from the goals.
+const MAX_TARGETS: usize = 512;
+/// How deep variables are expanded inside variables.
+const MAX_EXPANSION_DEPTH: usize = 8;
+
+/// A Makefile as rules and variables.
+#[derive(Debug, Default)]
+struct Makefile {
+    /// Rules in order: targets, prerequisites, recipe lines.
+    rules: Vec<Rule>,
+    variables: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Default)]
+struct Rule {
+    targets: Vec<String>,
+    prerequisites: Vec<String>,
+    recipe: Vec<String>,
+}
+
+/// The recipes `make …` runs, or nothing when it is not make, runs nothing (`-n`, `-q`, `-p`) or its Makefile cannot
+/// be read.
+pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Vec<FileScript> {
+    let program = argv.first().map_or("", |word| program_name(&word.text));
+    if !matches!(program, "make" | "gmake") {
+        return Vec::new();
+    }
+    if argv.iter().skip(1).any(|word| {
+        matches!(word.text.as_str(), "--dry-run" | "--just-print" | "--recon" | "--question" | "--print-data-base")
+            || short_cluster_has(&word.text, &['n', 'q', 'p'])
+    }) {
+        return Vec::new();
+    }
+    let mut dir = folder(cwd).map(Path::to_path_buf);
+    let mut makefiles = Vec::new();
+    let mut index = 1;
+    while index < argv.len() {
+        let (option, value, used) = option_value(argv, index);
+        match option {
+            // `-C a -C b` is `a/b`.
+            Some('C') => {
+                let base = dir.clone().map_or(Cwd::Unknown, Cwd::Known);
+                dir = value.and_then(|value| locate(&value, &base, files.sources()));
+            }
+            Some(_) => makefiles.extend(value),
+            None => {}
+        }
+        index += used;
+    }
+    let Some(dir) = dir else { return Vec::new() };
+    let here = Cwd::Known(dir.clone());
+    let text = if makefiles.is_empty() {
+        ["GNUmakefile", "makefile", "Makefile"].iter().find_map(|name| files.read(&dir.join(name)))
+    } else {
+        let sources = files.sources();
+        let paths: Vec<_> = makefiles.iter().filter_map(|word| locate(word, &here, sources)).collect();
+        let texts: Vec<String> = paths.iter().filter_map(|path| files.read(path)).collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    };
+    let Some(text) = text else { return Vec::new() };
+    let mut makefile = parse(&text);
+    let mut goals = Vec::new();
+    for word in positionals(argv, VALUE_SHORTS, VALUE_LONGS) {
+        match word.text.split_once('=') {
+            Some((name, value)) if !name.is_empty() && !name.contains(['/', ' ']) => {
+                makefile.variables.insert(name.trim_end_matches([':', '?', '+']).to_owned(), value.to_owned());
+            }
+            _ => goals.push(word.text),
+        }
+    }
+    if goals.is_empty() {
+        goals.extend(makefile.default_goal());
+    }
+    makefile.recipes_of(&goals).into_iter().map(|line| FileScript::shell(line, Some(dir.clone()))).collect()
+}
+
+/// Whether `text` is a short option cluster (`-ns`, not `--x` nor `-C`'s value) holding one of `letters`.
+fn short_cluster_has(text: &str, letters: &[char]) -> bool {
+    let Some(cluster) = text.strip_prefix('-').filter(|rest| !rest.starts_with('-') && !rest.is_empty()) else {
+        return false;
+    };
+    for option in cluster.chars() {
+        if letters.contains(&option) {
+            return true;
+        }
+        if VALUE_SHORTS.contains(option) {
+            return false; // the rest is this option's value
+        }
+    }
+    false
+}
+
+/// `-C dir`, `-Cdir`, `--directory=dir`, `--directory dir` (and the same for `-f`/`--file`/`--makefile`) at
+/// `index`: the option letter, its value, and how many words they take.
+fn option_value(argv: &[Word], index: usize) -> (Option<char>, Option<Word>, usize) {
+    let word = &argv[index];
+    let text = word.text.as_str();
+    let valued = |value: &str| Word { text: value.to_owned(), ..word.clone() };
+    if let Some(rest) = text.strip_prefix("--") {
+        let (name, attached) = match rest.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (rest, None),
+        };
+        let option = match name {
+            "directory" => 'C',
+            "file" | "makefile" => 'f',
+            _ => return (None, None, 1),
+        };
+        return match attached {
+            Some(value) => (Some(option), Some(valued(value)), 1),
+            None => (Some(option), argv.get(index + 1).cloned(), 2),
+        };
+    }
+    let mut letters = text.chars();
+    match (letters.next(), letters.next()) {
+        (Some('-'), Some(option @ ('C' | 'f'))) if text.len() == 2 => (Some(option), argv.get(index + 1).cloned(), 2),
+        (Some('-'), Some(option @ ('C' | 'f'))) => (Some(option), Some(valued(&text[2..])), 1),
+        _ => (None, None, 1),
+    }
+}
+
+/// Reads a Makefile's rules and variables.
+fn parse(text: &str) -> Makefile {
+    let mut makefile = Makefile::default();
+    let mut in_rule = false;
+    let mut in_define = false;
+    for line in logical_lines(text) {
+        if in_define {
+            in_define = line.trim() != "endef";
+            continue;
+        }
+        if let Some(recipe) = line.strip_prefix('\t') {
+            if in_rule {
+                if let Some(rule) = makefile.rules.last_mut() {
+                    rule.recipe.push(recipe.to_owned());
+                }
+            }
+            continue;
+        }
+        let content = strip_comment(&line);
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let directive = trimmed.split_whitespace().next().unwrap_or("");
+        if matches!(
+            directive,
+            "ifeq" | "ifneq" | "ifdef" | "ifndef" | "else" | "endif" | "include" | "-include" | "sinclude" | "vpath"
+        ) {
+            continue;
+        }
+        if directive == "define" {
+            in_define = true;
+            continue;
+        }
+        let statement =
+            trimmed.strip_prefix("override ").or_else(|| trimmed.strip_prefix("export ")).unwrap_or(trimmed);
+        if let Some((name, value)) = assignment(statement) {
+            let value = value.trim().to_owned();
+            match name.1 {
+                "+=" => {
+                    let joined = match makefile.variables.get(name.0) {
+                        Some(before) => format!("{before} {value}"),
+                        None => value,
+                    };
+                    makefile.variables.insert(name.0.to_owned(), joined);
+                }
+                "?=" => {
+                    makefile.variables.entry(name.0.to_owned()).or_insert(value);
+                }
+                _ => {
+                    makefile.variables.insert(name.0.to_owned(), value);
+                }
+            }
+            in_rule = false;
+            continue;
+        }
+        match rule(statement) {
+            Some(rule) => {
+                makefile.rules.push(rule);
+                in_rule = true;
+            }
+            None => in_rule = false,
+        }
+    }
+    makefile
+}
+
+/// Lines with their `\` continuations joined.
+fn logical_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        match line.strip_suffix('\\') {
+            Some(start) => {
+                current.push_str(start);
+                current.push(' ');
+            }
+            None => {
+                current.push_str(line);
+                lines.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+fn strip_comment(line: &str) -> &str {
+    match line.find('#') {
+        Some(at) if !line[..at].ends_with('\\') => &line[..at],
+        _ => line,
+    }
+}
+
+/// `NAME = value` (also `:=`, `::=`, `?=`, `+=`, `!=`): the name with its operator, and the value.
+fn assignment(statement: &str) -> Option<((&str, &str), &str)> {
+    let equals = statement.find('=')?;
+    let colon = statement.find(':');
+    if colon.is_some_and(|colon| colon < equals && !statement[colon..equals].chars().all(|c| c == ':')) {
+        return None; // `target: VAR=value` is a target-specific variable, treated as a rule
+    }
+    let before = &statement[..equals];
+    let (name, operator) = match before.char_indices().last() {
+        Some((at, sign @ ('+' | '?' | '!' | ':'))) => {
+            let name = before[..at].trim_end_matches(':');
+            (
+                name,
+                if sign == '+' {
+                    "+="
+                } else if sign == '?' {
+                    "?="
+                } else {
+                    "="
+                },
+            )
+        }
+        _ => (before, "="),
+    };
+    let name = name.trim();
+    (!name.is_empty() && !name.contains(char::is_whitespace)).then_some(((name, operator), &statement[equals + 1..]))
+}
+
+/// `targets: prerequisites [; recipe]`.
+fn rule(statement: &str) -> Option<Rule> {
+    let colon = statement.find(':')?;
+    let targets: Vec<String> = statement[..colon].split_whitespace().map(str::to_owned).collect();
+    if targets.is_empty() {
+        return None;
+    }
+    let rest = statement[colon + 1..].trim_start_matches(':');
+    let (prerequisites, inline) = match rest.split_once(';') {
+        Some((prerequisites, recipe)) => (prerequisites, Some(recipe.trim().to_owned())),
+        None => (rest, None),
+    };
+    let prerequisites = prerequisites.split_whitespace().filter(|word| *word != "|").map(str::to_owned).collect();
+    Some(Rule { targets, prerequisites, recipe: inline.into_iter().collect() })
+}
+
+impl Makefile {
+    /// The first target that is not special (`.PHONY`) nor a pattern (`%.o`).
+    fn default_goal(&self) -> Option<String> {
+        self.rules
+            .iter()
+            .flat_map(|rule| &rule.targets)
+            .find(|target| !target.starts_with('.') && !target.contains('%') && !target.contains('$'))
+            .cloned()
+    }
+
+    /// The recipe lines the goals run, prerequisites first, each target once.
+    fn recipes_of(&self, goals: &[String]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut visited = BTreeSet::new();
+        // Iterative post-order: (target, prerequisites pushed yet).
+        let mut stack: Vec<(String, bool)> = goals.iter().rev().map(|goal| (goal.clone(), false)).collect();
+        while let Some((target, expanded)) = stack.pop() {
+            if visited.len() > MAX_TARGETS {
+                break;
+            }
+            let rules: Vec<&Rule> = self.rules.iter().filter(|rule| rule.targets.contains(&target)).collect();
+            if expanded {
+                for rule in rules {
+                    let automatic = Automatic { target: &target, prerequisites: &rule.prerequisites };
+                    for line in &rule.recipe {
+                        let line = line.trim_start_matches(['@', '-', '+', ' ', '\t']);
+                        out.push(self.expand(line, &automatic, 0));
+                    }
+                }
+                continue;
+            }
+            if !visited.insert(target.clone()) {
+                continue;
+            }
+            stack.push((target.clone(), true));
+            for rule in rules.iter().rev() {
+                for prerequisite in rule.prerequisites.iter().rev() {
+                    let automatic = Automatic { target: &target, prerequisites: &rule.prerequisites };
+                    for name in self.expand(prerequisite, &automatic, 0).split_whitespace() {
+                        if !visited.contains(name) {
+                            stack.push((name.to_owned(), false));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `text` with variables expanded; what cannot be known becomes `${DOTFORGE_UNKNOWN}`.
+    fn expand(&self, text: &str, automatic: &Automatic<'_>, depth: usize) -> String {
+        let mut out = String::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, character)) = chars.next() {
+            if character != '$' {
+                out.push(character);
+                continue;
+            }
+            let Some(&(_, next)) = chars.peek() else { break };
+            chars.next();
+            let name: String = match next {
+                '$' => {
+                    out.push('$');
+                    continue;
+                }
+                '(' | '{' => {
+                    let close = if next == '(' { ')' } else { '}' };
+                    let start = at + 2;
+                    let mut depth_inside = 0usize;
+                    let mut end = text.len();
+                    for (index, inner) in text[start..].char_indices() {
+                        if inner == next {
+                            depth_inside += 1;
+                        } else if inner == close {
+                            if depth_inside == 0 {
+                                end = start + index;
+                                break;
+                            }
+                            depth_inside -= 1;
+                        }
+                    }
+                    while chars.peek().is_some_and(|(index, _)| *index <= end) {
+                        chars.next();
+                    }
+                    text[start..end.min(text.len())].to_owned()
+                }
+                other => other.to_string(),
+            };
+            out.push_str(&self.value_of(&name, automatic, depth));
+        }
+        out
+    }
+
+    fn value_of(&self, name: &str, automatic: &Automatic<'_>, depth: usize) -> String {
+        match name {
+            "@" => automatic.target.to_owned(),
+            "<" => automatic.prerequisites.first().cloned().unwrap_or_default(),
+            "^" | "+" => automatic.prerequisites.join(" "),
+            "MAKE" => "make".to_owned(),
+            "CURDIR" => "${PWD}".to_owned(),
+            _ => match self.variables.get(name) {
+                Some(value) if depth < MAX_EXPANSION_DEPTH => self.expand(value, automatic, depth + 1),
+                // A function (`$(shell …)`), an unset or too deeply nested variable.
+                // A function (`$(shell …)`), a variable nested too deep, or one the Makefile does not set (it may come
+                // from the environment).
+                _ => "${DOTFORGE_UNKNOWN}".to_owned(),
+            },
+        }
+    }
+}
+
+/// The automatic variables of one rule.
+struct Automatic<'r> {
+    target: &'r str,
+    prerequisites: &'r [String],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sources::tests::{words, MemoryFiles};
+    use std::path::PathBuf;
+
+    const MAKEFILE: &str = "REMOTE = origin\nFLAGS := --force\n\n.PHONY: test deploy\n\nall: build\n\nbuild:\n\t@cargo build\n\ntest: build\n\tcargo test\n\ndeploy: test\n\tgit push $(FLAGS) $(REMOTE) HEAD:main\n\t-echo done \\\n\t  twice\n";
+
+    fn run(command: &str, files: &[(&str, &str)]) -> Vec<String> {
+        let files = MemoryFiles::with(files);
+        let mut line_files = LineFiles::new(&files);
+        recipes(&words(command), &Cwd::Known(PathBuf::from("/p")), &mut line_files)
+            .into_iter()
+            .map(|script| script.text)
+            .collect()
+    }
+
+    #[test]
+    fn the_recipes_of_the_goals_and_their_prerequisites_run_first() {
+        let files = [("/p/Makefile", MAKEFILE)];
+        assert_eq!(
+            run("make deploy", &files),
+            ["cargo build", "cargo test", "git push --force origin HEAD:main", "echo done  \t  twice"]
+        );
+        assert_eq!(run("make", &files), ["cargo build"], "the first target");
+        assert_eq!(run("make test", &files), ["cargo build", "cargo test"]);
+        assert_eq!(run("make deploy REMOTE=upstream FLAGS=", &files)[2], "git push  upstream HEAD:main");
+        assert!(run("make -n deploy", &files).is_empty(), "a dry run runs nothing");
+        assert!(run("make deploy", &[]).is_empty(), "no Makefile");
+        let elsewhere = [("/p/sub/GNUmakefile", "x:\n\trm -rf $(shell ls)\n")];
+        assert_eq!(run("make -C sub x", &elsewhere), ["rm -rf ${DOTFORGE_UNKNOWN}"]);
+        assert_eq!(run("make -f other.mk", &[("/p/other.mk", "a: ; git push -f\n")]), ["git push -f"]);
+    }
+}
