@@ -64,11 +64,24 @@ fn outcome(run: &Run) -> (&'static str, String) {
     (verdict, behavior)
 }
 
+/// With `DOTFORGE_CORPORA_OUT` set, each entry is appended to that file as one JSON line — the test, whether it is an
+/// attack or a look-alike, the payload's parts and dotforge's verdict — for `scripts/redteam-peers` to run through
+/// other hooks.
+fn record(project: &Project, tool: &str, input: &Value, attack: bool, verdict: &str) {
+    let Some(path) = std::env::var_os("DOTFORGE_CORPORA_OUT") else { return };
+    let test = std::thread::current().name().unwrap_or("").rsplit("::").next().unwrap_or("").to_owned();
+    let line = json!({"test": test, "attack": attack, "cwd": project.dir, "tool_name": tool, "tool_input": input,
+        "dotforge": verdict});
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("open the corpora file");
+    std::io::Write::write_all(&mut file, format!("{line}\n").as_bytes()).expect("record the entry");
+}
+
 /// Asserts every entry is blocked as `expected` (`deny-hard` or `ask`) by one of `behaviors`; returns the count.
 fn assert_blocked(project: &Project, corpus: &[(&str, Value)], expected: &str, behaviors: &[&str]) -> usize {
     let mut misses = Vec::new();
     for (tool, input) in corpus {
         let (verdict, behavior) = outcome(&project.call(tool, input.clone()));
+        record(project, tool, input, true, verdict);
         if verdict != expected || !behaviors.contains(&behavior.as_str()) {
             misses.push(format!("{tool} {input}: {verdict} by `{behavior}`"));
         }
@@ -88,6 +101,7 @@ fn assert_allowed(project: &Project, corpus: &[(&str, Value)]) -> usize {
     let mut blocked = Vec::new();
     for (tool, input) in corpus {
         let (verdict, behavior) = outcome(&project.call(tool, input.clone()));
+        record(project, tool, input, false, verdict);
         if matches!(verdict, "deny-hard" | "deny" | "ask" | "block") {
             blocked.push(format!("{tool} {input}: {verdict} by `{behavior}`"));
         }

@@ -14,9 +14,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// The realistic mix of payloads of issue #7, plus a Bash command that no behavior reacts to (issue #15).
-fn payloads() -> Vec<(&'static str, Value)> {
+/// The realistic mix of payloads of issue #7, a Bash command that no behavior reacts to (issue #15), and two
+/// commands that run files the hook reads first (issue #24): a script and a Makefile target, in `project`.
+fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
     let pre = |tool: &str, input: Value| json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": tool, "tool_input": input, "cwd": "/repo"});
+    let in_project = |command: &str| {
+        json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+            "tool_input": {"command": command}, "cwd": project})
+    };
     vec![
         ("Bash git push", pre("Bash", json!({"command": "git push origin main"}))),
         ("Bash ls", pre("Bash", json!({"command": "ls -la"}))),
@@ -27,7 +32,25 @@ fn payloads() -> Vec<(&'static str, Value)> {
             "UserPromptSubmit",
             json!({"hook_event_name": "UserPromptSubmit", "session_id": "bench", "prompt": "please add a test"}),
         ),
+        ("Bash bash script.sh", in_project("bash script.sh")),
+        ("Bash make test", in_project("make test")),
     ]
+}
+
+/// A project with a deploy script of a realistic size and a Makefile whose `test` target builds first.
+fn write_project(project: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(project)?;
+    let script =
+        "#!/usr/bin/env bash\n# Build, test and package the app.\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\n\
+                  VERSION=$(git describe --tags --always)\necho \"building $VERSION\"\nnpm ci\nnpm run lint\n\
+                  npm run build\nnpm test -- --coverage\nmkdir -p dist\ntar czf \"dist/app-$VERSION.tgz\" build\n\
+                  sha256sum \"dist/app-$VERSION.tgz\" > dist/SHA256SUMS\ngit tag -a \"v$VERSION\" -m release || true\n\
+                  echo done\n";
+    std::fs::write(project.join("script.sh"), script)?;
+    let makefile = "CC ?= cc\nCFLAGS := -O2 -Wall\nSRC := $(wildcard src/*.c)\n\n.PHONY: all build test lint clean\n\n\
+                    all: build\n\nbuild: lint\n\t$(CC) $(CFLAGS) -o app $(SRC)\n\nlint:\n\t@clang-format --dry-run src/*.c\n\n\
+                    test: build\n\t./app --self-test\n\tpytest -q tests/\n\nclean:\n\trm -rf app build\n";
+    std::fs::write(project.join("Makefile"), makefile)
 }
 
 struct Samples {
@@ -39,8 +62,8 @@ struct Samples {
 }
 
 impl Samples {
-    fn new() -> Samples {
-        Samples { wall_ns: Vec::new(), cpu_ticks: 0, runs: 0, per_payload: vec![Vec::new(); payloads().len()] }
+    fn new(payloads: usize) -> Samples {
+        Samples { wall_ns: Vec::new(), cpu_ticks: 0, runs: 0, per_payload: vec![Vec::new(); payloads] }
     }
 
     fn percentile(&self, fraction: f64) -> f64 {
@@ -91,9 +114,10 @@ fn run_once(binary: &Path, payload: &[u8], forge_root: &Path) -> u128 {
 }
 
 /// Runs `binaries` interleaved in blocks, `runs` times over every payload.
-fn measure(binaries: &[&Path], runs: usize, forge_root: &Path) -> Vec<Samples> {
-    let payloads: Vec<Vec<u8>> = payloads().into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
-    let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new()).collect();
+fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -> Vec<Samples> {
+    let payloads: Vec<Vec<u8>> =
+        payloads(project).into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
+    let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new(payloads.len())).collect();
     const BLOCK: usize = 10;
     for _ in 0..runs.div_ceil(BLOCK) {
         for (index, payload) in payloads.iter().enumerate() {
@@ -207,10 +231,15 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let project = root.with_file_name("project");
+    if let Err(error) = write_project(&project) {
+        eprintln!("error: cannot write the project the script and Makefile payloads run in: {error}");
+        std::process::exit(1);
+    }
     println!("machine: {}", machine());
     println!(
         "each row: {runs} runs × {} payloads, whole processes, FORGE_ROOT in {}, binaries copied there first",
-        payloads().len(),
+        payloads(&project).len(),
         std::env::temp_dir().display()
     );
     println!();
@@ -231,11 +260,11 @@ fn main() {
     let state_sizes: Vec<usize> = only_sessions.map_or_else(|| vec![1, 100, 1000], |sessions| vec![sessions]);
     for sessions in state_sizes {
         reset_root(&root, sessions.saturating_sub(1));
-        let samples = measure(&[&floor, &write_floor, &hook], runs, &root);
+        let samples = measure(&[&floor, &write_floor, &hook], runs, &root, &project);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
         row(&format!("{sessions} session(s): write-floor"), &samples[1], Some(&samples[0]));
         row(&format!("{sessions} session(s): {hook_label}"), &samples[2], Some(&samples[0]));
-        for (index, (name, _)) in payloads().iter().enumerate() {
+        for (index, (name, _)) in payloads(&project).iter().enumerate() {
             let median = |sample: &Samples| percentile(&sample.per_payload[index], 0.5);
             let (floor, write_floor, hook) = (median(&samples[0]), median(&samples[1]), median(&samples[2]));
             println!(
@@ -250,7 +279,7 @@ fn main() {
     }
     if only_sessions.is_none() {
         reset_root(&root, 0);
-        let samples = measure(&[&floor, &hook, &hook50], runs, &root);
+        let samples = measure(&[&floor, &hook, &hook50], runs, &root, &project);
         row("catalog size: floor", &samples[0], None);
         row(&format!("catalog size: {hook_label}"), &samples[1], Some(&samples[0]));
         row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));

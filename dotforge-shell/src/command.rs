@@ -5,7 +5,7 @@ use crate::lexer::{RedirectKind, Word};
 use std::path::PathBuf;
 
 /// Where a command runs.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Cwd {
     /// A known directory (absolute, or relative to the payload's `cwd`).
     Known(PathBuf),

@@ -13,6 +13,7 @@ use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::look_through;
+use std::collections::HashSet;
 
 /// The longest command read from one starting word.
 const MAX_WORDS: usize = 48;
@@ -23,9 +24,14 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
     // The scripts found on the way — what the commands run in turn (`sh -c SCRIPT`), substitutions, heredoc bodies —
     // are read the same way, within a budget of work: as much text as the full reading may read, which reads scripts
     // nested up to `MAX_DEPTH` deep.
+    // A script found twice (the same substitution in a word and in a heredoc body, say) is read once.
     let mut scripts = vec![text.to_owned()];
+    let mut read: HashSet<String> = HashSet::new();
     let mut budget = (MAX_DEPTH + 1) * text.len() + 256;
     while let Some(script) = scripts.pop() {
+        if read.contains(&script) {
+            continue;
+        }
         budget = budget.saturating_sub(script.len());
         if budget == 0 {
             break;
@@ -36,6 +42,7 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
             split_quoted(&script, &mut split, &mut scripts);
             add_pieces(split.pieces, cwd, line, &mut scripts);
         }
+        read.insert(script);
     }
 }
 
@@ -110,6 +117,10 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
             (None, '\'' | '"') => {
                 quote = Some(character);
                 split.word.get_or_insert_default();
+            }
+            // A comment, as the lexer skips it (its text is still read by the blank pieces).
+            (None, '#') if split.word.is_none() => {
+                position = text[position..].find('\n').map_or(text.len(), |end| position + end);
             }
             (None, '>') => split.cut(true),
             (None, '<') if next == Some('<') && !text[position + 1..].starts_with('<') => {

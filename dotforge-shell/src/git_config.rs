@@ -5,7 +5,7 @@
 //! hide its own), so `git push` reads no file. `include` and `includeIf` are not followed.
 
 use crate::argv::quote;
-use crate::command::Cwd;
+use crate::command::{program_name, Cwd};
 use crate::lexer::Word;
 use crate::sources::{folder, locate, FileScript, LineFiles, MAX_FOLDERS_UP};
 use crate::unwrap::{git_subcommand, normalize};
@@ -139,6 +139,9 @@ const GIT_COMMANDS: &[&str] = &[
 /// What an alias used by `git …` runs: a shell command (`!…`, run at the top of the work tree) or a git command
 /// line; nothing when the subcommand is git's own or no config file defines it.
 pub(crate) fn alias(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<FileScript> {
+    if program_name(&argv.first()?.text) != "git" {
+        return None;
+    }
     let at = git_subcommand(argv)?;
     let name = argv[at].text.as_str();
     if argv[at].dynamic || GIT_COMMANDS.contains(&name) || name.is_empty() {

@@ -11,6 +11,8 @@ use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::{code, crude, git_config, justfile, make, package_scripts, unwrap};
+use std::collections::HashMap;
+use std::ops::Range;
 use std::path::PathBuf;
 
 /// One script waiting to be read: its text, depth, the group it feeds, the directory it starts in, the environment
@@ -24,6 +26,9 @@ struct Job {
     file_depth: usize,
 }
 
+/// Programs whose files say what they run: task runners and git (aliases).
+const RUNS_FILES: &[&str] = &["make", "gmake", "npm", "pnpm", "yarn", "bun", "just", "git"];
+
 /// Everything one command line's reading gathers.
 struct Reading<'s> {
     line: CommandLine,
@@ -31,6 +36,26 @@ struct Reading<'s> {
     files: LineFiles<'s>,
     /// The text each group writes to its output, when known (`echo`, `printf`, `cat`), for what it is piped to.
     outputs: Vec<Option<String>>,
+    /// The scripts read crudely so far and the groups that reading made: the same text read again from the same
+    /// directory finds the same commands, so it is read once (nested unterminated scripts would otherwise repeat it
+    /// at every level).
+    crudely_read: HashMap<(String, Cwd), Range<usize>>,
+}
+
+impl Reading<'_> {
+    /// Reads `text` crudely (once per text and directory); returns the groups of that reading.
+    fn read_crudely(&mut self, text: &str, cwd: &Cwd) -> Range<usize> {
+        self.line.degraded = true;
+        let key = (text.to_owned(), cwd.clone());
+        if let Some(groups) = self.crudely_read.get(&key) {
+            return groups.clone();
+        }
+        let groups_before = self.line.fed_by.len();
+        crude::read(text, cwd, &mut self.line);
+        let groups = groups_before..self.line.fed_by.len();
+        self.crudely_read.insert(key, groups.clone());
+        groups
+    }
 }
 
 /// Reads `text` (a Bash tool `command`) as the commands it runs. `cwd` is where it starts (the payload's `cwd`).
@@ -56,18 +81,16 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
         }],
         files: LineFiles::new(sources),
         outputs: Vec::new(),
+        crudely_read: HashMap::new(),
     };
     while let Some(job) = reading.jobs.pop() {
         if reading.line.commands.len() >= MAX_COMMANDS {
-            reading.line.degraded = true;
-            crude::read(&job.text, &job.cwd, &mut reading.line);
+            reading.read_crudely(&job.text, &job.cwd);
             continue;
         }
         if job.depth > MAX_DEPTH || job.text.len() > MAX_SCRIPT_BYTES {
-            reading.line.degraded = true;
-            let groups_before = reading.line.fed_by.len();
-            crude::read(&job.text, &job.cwd, &mut reading.line);
-            link_feeds(&mut reading.line, groups_before, job.feeds);
+            let groups = reading.read_crudely(&job.text, &job.cwd);
+            link_feeds(&mut reading.line, groups, job.feeds);
             continue;
         }
         read_script(&job, &mut reading);
@@ -83,13 +106,10 @@ pub fn parse_crudely(text: &str, cwd: Option<PathBuf>) -> CommandLine {
     line
 }
 
-/// Makes every group from `first_group` on feed `target`.
-fn link_feeds(line: &mut CommandLine, first_group: usize, target: Option<usize>) {
-    if let Some(target) = target {
-        let new_groups: Vec<usize> = (first_group..line.fed_by.len()).collect();
-        if let Some(sources) = line.fed_by.get_mut(target) {
-            sources.extend(new_groups);
-        }
+/// Makes every group of `groups` feed `target`.
+fn link_feeds(line: &mut CommandLine, groups: Range<usize>, target: Option<usize>) {
+    if let Some(sources) = target.and_then(|target| line.fed_by.get_mut(target)) {
+        sources.extend(groups);
     }
 }
 
@@ -141,19 +161,18 @@ impl ScriptState<'_> {
         environment.extend(written.assignments.iter().cloned());
         let first = SimpleCommand {
             words: written.words,
-            assignments: environment.clone(),
+            assignments: environment,
             redirects: written.redirects,
             cwd: self.cwd.clone(),
             group,
             crude: false,
         };
-        let mut innermost: (Vec<Word>, Cwd, Vec<Word>) = (first.words.clone(), self.cwd.clone(), environment.clone());
         reading.line.commands.push(first);
+        let first_index = reading.line.commands.len() - 1;
         for inner in derived.commands {
-            let mut assignments = environment.clone();
+            let mut assignments = reading.line.commands[first_index].assignments.clone();
             assignments.extend(inner.assignments);
             let cwd = inner.cwd.map_or_else(|| self.cwd.clone(), Cwd::Known);
-            innermost = (inner.words.clone(), cwd.clone(), assignments.clone());
             reading.line.commands.push(SimpleCommand {
                 words: inner.words,
                 assignments,
@@ -163,36 +182,34 @@ impl ScriptState<'_> {
                 crude: false,
             });
         }
+        // What the written command finally runs (after its wrappers) is what runs scripts and files.
+        let innermost = reading.line.commands.len() - 1;
         let job = self.job;
         let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize| {
-            reading.jobs.push(Job {
-                text,
-                depth: job.depth + 1,
-                feeds: Some(group),
-                cwd,
-                environment: innermost.2.clone(),
-                file_depth,
-            });
+            let environment = reading.line.commands[innermost].assignments.clone();
+            reading.jobs.push(Job { text, depth: job.depth + 1, feeds: Some(group), cwd, environment, file_depth });
         };
         for script in derived.scripts {
             queue(reading, script, self.cwd.clone(), job.file_depth);
         }
-        // What files hold: script files, task runners' recipes, git aliases.
-        if job.file_depth < MAX_FILE_DEPTH {
-            let (argv, cwd, _) = &innermost;
+        // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
+        // run them, so other commands cost nothing here).
+        let program = reading.line.commands[innermost].program();
+        let runs_files = !derived.files.is_empty() || RUNS_FILES.contains(&program);
+        if runs_files && job.file_depth < MAX_FILE_DEPTH {
+            let argv = reading.line.commands[innermost].words.clone();
+            let cwd = reading.line.commands[innermost].cwd.clone();
             let mut found: Vec<FileScript> = Vec::new();
             for file in &derived.files {
-                let Some(path) = locate(&file.path, cwd, reading.files.sources()) else { continue };
+                let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
                 found.push(FileScript { text, language, cwd: None });
             }
-            found.extend(make::recipes(argv, cwd, &mut reading.files));
-            found.extend(package_scripts::scripts(argv, cwd, &mut reading.files));
-            found.extend(justfile::recipes(argv, cwd, &mut reading.files));
-            if program_name(argv.first().map_or("", |word| word.text.as_str())) == "git" {
-                found.extend(git_config::alias(argv, cwd, &mut reading.files));
-            }
+            found.extend(make::recipes(&argv, &cwd, &mut reading.files));
+            found.extend(package_scripts::scripts(&argv, &cwd, &mut reading.files));
+            found.extend(justfile::recipes(&argv, &cwd, &mut reading.files));
+            found.extend(git_config::alias(&argv, &cwd, &mut reading.files));
             for script in found {
                 let start = script.cwd.map_or_else(|| cwd.clone(), Cwd::Known);
                 let texts = match script.language {
@@ -320,8 +337,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
     let lexed = lex(&job.text);
     if lexed.unterminated {
         // bash reads up to the error; what follows it is read crudely, so nothing hides behind it.
-        reading.line.degraded = true;
-        crude::read(&job.text, &job.cwd, &mut reading.line);
+        reading.read_crudely(&job.text, &job.cwd);
     }
     let groups_before = reading.line.fed_by.len();
     let mut cwd_stack: Vec<Cwd> = Vec::new();
