@@ -171,7 +171,7 @@ impl Hook {
 
 pub fn run_command(mut command: Command, input: &[u8]) -> Run {
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = command.spawn().expect("spawn hook");
+    let mut child = spawn(&mut command);
     if let Some(mut stdin) = child.stdin.take() {
         let _ = stdin.write_all(input);
     }
@@ -180,6 +180,21 @@ pub fn run_command(mut command: Command, input: &[u8]) -> Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         code: output.status.code(),
+    }
+}
+
+/// Starts `command`. A binary a test has just copied can be "busy" for a moment: another test thread that forked
+/// while the copy was open for writing holds that descriptor until its child execs (ETXTBSY), so that is retried.
+fn spawn(command: &mut Command) -> std::process::Child {
+    let mut attempts = 0;
+    loop {
+        match command.spawn() {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy && attempts < 100 => {
+                attempts += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            result => return result.expect("spawn hook"),
+        }
     }
 }
 
