@@ -292,6 +292,7 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "scenario",
             "time",
             "hash",
+            "fingerprint",
             "lock",
             "atomic",
             "warn",

@@ -405,3 +405,45 @@ fn a_script_the_agent_writes_to_get_round_a_block_is_refused_when_it_runs_and_th
     assert!(!build_error, "a harmless script runs: {built}");
     assert_eq!(std::fs::read_to_string(dir.join("built.txt")).expect("built.txt").trim(), "built");
 }
+
+/// The hook shipped as a Claude Code plugin (`<hook> plugin DIR`): `claude plugin validate` accepts the folder, and a
+/// project with no hook settings of its own, started with `--plugin-dir DIR`, is governed by it — a force push is
+/// refused with the behavior's reason, everyday commands run, and the state is kept in the project's `.forge`.
+#[test]
+fn the_hook_as_a_plugin_governs_a_project_that_has_no_settings_of_its_own() {
+    let hook = env!("CARGO_BIN_EXE_dotforge-hook");
+    let project = Project::without_settings("plugin", hook);
+    let plugin = project.home.parent().expect("the scratch root").join("plugin");
+    let written = std::process::Command::new(hook).arg("plugin").arg(&plugin).output().expect("run plugin");
+    assert!(written.status.success(), "plugin failed: {}", String::from_utf8_lossy(&written.stderr));
+    let validated = std::process::Command::new(dotforge_conformance::client::claude_code())
+        .args(["plugin", "validate", "--strict"])
+        .arg(&plugin)
+        .env("HOME", &project.home)
+        .output()
+        .expect("run claude plugin validate");
+    assert!(
+        validated.status.success(),
+        "claude plugin validate refused the plugin:\n{}{}",
+        String::from_utf8_lossy(&validated.stdout),
+        String::from_utf8_lossy(&validated.stderr)
+    );
+    assert!(!project.dir.join(".claude").exists(), "the project has no settings of its own");
+    let project = project.arg("--plugin-dir").arg(plugin.to_str().expect("a UTF-8 path"));
+    let session = Project::session_id();
+    let script = Script::new(vec![
+        call("toolu_push", "Bash", json!({"command": "git push --force origin main", "description": "force push"})),
+        call("toolu_ls", "Bash", json!({"command": "echo hello > note.txt && ls", "description": "list"})),
+        call("toolu_rm", "Bash", json!({"command": "rm -rf .forge", "description": "erase the record"})),
+        say("Done."),
+    ]);
+    let outcome = project.run(&session, script, "push it", User::Absent);
+    let (pushed, push_error) = outcome.tool_result("toolu_push").expect("a tool result");
+    assert!(push_error && pushed.contains("[no-destructive-git] BLOCKED"), "{pushed}\n{}", outcome.describe());
+    let (listed, list_error) = outcome.tool_result("toolu_ls").expect("the listing ran");
+    assert!(!list_error && listed.contains("note.txt"), "an everyday command runs: {listed}");
+    let (removed, rm_error) = outcome.tool_result("toolu_rm").expect("a tool result");
+    assert!(rm_error && removed.contains("[self-protection] BLOCKED"), "{removed}");
+    let state = project.state();
+    assert_eq!(state["sessions"][&session]["behaviors"]["no-destructive-git"]["counter"], 1, "{state}");
+}

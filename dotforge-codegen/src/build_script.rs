@@ -3,7 +3,8 @@
 //! directives.
 
 use crate::diagnostic::{Diagnostic, Report};
-use crate::env_vars::{BEHAVIORS_DIR_VAR, COMPILED_BEHAVIORS_DIR_VAR};
+use crate::env_vars::{BEHAVIORS_DIR_VAR, COMPILED_BEHAVIORS_DIR_VAR, COMPILED_FINGERPRINT_VAR};
+use crate::fingerprint::fingerprint;
 use crate::pipeline::{generate_with, Options};
 use crate::source::Sources;
 use std::path::{Path, PathBuf};
@@ -132,6 +133,9 @@ impl Config {
             println!("cargo:rerun-if-changed={}", dir.display());
             let absolute = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
             println!("cargo:rustc-env={COMPILED_BEHAVIORS_DIR_VAR}={}", absolute.display());
+            if let Ok(fingerprint) = fingerprint(&dir) {
+                println!("cargo:rustc-env={COMPILED_FINGERPRINT_VAR}={fingerprint}");
+            }
         }
         let display = display_path(&dir);
         let sources = Sources::from_dir(&dir, display.clone())

@@ -22,6 +22,7 @@ pub mod edit;
 mod emit;
 mod endings;
 mod env_vars;
+mod fingerprint;
 pub mod ir;
 mod json;
 pub mod json_schema;

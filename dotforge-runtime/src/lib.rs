@@ -23,6 +23,7 @@
 
 // Leaves.
 mod atomic;
+mod fingerprint;
 mod hash;
 mod lock;
 mod model;

@@ -240,6 +240,8 @@ pub struct HookSources {
     pub package_dir: Option<&'static str>,
     /// The behaviors folder the catalog was compiled from.
     pub behaviors_dir: Option<&'static str>,
+    /// The fingerprint of the behaviors compiled (see `fingerprint`), for `doctor`.
+    pub fingerprint: Option<&'static str>,
 }
 
 /// The hook profiles a behavior's `applies_to.profiles` can name (`FORGE_HOOK_PROFILE`).

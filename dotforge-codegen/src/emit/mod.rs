@@ -16,7 +16,7 @@ mod statics;
 mod tokens;
 mod triggers;
 
-use crate::env_vars::COMPILED_BEHAVIORS_DIR_VAR;
+use crate::env_vars::{COMPILED_BEHAVIORS_DIR_VAR, COMPILED_FINGERPRINT_VAR};
 use crate::ir::{Behavior, Catalog};
 use levels::{level_fn, threshold_fn};
 use metadata::behavior_constant;
@@ -55,6 +55,7 @@ pub(crate) fn emit(
             sources: __forge::HookSources {
                 package_dir: ::core::option_env!("CARGO_MANIFEST_DIR"),
                 behaviors_dir: ::core::option_env!(#COMPILED_BEHAVIORS_DIR_VAR),
+                fingerprint: ::core::option_env!(#COMPILED_FINGERPRINT_VAR),
             },
         };
 

@@ -12,6 +12,7 @@ pub static CATALOG: __forge::Catalog = __forge::Catalog {
     sources: __forge::HookSources {
         package_dir: ::core::option_env!("CARGO_MANIFEST_DIR"),
         behaviors_dir: ::core::option_env!("DOTFORGE_COMPILED_BEHAVIORS_DIR"),
+        fingerprint: ::core::option_env!("DOTFORGE_COMPILED_FINGERPRINT"),
     },
 };
 

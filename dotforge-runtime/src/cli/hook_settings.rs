@@ -23,6 +23,17 @@ pub(super) fn default_settings(harness: Harness, user: bool) -> PathBuf {
     }
 }
 
+/// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:
+/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS, `/etc/claude-code/managed-settings.json`
+/// elsewhere.
+pub(crate) fn managed_settings() -> PathBuf {
+    if cfg!(target_os = "macos") {
+        PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
+    } else {
+        PathBuf::from("/etc/claude-code/managed-settings.json")
+    }
+}
+
 /// The event's name in the harness's settings, `None` when it has no such event (Codex and Gemini have no
 /// PostToolUseFailure: a failed call's event is their PostToolUse / AfterTool).
 pub(super) fn event_name(harness: Harness, event: Event) -> Option<&'static str> {

@@ -27,6 +27,9 @@ pub(crate) struct Options {
     pub harness: Harness,
     /// The user's settings (under the home folder) rather than the project's: no `.gitignore` is touched.
     pub user: bool,
+    /// Claude Code's managed settings (every project on the machine): the command is this binary's absolute path,
+    /// and no `.gitignore` is touched.
+    pub managed: bool,
 }
 
 const GITIGNORE_MARKER: &str = "# dotforge: hook runtime state (added by `install`)";
@@ -160,6 +163,17 @@ fn registrations(catalog: &Catalog) -> Vec<(Event, Option<String>)> {
     events
 }
 
+/// [`registrations`] in the terms of `harness`: each event's name there and its matcher of that CLI's tools.
+pub(super) fn harness_registrations(catalog: &Catalog, harness: Harness) -> Vec<(&'static str, Option<String>)> {
+    registrations(catalog)
+        .into_iter()
+        .filter_map(|(event, matcher)| {
+            let name = hook_settings::event_name(harness, event)?;
+            Some((name, matcher.map(|matcher| hook_settings::matcher(harness, &matcher))))
+        })
+        .collect()
+}
+
 /// One matcher that selects every tool any of `matchers` selects: `*`, a list of names, the regexes joined, or the
 /// names anchored next to the regexes.
 fn matcher_union(matchers: impl IntoIterator<Item = ToolMatcher>) -> String {
@@ -206,9 +220,13 @@ fn project_dir(settings: &Path) -> PathBuf {
 }
 
 /// For Claude Code, `"$CLAUDE_PROJECT_DIR"/<this binary relative to the project>`, or the absolute path when it
-/// lives elsewhere; for the other CLIs, the absolute path and `hook --harness NAME`.
-fn default_command(settings: &Path, harness: Harness) -> String {
+/// lives elsewhere or the settings are managed (every project); for the other CLIs, the absolute path and
+/// `hook --harness NAME`.
+fn default_command(settings: &Path, harness: Harness, managed: bool) -> String {
     let exe = std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok());
+    if managed {
+        return exe.map_or_else(|| "dotforge-hook".to_owned(), |exe| format!("\"{}\"", exe.display()));
+    }
     if harness != Harness::ClaudeCode {
         let exe = exe.map_or_else(|| "dotforge-hook".to_owned(), |exe| format!("\"{}\"", exe.display()));
         return format!("{exe}{}", hook_settings::hook_arguments(harness));
@@ -298,15 +316,9 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     let original = read_settings(path)?;
     let (mut top, mut hooks) = parse_settings(path, original.as_deref().unwrap_or("{}"))?;
     let harness = options.harness;
-    let command = options.command.clone().unwrap_or_else(|| default_command(path, harness));
+    let command = options.command.clone().unwrap_or_else(|| default_command(path, harness, options.managed));
     remove_ours(&mut hooks, &command);
-    let events: Vec<(&str, Option<String>)> = registrations(catalog)
-        .into_iter()
-        .filter_map(|(event, matcher)| {
-            let name = hook_settings::event_name(harness, event)?;
-            Some((name, matcher.map(|matcher| hook_settings::matcher(harness, &matcher))))
-        })
-        .collect();
+    let events = harness_registrations(catalog, harness);
     for (event, matcher) in &events {
         let mut hook: Members = vec![
             ("type".to_owned(), json!("command").to_string()),
@@ -338,7 +350,7 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         return Ok(());
     }
     write_settings(path, &text)?;
-    if !options.user {
+    if !options.user && !options.managed {
         gitignore(path, true)?;
     }
     let names: Vec<&str> = events.iter().map(|(event, _)| *event).collect();
@@ -354,7 +366,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
         return Ok(());
     };
     let (mut top, mut hooks) = parse_settings(path, &original)?;
-    let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness));
+    let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, options.managed));
     if !remove_ours(&mut hooks, &command) {
         print_out(&format!("nothing to uninstall: no hook runs `{command}` in {}", path.display()));
         return Ok(());
@@ -378,7 +390,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     } else {
         write_settings(path, &text)?;
     }
-    if !options.user {
+    if !options.user && !options.managed {
         gitignore(path, false)?;
     }
     print_out(&format!("removed `{command}` from {}", path.display()));

@@ -5,8 +5,10 @@
 mod allow;
 mod audit;
 mod describe;
+mod doctor;
 mod hook_settings;
 mod install;
+mod plugin;
 mod print;
 mod status;
 mod switch;
@@ -62,6 +64,15 @@ fn soft_block_arg() -> Arg {
         .help("What a soft block on PreToolUse does (default: $FORGE_SOFT_BLOCK or ask)")
 }
 
+fn timeout_arg() -> Arg {
+    Arg::new("timeout")
+        .long("timeout")
+        .value_name("SECONDS")
+        .value_parser(value_parser!(u32))
+        .default_value("10")
+        .help("Hook timeout in seconds")
+}
+
 fn install_args(command: Command) -> Command {
     command
         .arg(
@@ -86,19 +97,19 @@ fn install_args(command: Command) -> Command {
                 .help("The user's settings (~/.claude/settings.json, $CODEX_HOME/hooks.json or ~/.gemini/settings.json) instead of the project's"),
         )
         .arg(
+            Arg::new("managed")
+                .long("managed")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("user")
+                .help("Claude Code's managed settings, which every project on this machine obeys and users cannot switch off (/etc/claude-code/managed-settings.json; macOS: /Library/Application Support/ClaudeCode/managed-settings.json; --settings PATH writes another file)"),
+        )
+        .arg(
             Arg::new("command")
                 .long("command")
                 .value_name("CMD")
                 .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>; for Codex and Gemini CLI its absolute path and `hook --harness NAME`)"),
         )
-        .arg(
-            Arg::new("timeout")
-                .long("timeout")
-                .value_name("SECONDS")
-                .value_parser(value_parser!(u32))
-                .default_value("10")
-                .help("Hook timeout in seconds"),
-        )
+        .arg(timeout_arg())
         .arg(
             Arg::new("dry-run")
                 .long("dry-run")
@@ -202,8 +213,105 @@ fn cli(name: &'static str) -> Command {
         .subcommand(switch_args(Command::new("allow").about(
             "Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it",
         )))
-        .subcommand(install_args(Command::new("install").about("Register this binary in .claude/settings.json for the events the catalog uses")))
+        .subcommand(install_args(Command::new("install").about("Register this binary for the events the catalog uses (.claude/settings.json; --user, --managed, --harness codex|gemini)")))
         .subcommand(install_args(Command::new("uninstall").about("Remove exactly what `install` added")))
+        .subcommand(doctor_args(Command::new("doctor").about(
+            "Say whether governance is live in Claude Code for this project, and how to fix it when not (exit 1 when not)",
+        )))
+        .subcommand(plugin_args(Command::new("plugin").about(
+            "Write this hook as a Claude Code plugin (manifest, hooks, this binary, README) and a marketplace manifest into DIR",
+        )))
+}
+
+fn plugin_args(command: Command) -> Command {
+    command
+        .arg(
+            Arg::new("dir")
+                .value_name("DIR")
+                .required(true)
+                .value_parser(value_parser!(PathBuf))
+                .help("The plugin's folder (created when missing)"),
+        )
+        .arg(Arg::new("name").long("name").value_name("NAME").help("The plugin's name (default: this binary's name)"))
+        .arg(Arg::new("marketplace").long("marketplace").value_name("NAME").help(
+            "The marketplace's name, as in `claude plugin install PLUGIN@MARKETPLACE` (default: PLUGIN-marketplace)",
+        ))
+        .arg(
+            Arg::new("plugin-version")
+                .long("plugin-version")
+                .value_name("SEMVER")
+                .help("The plugin's version (default: this binary's)"),
+        )
+        .arg(
+            Arg::new("author")
+                .long("author")
+                .value_name("NAME")
+                .default_value("dotforge")
+                .help("The plugin's author and the marketplace's owner"),
+        )
+        .arg(timeout_arg())
+}
+
+fn doctor_args(command: Command) -> Command {
+    let path = |id: &'static str, name: &'static str, help: &'static str| {
+        Arg::new(id).long(id).value_name(name).value_parser(value_parser!(PathBuf)).help(help)
+    };
+    command
+        .arg(path("project", "DIR", "The project (default: $CLAUDE_PROJECT_DIR, else the current folder)"))
+        .arg(path(
+            "managed-settings",
+            "PATH",
+            "Claude Code's managed settings file (default: the machine's, as `install --managed` writes it)",
+        ))
+        .arg(path("plugin-dir", "DIR", "A plugin folder Claude Code is started with (`claude --plugin-dir DIR`)"))
+        .arg(path(
+            "behaviors",
+            "DIR",
+            "The behaviors folder to compare this binary with (default: the one it was built from, else the project's)",
+        ))
+        .arg(path("claude", "PATH", "The Claude Code CLI to ask its version (default: `claude` on PATH)"))
+        .arg(forge_root_arg())
+        .arg(json_arg("Print one JSON object"))
+}
+
+fn doctor_options(sub: &ArgMatches) -> Result<doctor::Options, String> {
+    let path = |id: &str| sub.get_one::<PathBuf>(id).cloned();
+    let project = match path("project") {
+        Some(project) => project,
+        None => std::env::var_os("CLAUDE_PROJECT_DIR")
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::current_dir().ok())
+            .ok_or("cannot tell the project folder; pass --project DIR")?,
+    };
+    let project = project.canonicalize().map_err(|error| format!("cannot open {}: {error}", project.display()))?;
+    Ok(doctor::Options {
+        forge_root: path("forge-root").unwrap_or_else(|| project.join(".forge")),
+        project,
+        home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
+        managed: path("managed-settings").unwrap_or_else(hook_settings::managed_settings),
+        plugin_dir: path("plugin-dir"),
+        behaviors: path("behaviors"),
+        claude: path("claude"),
+        json: sub.get_flag("json"),
+    })
+}
+
+fn plugin_options(sub: &ArgMatches) -> plugin::Options {
+    let binary = binary_name();
+    let name = sub.get_one::<String>("name").cloned().unwrap_or_else(|| binary.to_lowercase().replace('_', "-"));
+    plugin::Options {
+        dir: sub.get_one::<PathBuf>("dir").cloned().unwrap_or_default(),
+        marketplace: sub.get_one::<String>("marketplace").cloned().unwrap_or_else(|| format!("{name}-marketplace")),
+        name,
+        binary,
+        version: sub
+            .get_one::<String>("plugin-version")
+            .cloned()
+            .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
+        author: sub.get_one::<String>("author").cloned().unwrap_or_default(),
+        timeout: sub.get_one::<u32>("timeout").copied().unwrap_or(10),
+    }
 }
 
 fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
@@ -260,8 +368,10 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             &text(sub, "session").unwrap_or_default(),
         ),
         Some(("audit", sub)) => audit::run(catalog, &root(sub), flag(sub, "json")),
-        Some(("install", sub)) => install::install(catalog, &install_options(sub)),
-        Some(("uninstall", sub)) => install::uninstall(&install_options(sub)),
+        Some(("install", sub)) => install_options(sub).and_then(|options| install::install(catalog, &options)),
+        Some(("uninstall", sub)) => install_options(sub).and_then(|options| install::uninstall(&options)),
+        Some(("plugin", sub)) => plugin::plugin(catalog, &plugin_options(sub)),
+        Some(("doctor", sub)) => doctor_options(sub).and_then(|options| doctor::run(catalog, &options)),
         Some((other, _)) => user_error(&format!("unknown command `{other}`")),
     };
     match result {
@@ -279,20 +389,28 @@ fn category(name: &str) -> Option<Category> {
     }
 }
 
-fn install_options(sub: &ArgMatches) -> install::Options {
+fn install_options(sub: &ArgMatches) -> Result<install::Options, String> {
     let harness = sub.get_one::<String>("harness").and_then(|name| Harness::parse(name)).unwrap_or_default();
     let user = sub.get_flag("user");
-    install::Options {
-        settings: sub
-            .get_one::<PathBuf>("settings")
-            .cloned()
-            .unwrap_or_else(|| hook_settings::default_settings(harness, user)),
+    let managed = sub.get_flag("managed");
+    if managed && harness != Harness::ClaudeCode {
+        return Err("--managed writes Claude Code's managed settings; it takes no --harness but claude".to_owned());
+    }
+    Ok(install::Options {
+        settings: sub.get_one::<PathBuf>("settings").cloned().unwrap_or_else(|| {
+            if managed {
+                hook_settings::managed_settings()
+            } else {
+                hook_settings::default_settings(harness, user)
+            }
+        }),
         command: sub.get_one::<String>("command").cloned(),
         timeout: sub.get_one::<u32>("timeout").copied().unwrap_or(10),
         dry_run: sub.get_flag("dry-run"),
         harness,
         user,
-    }
+        managed,
+    })
 }
 
 /// `--forge-root`, else what the hook itself would use without a payload.

@@ -70,6 +70,20 @@ pub struct Project {
 impl Project {
     /// A fresh project in which `hook install` registered the hook binary.
     pub fn new(label: &str, hook: &str) -> Project {
+        let project = Project::without_settings(label, hook);
+        let settings = project.dir.join(".claude").join("settings.json");
+        let installed = Command::new(hook)
+            .current_dir(&project.dir)
+            .args(["install", "--settings"])
+            .arg(&settings)
+            .output()
+            .expect("run the hook's install");
+        assert!(installed.status.success(), "install failed: {}", String::from_utf8_lossy(&installed.stderr));
+        project
+    }
+
+    /// A fresh project with no settings of its own (the hook reaches the CLI another way: a plugin, say).
+    pub fn without_settings(label: &str, hook: &str) -> Project {
         let root =
             tmp_dir().join(format!("client-{label}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst)));
         let _ = std::fs::remove_dir_all(&root);
@@ -77,14 +91,6 @@ impl Project {
         for folder in [&dir, &home] {
             std::fs::create_dir_all(folder).expect("create scratch folders");
         }
-        let settings = dir.join(".claude").join("settings.json");
-        let installed = Command::new(hook)
-            .current_dir(&dir)
-            .args(["install", "--settings"])
-            .arg(&settings)
-            .output()
-            .expect("run the hook's install");
-        assert!(installed.status.success(), "install failed: {}", String::from_utf8_lossy(&installed.stderr));
         Project {
             dir,
             home,
