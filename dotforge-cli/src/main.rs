@@ -47,11 +47,11 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = ".")]
         path: PathBuf,
         /// Use a local dotforge checkout (path dependencies; works offline)
-        #[arg(long, value_name = "P", conflicts_with = "dotforge_git")]
+        #[arg(long, value_name = "P", conflicts_with = "dotforge_version")]
         dotforge_path: Option<PathBuf>,
-        /// Use dotforge from this git URL (the default is the project's repository)
-        #[arg(long, value_name = "URL")]
-        dotforge_git: Option<String>,
+        /// Depend on this registry version of dotforge-runtime and dotforge-codegen (default: this dotforge's)
+        #[arg(long, value_name = "VERSION")]
+        dotforge_version: Option<String>,
     },
     /// Print the JSON Schemas of behavior.yaml, index.yaml and scenario files
     Schema {
@@ -92,8 +92,8 @@ fn main() {
         Command::Strict(tune) => rescale(&tune, "stricter", |after| (after / 2).max(1)),
         Command::Relaxed(tune) => rescale(&tune, "more relaxed", |after| after.saturating_mul(2)),
         Command::Schema { write } => schema(write.as_deref()),
-        Command::New { name, path, dotforge_path, dotforge_git } => {
-            new_project(&name, &path, dotforge_path.as_deref(), dotforge_git.as_deref())
+        Command::New { name, path, dotforge_path, dotforge_version } => {
+            new_project(&name, &path, dotforge_path.as_deref(), dotforge_version.as_deref())
         }
     };
     if let Err(message) = result {
@@ -192,7 +192,7 @@ fn rescale(tune: &Tune, word: &str, scale: impl Fn(u64) -> u64) -> Result<(), St
     Ok(())
 }
 
-fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, git: Option<&str>) -> Result<(), String> {
+fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, version: Option<&str>) -> Result<(), String> {
     let name = template::project_name(name)?;
     let dotforge_path = match dotforge_path {
         Some(path) => {
@@ -205,7 +205,7 @@ fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, git: Opt
         None => String::new(),
     };
     let target = parent.join(&name);
-    let files = template::generate(&target, &name, &dotforge_path, git.unwrap_or(template::DEFAULT_GIT))?;
+    let files = template::generate(&target, &name, &dotforge_path, version.unwrap_or(template::DEFAULT_VERSION))?;
     println!("created {} ({} files)", target.display(), files.len());
     println!(
         "next: cd {} && cargo build --release && cargo test --release && target/release/{name} install",

@@ -1,14 +1,15 @@
 //! `dotforge new`: renders `template-project/` (embedded at build time) the way cargo-generate does, without
-//! cargo-generate or a network: `{{name}}` placeholders and `{% if name != "" %}…{% else %}…{% endif %}` blocks —
-//! the only Liquid the template uses — and the same defaults as its `cargo-generate.toml`.
+//! cargo-generate or a network: `{{name}}` placeholders, `{% if name != "" %}…{% else %}…{% endif %}` blocks and
+//! `{% raw %}…{% endraw %}` — the only Liquid the template uses — and the same defaults as its `cargo-generate.toml`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/template_files.rs"));
 
-/// The git URL used when no local checkout is given (as in `cargo-generate.toml`).
-pub const DEFAULT_GIT: &str = "https://github.com/dotforge/dotforge";
+/// The registry version of dotforge-runtime and dotforge-codegen a project depends on when no local checkout is
+/// given: this one (as in `cargo-generate.toml`).
+pub const DEFAULT_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// cargo-generate's project-name rule: kebab-case.
 pub fn project_name(name: &str) -> Result<String, String> {
@@ -32,6 +33,14 @@ pub fn render(text: &str, vars: &BTreeMap<&str, String>) -> Result<String, Strin
         out.push_str(&substitute(&rest[..start], vars)?);
         let end = rest[start..].find("%}").ok_or("unclosed `{%`")? + start;
         let tag = rest[start + 2..end].trim();
+        if tag == "raw" {
+            // `{% raw %}…{% endraw %}`: kept as written (a workflow's `${{ matrix.os }}`).
+            let body = &rest[end + 2..];
+            let endraw = body.find("{% endraw %}").ok_or("`{% raw %}` without `{% endraw %}`")?;
+            out.push_str(&body[..endraw]);
+            rest = &body[endraw + "{% endraw %}".len()..];
+            continue;
+        }
         let condition = tag.strip_prefix("if ").ok_or_else(|| format!("unsupported tag `{tag}`"))?;
         let (name, comparison) =
             condition.split_once("!=").ok_or_else(|| format!("unsupported condition `{condition}`"))?;
@@ -67,7 +76,7 @@ fn substitute(text: &str, vars: &BTreeMap<&str, String>) -> Result<String, Strin
 }
 
 /// Writes the rendered project into `target` (which must not exist or be empty). Returns the files written.
-pub fn generate(target: &Path, name: &str, dotforge_path: &str, dotforge_git: &str) -> Result<Vec<String>, String> {
+pub fn generate(target: &Path, name: &str, dotforge_path: &str, dotforge_version: &str) -> Result<Vec<String>, String> {
     if target.exists() && std::fs::read_dir(target).map_or(true, |mut entries| entries.next().is_some()) {
         return Err(format!("{} already exists and is not empty", target.display()));
     }
@@ -75,7 +84,7 @@ pub fn generate(target: &Path, name: &str, dotforge_path: &str, dotforge_git: &s
     vars.insert("project-name", name.to_owned());
     vars.insert("crate_name", name.replace('-', "_"));
     vars.insert("dotforge_path", dotforge_path.to_owned());
-    vars.insert("dotforge_git", dotforge_git.to_owned());
+    vars.insert("dotforge_version", dotforge_version.to_owned());
     let mut written = Vec::new();
     for (relative, text) in TEMPLATE_FILES.iter().filter(|(relative, _)| *relative != "cargo-generate.toml") {
         let rendered = render(text, &vars).map_err(|problem| format!("template file {relative}: {problem}"))?;
@@ -98,12 +107,23 @@ mod tests {
         let mut vars = BTreeMap::new();
         vars.insert("project-name", "my-hooks".to_owned());
         vars.insert("dotforge_path", String::new());
-        vars.insert("dotforge_git", "URL".to_owned());
-        let text = "name = \"{{project-name}}\"\n{% if dotforge_path != \"\" %}path = \"{{dotforge_path}}\"{% else %}git = \"{{ dotforge_git }}\"{% endif %}\n";
-        assert_eq!(render(text, &vars).as_deref(), Ok("name = \"my-hooks\"\ngit = \"URL\"\n"));
+        vars.insert("dotforge_version", "1.2.3".to_owned());
+        let text = "name = \"{{project-name}}\"\n{% if dotforge_path != \"\" %}path = \"{{dotforge_path}}\"{% else %}version = \"{{ dotforge_version }}\"{% endif %}\n";
+        assert_eq!(render(text, &vars).as_deref(), Ok("name = \"my-hooks\"\nversion = \"1.2.3\"\n"));
         vars.insert("dotforge_path", "/src/dotforge".to_owned());
         assert_eq!(render(text, &vars).as_deref(), Ok("name = \"my-hooks\"\npath = \"/src/dotforge\"\n"));
         assert!(render("{{nope}}", &vars).is_err());
+        assert_eq!(
+            render("a {% raw %}${{ matrix.os }}{% endraw %} {{project-name}}", &vars).as_deref(),
+            Ok("a ${{ matrix.os }} my-hooks")
+        );
+    }
+
+    #[test]
+    fn the_default_version_is_cargo_generates_default() {
+        let (_, manifest) = TEMPLATE_FILES.iter().find(|(path, _)| *path == "cargo-generate.toml").expect("embedded");
+        let section = manifest.split("[placeholders.dotforge_version]").nth(1).expect("the version placeholder");
+        assert!(section.contains(&format!("default = \"{DEFAULT_VERSION}\"")), "{section}");
     }
 
     #[test]

@@ -61,6 +61,7 @@ fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow(
     let files = tree(&project);
     for (path, bytes) in &files {
         let content = String::from_utf8_lossy(bytes);
+        let content = content.replace("${{", ""); // a workflow expression, kept by `{% raw %}`
         assert!(!content.contains("{{") && !content.contains("{%"), "{path} has a leftover placeholder");
     }
     assert!(!files.contains_key("cargo-generate.toml"));
@@ -80,21 +81,33 @@ fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow(
         serde_yaml::from_slice(&files[".github/workflows/dotforge.yml"]).expect("valid YAML");
     let paths = &workflow["on"]["push"]["paths"];
     assert!(paths.as_sequence().is_some_and(|paths| paths.iter().any(|path| path.as_str() == Some("behaviors/**"))));
-    let steps = workflow["jobs"]["hook"]["steps"].as_sequence().cloned().unwrap_or_default();
+    let job = &workflow["jobs"]["hook"];
+    assert_eq!(job["runs-on"].as_str(), Some("${{ matrix.os }}"));
+    let systems: Vec<&str> = job["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry["os"].as_str())
+        .collect();
+    assert_eq!(systems, ["ubuntu-latest", "macos-latest"], "built and tested on Linux and macOS");
+    let steps = job["steps"].as_sequence().cloned().unwrap_or_default();
     let runs: Vec<&str> = steps.iter().filter_map(|step| step["run"].as_str()).collect();
     assert!(runs.contains(&"cargo build --release") && runs.contains(&"cargo test --release"), "{runs:?}");
-    let upload =
-        steps.iter().find(|step| step["uses"].as_str().is_some_and(|uses| uses.starts_with("actions/upload-artifact")));
-    assert_eq!(
-        upload.map(|step| step["with"]["path"].clone()),
-        Some(serde_yaml::Value::from("target/release/my-hooks"))
-    );
+    assert!(runs.contains(&"target/release/my-hooks plugin target/plugin"), "{runs:?}");
+    let uploads: Vec<serde_yaml::Value> = steps
+        .iter()
+        .filter(|step| step["uses"].as_str().is_some_and(|uses| uses.starts_with("actions/upload-artifact")))
+        .map(|step| step["with"]["path"].clone())
+        .collect();
+    assert_eq!(uploads, [serde_yaml::Value::from("target/release/my-hooks"), serde_yaml::Value::from("target/plugin")]);
 
-    let git = scratch("render-git");
-    assert!(dotforge_new(&git, &[]).status.success());
-    let cargo = std::fs::read_to_string(git.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
-    assert!(cargo.contains("dotforge-runtime = { git = \"https://github.com/dotforge/dotforge\" }"), "{cargo}");
-    let again = dotforge_new(&git, &[]);
+    let registry = scratch("render-registry");
+    assert!(dotforge_new(&registry, &[]).status.success());
+    let cargo = std::fs::read_to_string(registry.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(cargo.contains(&format!("dotforge-runtime = \"{version}\"")), "registry versions by default: {cargo}");
+    assert!(cargo.contains(&format!("dotforge-codegen = \"{version}\"")), "{cargo}");
+    let again = dotforge_new(&registry, &[]);
     assert_eq!(again.status.code(), Some(1), "an existing project is never overwritten");
 }
 
@@ -145,17 +158,25 @@ fn cargo_generate_renders_the_same_files_when_installed() {
 }
 
 fn cargo(project: &Path, args: &[&str]) -> Output {
+    cargo_into("template-project", project, args)
+}
+
+/// Runs cargo in `project` with the target folder `target/<target>` of this workspace (kept between runs).
+fn cargo_into(target: &str, project: &Path, args: &[&str]) -> Output {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
         .current_dir(project)
         .args(args)
-        .env("CARGO_TARGET_DIR", workspace().join("target/template-project"))
+        .env("CARGO_TARGET_DIR", workspace().join("target").join(target))
         .env_remove("DOTFORGE_BEHAVIORS_DIR")
         .output()
         .expect("cargo")
 }
 
 fn hook(project: &Path, payload: &str) -> String {
-    let binary = workspace().join("target/template-project/release/my-hooks");
+    hook_of(&workspace().join("target/template-project/release/my-hooks"), project, payload)
+}
+
+fn hook_of(binary: &Path, project: &Path, payload: &str) -> String {
     let mut child = Command::new(binary)
         .current_dir(project)
         .env("FORGE_ROOT", project.join(".forge"))
@@ -219,5 +240,52 @@ fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
     assert!(
         hook(&project, FORCE_PUSH).contains("are not allowed in this repository."),
         "the rebuilt binary follows the edit"
+    );
+}
+
+/// What a registry would serve: `cargo package` of dotforge-shell, dotforge-runtime and dotforge-codegen, unpacked
+/// and wired into a project generated with the default (registry) dependencies by a `[patch.crates-io]` section.
+/// The project builds from exactly what the packages hold, and its hook blocks a force push.
+#[test]
+fn a_project_built_from_the_packaged_crates_blocks_a_force_push() {
+    let workspace = workspace();
+    let packaged = workspace.join("target/packaged");
+    let crates = ["dotforge-shell", "dotforge-runtime", "dotforge-codegen"];
+    let mut package = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    package.current_dir(&workspace).args(["package", "--offline", "--no-verify", "--allow-dirty", "--target-dir"]);
+    package.arg(&packaged);
+    for name in crates {
+        package.args(["-p", name]);
+    }
+    let output = package.output().expect("cargo package");
+    assert!(output.status.success(), "{}", text(&output));
+    let parent = scratch("packaged");
+    let unpacked = parent.join("crates");
+    std::fs::create_dir_all(&unpacked).expect("crates folder");
+    let version = env!("CARGO_PKG_VERSION");
+    for name in crates {
+        let file = packaged.join(format!("package/{name}-{version}.crate"));
+        let untar = Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(&unpacked).output().expect("tar");
+        assert!(untar.status.success(), "{}: {}", file.display(), text(&untar));
+    }
+    assert!(dotforge_new(&parent, &[]).status.success());
+    let project = parent.join("my-hooks");
+    let manifest = project.join("Cargo.toml");
+    let mut cargo_toml = std::fs::read_to_string(&manifest).expect("Cargo.toml");
+    assert!(cargo_toml.contains(&format!("dotforge-runtime = \"{version}\"")), "{cargo_toml}");
+    cargo_toml.push_str("\n[patch.crates-io]\n");
+    for name in crates {
+        cargo_toml
+            .push_str(&format!("{name} = {{ path = \"{}\" }}\n", unpacked.join(format!("{name}-{version}")).display()));
+    }
+    std::fs::write(&manifest, cargo_toml).expect("patch the registry");
+    std::fs::copy(workspace.join("Cargo.lock"), project.join("Cargo.lock")).expect("pin the lockfile for --offline");
+    let build = cargo_into("template-packaged", &project, &["build", "--release", "--offline"]);
+    assert!(build.status.success(), "{}", text(&build));
+    let binary = workspace.join("target/template-packaged/release/my-hooks");
+    let verdict = hook_of(&binary, &project, FORCE_PUSH);
+    assert!(
+        verdict.contains("\"permissionDecision\":\"deny\"") && verdict.contains("[no-destructive-git]"),
+        "{verdict}"
     );
 }

@@ -9,7 +9,7 @@ use crate::lexer::Word;
 use crate::target::{as_written, inside, Writes};
 
 /// The options of the authoring CLI that take a value.
-const VALUE_OPTIONS: &[&str] = &["dir", "path", "write", "client-tools", "dotforge-path", "dotforge-git"];
+const VALUE_OPTIONS: &[&str] = &["dir", "path", "write", "client-tools", "dotforge-path", "dotforge-version"];
 
 /// What a `dotforge` command writes, `None` for other programs.
 pub(super) fn outputs(command: &SimpleCommand) -> Option<Writes> {
