@@ -162,6 +162,9 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         format!("echo '{{\"hook_event_name\":\"PostToolUse\"}}' | {hook}"),
         format!("{hook} hook < payload.json"),
         format!("{hook} simulate session.jsonl --forge-root .forge"),
+        format!("{hook} doctor --claude ./push.sh"),
+        format!("{hook} doctor --json --claude=./push.sh"),
+        format!("{hook} plugin /tmp/plugin"),
         "cargo run --release -- off no-destructive-git --session s".to_owned(),
         format!("{} off no-destructive-git --session s", copy.display()),
         "./build/h off no-destructive-git --session s".to_owned(),
@@ -412,6 +415,8 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "describe self-protection",
         "test",
         "backtest demo/transcripts",
+        "doctor",
+        "doctor --json --project .",
         "--help",
     ]
     .iter()
