@@ -13,14 +13,19 @@ use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::look_through;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The longest command read from one starting word.
 const MAX_WORDS: usize = 48;
 
+/// The crude commands a line holds so far without a redirection, each with its group: the same words in the same
+/// folder, found again in another copy of the same text (nested scripts hold their own copies), are not added twice.
+#[derive(Default)]
+pub(crate) struct Known(HashMap<(Vec<String>, Cwd), usize>);
+
 /// Adds the crude reading of `text` to `line`: its pieces with quotes and escapes taken for blanks and, when it
 /// holds any, split into words as bash splits them (see [`split_quoted`]).
-pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
+pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine, known: &mut Known) {
     // The scripts found on the way — what the commands run in turn (`sh -c SCRIPT`), substitutions, heredoc bodies —
     // are read the same way, within a budget of work: as much text as the full reading may read, which reads scripts
     // nested up to `MAX_DEPTH` deep.
@@ -36,11 +41,11 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine) {
         if budget == 0 {
             break;
         }
-        add_pieces(blank_pieces(&script), cwd, line, &mut scripts);
+        add_pieces(blank_pieces(&script), cwd, line, known, &mut scripts);
         if script.contains(['\'', '"', '\\', '$']) {
             let mut split = Split { pieces: vec![(Vec::new(), false)], word: None, variables: Vec::new() };
             split_quoted(&script, &mut split, &mut scripts);
-            add_pieces(split.pieces, cwd, line, &mut scripts);
+            add_pieces(split.pieces, cwd, line, known, &mut scripts);
         }
         read.insert(script);
     }
@@ -218,11 +223,31 @@ impl Split {
     }
 }
 
+/// Adds a crude command — unless the same words in the same folder are there already without a redirection: then
+/// its group and theirs are made to feed each other, so whatever fed or read the one reaches the other too (more
+/// flow than bash would have, as everything in the crude reading is), and the line does not grow with every nested
+/// copy of the same text.
+fn add_command(line: &mut CommandLine, known: &mut Known, command: SimpleCommand) {
+    if command.redirects.is_empty() {
+        let texts: Vec<String> = command.words.iter().map(|word| word.text.clone()).collect();
+        let key = (texts, command.cwd.clone());
+        if let Some(&earlier) = known.0.get(&key) {
+            if earlier != command.group {
+                line.fed_by[command.group].push(earlier);
+                line.fed_by[earlier].push(command.group);
+            }
+            return;
+        }
+        known.0.insert(key, command.group);
+    }
+    line.commands.push(command);
+}
+
 /// Adds the commands of the pieces: every word not an option starts one, of up to [`MAX_WORDS`] words.
 /// The scripts those commands run (`sh -c SCRIPT`) go to `scripts`. A piece after a `>` goes on with the command
 /// before it (a redirection may stand anywhere among its words: `sh -c >log 'script'`), its first word the file
 /// that command writes.
-fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &mut Vec<String>) {
+fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut Known, scripts: &mut Vec<String>) {
     let mut joined: Vec<(Vec<String>, Vec<String>)> = Vec::new(); // words, and the files written
     for (mut words, after_redirect) in pieces {
         match joined.last_mut() {
@@ -265,23 +290,25 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, scripts: &m
             let argv = words[start..end].to_vec();
             let derived = look_through(&argv, None);
             scripts.extend(derived.scripts);
-            line.commands.push(SimpleCommand {
+            let command = SimpleCommand {
                 words: argv,
                 assignments: Vec::new(),
                 redirects: std::mem::take(&mut redirects),
                 cwd: cwd.clone(),
                 group,
                 crude: true,
-            });
+            };
+            add_command(line, known, command);
             for inner in derived.commands {
-                line.commands.push(SimpleCommand {
+                let command = SimpleCommand {
                     words: inner.words,
                     assignments: Vec::new(),
                     redirects: Vec::new(),
                     cwd: cwd.clone(),
                     group,
                     crude: true,
-                });
+                };
+                add_command(line, known, command);
             }
         }
         if let Some(command) = line.commands.iter_mut().rev().find(|command| command.crude) {

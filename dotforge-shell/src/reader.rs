@@ -40,6 +40,8 @@ struct Reading<'s> {
     /// directory finds the same commands, so it is read once (nested unterminated scripts would otherwise repeat it
     /// at every level).
     crudely_read: HashMap<(String, Cwd), Range<usize>>,
+    /// The crude commands found so far, so a copy of the same command in another text is not added again.
+    crude_commands: crude::Known,
 }
 
 impl Reading<'_> {
@@ -51,7 +53,7 @@ impl Reading<'_> {
             return groups.clone();
         }
         let groups_before = self.line.fed_by.len();
-        crude::read(text, cwd, &mut self.line);
+        crude::read(text, cwd, &mut self.line, &mut self.crude_commands);
         let groups = groups_before..self.line.fed_by.len();
         self.crudely_read.insert(key, groups.clone());
         groups
@@ -82,6 +84,7 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
         files: LineFiles::new(sources),
         outputs: Vec::new(),
         crudely_read: HashMap::new(),
+        crude_commands: crude::Known::default(),
     };
     while let Some(job) = reading.jobs.pop() {
         if reading.line.commands.len() >= MAX_COMMANDS {
@@ -102,7 +105,7 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
 /// fully. It finds every program the full reading finds, and more.
 pub fn parse_crudely(text: &str, cwd: Option<PathBuf>) -> CommandLine {
     let mut line = CommandLine { degraded: true, ..CommandLine::default() };
-    crude::read(text, &cwd.map_or(Cwd::Unknown, Cwd::Known), &mut line);
+    crude::read(text, &cwd.map_or(Cwd::Unknown, Cwd::Known), &mut line, &mut crude::Known::default());
     line
 }
 
