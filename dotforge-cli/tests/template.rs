@@ -43,9 +43,13 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 fn dotforge_new(parent: &Path, extra: &[&str]) -> Output {
+    dotforge_new_named(parent, "my-hooks", extra)
+}
+
+fn dotforge_new_named(parent: &Path, name: &str, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotforge"))
         .current_dir(parent)
-        .args(["new", "my-hooks"])
+        .args(["new", name])
         .args(extra)
         .output()
         .expect("dotforge new")
@@ -268,8 +272,9 @@ fn a_project_built_from_the_packaged_crates_blocks_a_force_push() {
         let untar = Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(&unpacked).output().expect("tar");
         assert!(untar.status.success(), "{}: {}", file.display(), text(&untar));
     }
-    assert!(dotforge_new(&parent, &[]).status.success());
-    let project = parent.join("my-hooks");
+    // Its own name, so it can share the other build test's target folder (and its compiled dependencies).
+    assert!(dotforge_new_named(&parent, "packaged-hooks", &[]).status.success());
+    let project = parent.join("packaged-hooks");
     let manifest = project.join("Cargo.toml");
     let mut cargo_toml = std::fs::read_to_string(&manifest).expect("Cargo.toml");
     assert!(cargo_toml.contains(&format!("dotforge-runtime = \"{version}\"")), "{cargo_toml}");
@@ -280,9 +285,9 @@ fn a_project_built_from_the_packaged_crates_blocks_a_force_push() {
     }
     std::fs::write(&manifest, cargo_toml).expect("patch the registry");
     std::fs::copy(workspace.join("Cargo.lock"), project.join("Cargo.lock")).expect("pin the lockfile for --offline");
-    let build = cargo_into("template-packaged", &project, &["build", "--release", "--offline"]);
+    let build = cargo_into("template-project", &project, &["build", "--release", "--offline"]);
     assert!(build.status.success(), "{}", text(&build));
-    let binary = workspace.join("target/template-packaged/release/my-hooks");
+    let binary = workspace.join("target/template-project/release/packaged-hooks");
     let verdict = hook_of(&binary, &project, FORCE_PUSH);
     assert!(
         verdict.contains("\"permissionDecision\":\"deny\"") && verdict.contains("[no-destructive-git]"),
