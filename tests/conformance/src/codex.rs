@@ -5,7 +5,7 @@
 
 use crate::http::{Request, Response, ScriptedServer};
 use crate::npm::Pinned;
-use crate::target::tmp_dir;
+use crate::target::{clean_command, forge_state, tmp_dir};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,10 +25,7 @@ pub const CODEX: Pinned = Pinned {
 /// The `codex` binary at the pinned version, installed on first use; fails the test saying what is missing.
 pub fn codex() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match FOUND.get_or_init(|| CODEX.binary()) {
-        Ok(path) => path.clone(),
-        Err(message) => panic!("{message}"),
-    }
+    CODEX.installed(&FOUND)
 }
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -153,13 +150,7 @@ impl Project {
             server.url
         );
         std::fs::write(self.codex_home.join("config.toml"), config).expect("write config.toml");
-        let mut command = Command::new(codex());
-        command.current_dir(&self.dir).env_clear();
-        for key in ["PATH", "LANG", "TERM"] {
-            if let Some(value) = std::env::var_os(key) {
-                command.env(key, value);
-            }
-        }
+        let mut command = clean_command(&codex(), &self.dir);
         command
             .env("HOME", &self.home)
             .env("CODEX_HOME", &self.codex_home)
@@ -182,10 +173,7 @@ impl Project {
 
     /// state.json as JSON (`null` when there is none).
     pub fn state(&self) -> Value {
-        std::fs::read_to_string(self.forge().join("runtime/state.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or(Value::Null)
+        forge_state(&self.forge())
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::http::{Request, Response, ScriptedServer};
 use crate::npm::Pinned;
-use crate::target::tmp_dir;
+use crate::target::{clean_command, forge_state, tmp_dir};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::Command;
@@ -24,10 +24,7 @@ pub const GEMINI: Pinned = Pinned {
 /// The `gemini` binary at the pinned version, installed on first use; fails the test saying what is missing.
 pub fn gemini() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match FOUND.get_or_init(|| GEMINI.binary()) {
-        Ok(path) => path.clone(),
-        Err(message) => panic!("{message}"),
-    }
+    GEMINI.installed(&FOUND)
 }
 
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -125,13 +122,7 @@ impl Project {
     /// Runs `gemini -p PROMPT --yolo` once, the model taking `steps`.
     pub fn run(&self, steps: Vec<Step>, prompt: &str) -> Outcome {
         let server = ScriptedServer::start(move |request| answer(&steps, request));
-        let mut command = Command::new(gemini());
-        command.current_dir(&self.dir).env_clear();
-        for key in ["PATH", "LANG", "TERM"] {
-            if let Some(value) = std::env::var_os(key) {
-                command.env(key, value);
-            }
-        }
+        let mut command = clean_command(&gemini(), &self.dir);
         command
             .env("HOME", &self.home)
             .env("GEMINI_API_KEY", "offline")
@@ -153,10 +144,7 @@ impl Project {
 
     /// state.json as JSON (`null` when there is none).
     pub fn state(&self) -> Value {
-        std::fs::read_to_string(self.forge().join("runtime/state.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or(Value::Null)
+        forge_state(&self.forge())
     }
 }
 

@@ -5,6 +5,7 @@
 use crate::target::target_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 /// One pinned npm package and the binary of it a test runs.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +26,15 @@ pub struct Pinned {
 }
 
 impl Pinned {
+    /// [`Pinned::binary`], looked up once per test binary (in `found`); fails the test, saying what is missing, when
+    /// it cannot be had.
+    pub fn installed(&self, found: &'static OnceLock<Result<PathBuf, String>>) -> PathBuf {
+        match found.get_or_init(|| self.binary()) {
+            Ok(path) => path.clone(),
+            Err(message) => panic!("{message}"),
+        }
+    }
+
     /// The binary, installing the package first when it is missing or another version. `Err` says why it cannot be
     /// had, and how to get it.
     pub fn binary(&self) -> Result<PathBuf, String> {

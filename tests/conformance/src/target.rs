@@ -1,5 +1,6 @@
 //! Where cargo put things: the workspace's target folder (found from the running test binary, so that every package
-//! of the workspace finds the same one) and the binaries built beside the tests.
+//! of the workspace finds the same one) and the binaries built beside the tests; and what the real-client tiers share
+//! about the scratch projects they run an agent CLI in.
 
 use std::path::{Path, PathBuf};
 
@@ -28,4 +29,25 @@ pub fn binary(name: &str) -> PathBuf {
 /// The target folder's `tmp/` (what cargo names `CARGO_TARGET_TMPDIR` for integration tests).
 pub fn tmp_dir() -> PathBuf {
     target_dir().join("tmp")
+}
+
+/// `program` to run in `dir` with an environment of nothing but `PATH`, `LANG` and `TERM` (and what the caller adds):
+/// an agent CLI run by a real-client test sees no setting of the machine's.
+pub fn clean_command(program: &Path, dir: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    command.current_dir(dir).env_clear();
+    for key in ["PATH", "LANG", "TERM"] {
+        if let Some(value) = std::env::var_os(key) {
+            command.env(key, value);
+        }
+    }
+    command
+}
+
+/// The hook's `state.json` in the `.forge` folder `forge`, as JSON (`null` when there is none or it does not parse).
+pub fn forge_state(forge: &Path) -> serde_json::Value {
+    std::fs::read_to_string(forge.join("runtime/state.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(serde_json::Value::Null)
 }

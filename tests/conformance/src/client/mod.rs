@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::npm::Pinned;
-use crate::target::tmp_dir;
+use crate::target::{clean_command, forge_state, tmp_dir};
 
 /// The Claude Code version these tests prove (`tests/conformance/claude-code-version.txt`, with its line break).
 pub const CLAUDE_CODE_VERSION: &str = include_str!("../../claude-code-version.txt");
@@ -51,10 +51,7 @@ pub const CLAUDE_CODE: Pinned = Pinned {
 /// with npm on first use. Fails the test, saying what is missing, when it cannot be had.
 pub fn claude_code() -> PathBuf {
     static FOUND: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match FOUND.get_or_init(|| CLAUDE_CODE.binary()) {
-        Ok(path) => path.clone(),
-        Err(message) => panic!("{message}"),
-    }
+    CLAUDE_CODE.installed(&FOUND)
 }
 
 /// A scratch project with its own HOME, the hook registered by `<hook> install`, and a `.forge` of its own.
@@ -122,13 +119,7 @@ impl Project {
     /// Runs one session: the user types `prompt`, `script` plays the model, `user` answers prompts.
     pub fn run(&self, session_id: &str, script: Script, prompt: &str, user: User) -> Outcome {
         let server = model::ModelServer::start(script);
-        let mut command = Command::new(claude_code());
-        command.current_dir(&self.dir).env_clear();
-        for key in ["PATH", "LANG", "TERM"] {
-            if let Some(value) = std::env::var_os(key) {
-                command.env(key, value);
-            }
-        }
+        let mut command = clean_command(&claude_code(), &self.dir);
         command
             .env("HOME", &self.home)
             .env("ANTHROPIC_BASE_URL", &server.url)
@@ -177,10 +168,7 @@ impl Project {
 
     /// state.json as JSON (`null` when there is none).
     pub fn state(&self) -> Value {
-        std::fs::read_to_string(self.forge().join("runtime/state.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or(Value::Null)
+        forge_state(&self.forge())
     }
 
     pub fn behavior_state(&self, session: &str, behavior: &str) -> Value {
