@@ -281,7 +281,8 @@ fn remove_ours(hooks: &mut Members, command: &str) -> bool {
     removed_any
 }
 
-fn write_settings(path: &Path, text: &str) -> Result<(), String> {
+/// Writes `text` to `path`, creating the folders it needs.
+pub(super) fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
     }
@@ -349,7 +350,7 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         print_out(text.trim_end());
         return Ok(());
     }
-    write_settings(path, &text)?;
+    write_file(path, &text)?;
     if !options.user && !options.managed {
         gitignore(path, true)?;
     }
@@ -388,7 +389,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
             let _ = std::fs::remove_dir(parent); // only when empty
         }
     } else {
-        write_settings(path, &text)?;
+        write_file(path, &text)?;
     }
     if !options.user && !options.managed {
         gitignore(path, false)?;

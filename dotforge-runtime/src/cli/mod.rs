@@ -278,11 +278,7 @@ fn doctor_options(sub: &ArgMatches) -> Result<doctor::Options, String> {
     let path = |id: &str| sub.get_one::<PathBuf>(id).cloned();
     let project = match path("project") {
         Some(project) => project,
-        None => std::env::var_os("CLAUDE_PROJECT_DIR")
-            .filter(|dir| !dir.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::current_dir().ok())
-            .ok_or("cannot tell the project folder; pass --project DIR")?,
+        None => project_dir().ok_or("cannot tell the project folder; pass --project DIR")?,
     };
     let project = project.canonicalize().map_err(|error| format!("cannot open {}: {error}", project.display()))?;
     Ok(doctor::Options {
@@ -413,6 +409,14 @@ fn install_options(sub: &ArgMatches) -> Result<install::Options, String> {
     })
 }
 
+/// The project an operator command is about: `$CLAUDE_PROJECT_DIR`, else the current folder.
+fn project_dir() -> Option<PathBuf> {
+    std::env::var_os("CLAUDE_PROJECT_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::current_dir().ok())
+}
+
 /// `--forge-root`, else what the hook itself would use without a payload.
 fn forge_root_or_default(forge_root: Option<PathBuf>) -> PathBuf {
     forge_root.unwrap_or_else(|| Settings::from_env(None).forge_root)
@@ -458,11 +462,7 @@ fn test_main(catalog: &Catalog, only: Option<&str>) -> Result<(), String> {
 fn backtest_main(catalog: &Catalog, sub: &ArgMatches) -> Result<(), String> {
     let mut paths: Vec<PathBuf> = sub.get_many::<PathBuf>("paths").into_iter().flatten().cloned().collect();
     if paths.is_empty() {
-        let project = std::env::var_os("CLAUDE_PROJECT_DIR")
-            .filter(|dir| !dir.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::current_dir().ok())
-            .ok_or("cannot tell the project folder; pass PATH")?;
+        let project = project_dir().ok_or("cannot tell the project folder; pass PATH")?;
         let home = std::env::var_os("HOME").filter(|home| !home.is_empty()).ok_or("HOME is not set; pass PATH")?;
         let folder = crate::transcript::project_folder(std::path::Path::new(&home), &project);
         if !folder.is_dir() {

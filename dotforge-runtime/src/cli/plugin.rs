@@ -4,7 +4,7 @@
 //! (`.claude-plugin/marketplace.json`) that lists the plugin from the same folder, so the folder can be pushed as
 //! a team's marketplace repository as it is.
 
-use super::install::harness_registrations;
+use super::install::{harness_registrations, write_file};
 use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::model::Harness;
@@ -111,13 +111,6 @@ fn readme(catalog: &Catalog, options: &Options) -> String {
     )
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
-    }
-    std::fs::write(path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))
-}
-
 fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
 }
@@ -154,10 +147,10 @@ pub(super) fn plugin(catalog: &Catalog, options: &Options) -> Result<(), String>
     }
     let dir = &options.dir;
     let manifest = dir.join(".claude-plugin");
-    write(&manifest.join("plugin.json"), &pretty(&plugin_json(catalog, options)))?;
-    write(&manifest.join("marketplace.json"), &pretty(&marketplace_json(catalog, options)))?;
-    write(&dir.join("hooks/hooks.json"), &pretty(&hooks_json(catalog, &options.binary, options.timeout)))?;
-    write(&dir.join("README.md"), &readme(catalog, options))?;
+    write_file(&manifest.join("plugin.json"), &pretty(&plugin_json(catalog, options)))?;
+    write_file(&manifest.join("marketplace.json"), &pretty(&marketplace_json(catalog, options)))?;
+    write_file(&dir.join("hooks/hooks.json"), &pretty(&hooks_json(catalog, &options.binary, options.timeout)))?;
+    write_file(&dir.join("README.md"), &readme(catalog, options))?;
     copy_binary(&dir.join("bin").join(&options.binary))?;
     print_out(&format!(
         "wrote the plugin `{}` (marketplace `{}`) to {}; try it with `claude --plugin-dir {}`",

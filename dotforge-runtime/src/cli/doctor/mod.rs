@@ -13,6 +13,7 @@ use crate::fingerprint::fingerprint;
 use crate::model::Harness;
 use layers::{layers, registrations, unmanaged_setting, Layer, Origin, Places, Registration};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The Claude Code version the real-client tests prove (`tests/conformance/claude-code-version.txt`; a test keeps
@@ -124,12 +125,13 @@ fn registration_findings(catalog: &Catalog, places: &Places, layers: &[Layer], t
         }
     }
     let found = registrations(places, layers);
-    let ours: Vec<&Registration> = found.iter().filter(|found| this.is(&found.program)).collect();
-    for registration in &found {
+    // One registration per event runs the same program: each program is compared with this binary once.
+    let mut compared: HashMap<&Path, bool> = HashMap::new();
+    let (ours, others): (Vec<&Registration>, Vec<&Registration>) = found
+        .iter()
+        .partition(|found| *compared.entry(found.program.as_path()).or_insert_with(|| this.is(&found.program)));
+    for registration in others {
         let named_like_us = registration.program.file_name() == this.name();
-        if ours.iter().any(|ours| std::ptr::eq(*ours, registration)) {
-            continue;
-        }
         if !registration.program.exists() && registration.program.is_absolute() {
             let severity = if named_like_us { Severity::Fail } else { Severity::Warn };
             findings.push(Finding {
