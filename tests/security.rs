@@ -188,6 +188,14 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "find .forge -delete".to_owned(),
         "find .forge -name '*.log' -exec rm {} \\;".to_owned(),
         "ls .forge/audit/* | xargs rm".to_owned(),
+        // Each program's facts in one entry of the program table (the close variants of these were refused while
+        // these passed, when the facts were written twice).
+        "tsx -e \"require('fs').rmSync('.forge/runtime',{recursive:true})\"".to_owned(),
+        "ls .forge/runtime | xargs setfacl -b".to_owned(),
+        "gawk -i inplace 'BEGIN{system(\"rm -rf .forge/runtime\")}' /dev/null".to_owned(),
+        "flock /tmp/lock -c 'rm -rf .forge'".to_owned(),
+        "npx -c 'rm -rf .forge/audit'".to_owned(),
+        "su -c 'rm -rf .forge' me".to_owned(),
         "cd .forge/runtime && rm state.json".to_owned(),
         "bash -c 'rm -rf .forge'".to_owned(),
         "truncate -s0 build/log-link".to_owned(),

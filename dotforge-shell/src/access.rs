@@ -11,14 +11,13 @@
 //! targets cannot be known before it runs (`… | xargs rm`, `rm "$(cat list)"`), with every path the command line
 //! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
 
-use crate::argv::{has_long, has_short, option_values, positionals};
+use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
-use crate::pattern::glob_matches;
+use crate::programs::{self, Logic, Program, Touches};
 pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
-use crate::unwrap::git_subcommand;
-use crate::{authoring, builds, rewriters};
+use crate::{authoring, builds, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,71 +62,6 @@ enum Opaque<'c> {
 /// Above this many accesses, repeated ones are dropped.
 const DEDUPLICATE_FROM: usize = 64;
 
-/// Programs that look at names or metadata only: their arguments are not reads.
-const NOT_READERS: &[&str] = &[
-    "ls", "stat", "test", "[", "[[", "echo", "printf", "true", "false", "which", "type", "basename", "dirname",
-    "realpath", "readlink", "du", "df", "wc", "file", "cd", "pushd", "popd", "pwd", "exit", "export", "unset", "set",
-    "sleep", "mkdir", "command", "hash", "read",
-];
-
-/// rsync's long options that take a value (`--exclude PATTERN` as well as `--exclude=PATTERN`).
-const RSYNC_VALUE_OPTIONS: &[&str] = &[
-    "rsh",
-    "rsync-path",
-    "filter",
-    "exclude",
-    "include",
-    "exclude-from",
-    "include-from",
-    "files-from",
-    "temp-dir",
-    "partial-dir",
-    "link-dest",
-    "compare-dest",
-    "copy-dest",
-    "backup-dir",
-    "suffix",
-    "chmod",
-    "chown",
-    "block-size",
-    "max-size",
-    "min-size",
-    "timeout",
-    "contimeout",
-    "port",
-    "log-file",
-    "password-file",
-    "bwlimit",
-    "out-format",
-    "remote-option",
-    "usermap",
-    "groupmap",
-    "iconv",
-    "checksum-choice",
-    "compress-choice",
-    "skip-compress",
-];
-
-/// Interpreters and the options that give them inline code.
-const INTERPRETERS: &[(&str, &[&str])] = &[
-    ("python*", &["-c"]),
-    ("pypy*", &["-c"]),
-    ("node", &["-e", "--eval", "-p", "--print"]),
-    ("nodejs", &["-e", "--eval", "-p", "--print"]),
-    ("bun", &["-e", "--eval", "-p", "--print"]),
-    ("deno", &["eval"]),
-    ("perl*", &["-e", "-E"]),
-    ("ruby*", &["-e"]),
-    ("php*", &["-r"]),
-    ("lua*", &["-e"]),
-    ("Rscript", &["-e"]),
-    ("osascript", &["-e"]),
-    ("pwsh", &["-c", "-Command"]),
-];
-
-/// Editors: they may write any file they are given.
-const EDITORS: &[&str] = &["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "micro", "helix", "hx", "pico", "joe"];
-
 /// Words of a text that look like paths (for code given inline, and writers whose targets are unknown).
 fn path_like_words(text: &str) -> Vec<Word> {
     text.split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
@@ -156,11 +90,11 @@ impl<'l> LineFacts<'l> {
         let mut xargs_groups = BTreeSet::new();
         let mut writers_in_group = BTreeMap::new();
         for command in &line.commands {
-            let program = command.program();
-            if matches!(program, "xargs" | "parallel") {
+            let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
+            if entry.feeds_input_as_arguments() {
                 xargs_groups.insert(command.group);
             }
-            if is_writer(program) {
+            if entry.touches.writes_what_it_is_given() {
                 *writers_in_group.entry(command.group).or_insert(0) += 1;
             }
         }
@@ -243,81 +177,61 @@ fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Writes 
 }
 
 /// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
-/// unknowable targets — the text whose paths count as both.
+/// unknowable targets — the text whose paths count as both. What the program does comes from its entry in the
+/// program table; the arms below are the logic each kind needs.
 fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (Writes, Vec<Word>, Option<Opaque<'c>>) {
     let words = &command.words;
-    let program = command.program();
-    let all = || positionals(words, "", &[]);
+    let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
+    let parsed = Parsed::of(words, &entry.options, Order::Permute);
+    let operands = || parsed.operands().cloned().collect::<Vec<Word>>();
+    let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
     let mut writes: Writes = Vec::new();
     let mut reads: Vec<Word> = Vec::new();
     let mut opaque: Option<Opaque<'_>> = None;
-    match program {
-        "rm" | "unlink" | "shred" | "srm" | "trash" | "trash-put" | "rimraf" | "rmdir" | "del" => {
-            writes.extend(as_written(all(), true));
+    // Programs the table does not know, and those whose own logic writes only some of what they name, read their
+    // operands and the values of `--name=value`.
+    let mut reads_operands = false;
+    match entry.touches {
+        Touches::Names => {}
+        Touches::Reads => reads_operands = true,
+        Touches::Deletes => writes.extend(as_written(operands(), true)),
+        Touches::Moves => {
+            writes.extend(as_written(operands(), true));
+            writes.extend(as_written(values(&['t'], &["target-directory"]), true));
         }
-        "mv" => {
-            writes.extend(as_written(positionals(words, "tS", &["target-directory", "suffix"]), true));
-            writes.extend(as_written(option_values(words, &['t'], &["target-directory"]), true));
+        Touches::Copies | Touches::CopiesOrLinks => {
+            let (written, read) = copies(&parsed, entry.touches == Touches::CopiesOrLinks);
+            writes.extend(written);
+            reads.extend(read);
         }
-        "cp" | "install" | "rsync" | "ditto" | "scp" => {
-            // Options that take a value differ from program to program (`rsync -t` keeps times, `cp -t DIR` names
-            // the destination); only cp and install have a target-directory option.
-            let (short_values, long_values, target_option): (&str, &[&str], bool) = match program {
-                "cp" => ("tS", &["target-directory", "suffix"], true),
-                "install" => ("tSmog", &["target-directory", "suffix", "mode", "owner", "group"], true),
-                "rsync" => ("efBTM", RSYNC_VALUE_OPTIONS, false),
-                "scp" => ("cFiJlPSoDX", &[], false),
-                _ => ("", &[], false),
-            };
-            let mut paths = positionals(words, short_values, long_values);
-            let targets = if target_option { option_values(words, &['t'], &["target-directory"]) } else { Vec::new() };
-            let destination = if targets.is_empty() { paths.pop() } else { None };
-            // `cp -l`/`-s` make links to the sources instead of copies: new names through which the sources
-            // themselves can be written, as with `ln`.
-            let links_to_sources = program == "cp"
-                && (has_short(words, 'l')
-                    || has_short(words, 's')
-                    || has_long(words, "link")
-                    || has_long(words, "symbolic-link"));
-            if links_to_sources {
-                writes.extend(as_written(paths.iter().cloned(), true));
-            }
-            if program == "rsync" {
-                // `--link-dest` hard-links the files of a folder (relative to the destination) into the copy.
-                for folder in option_values(words, &[], &["link-dest"]) {
-                    if let Some(destination) = destination.as_ref().filter(|_| !folder.text.starts_with(['/', '~'])) {
-                        let text = format!("{}/{}", destination.text.trim_end_matches('/'), folder.text);
-                        writes.push(Target::new(Word { text, ..folder.clone() }, true));
-                    }
-                    writes.push(Target::new(folder, true));
+        Touches::Own(Logic::Rsync) => {
+            let (written, read) = copies(&parsed, false);
+            let destination = written.first().map(|target| target.path.clone());
+            // `--link-dest` hard-links the files of a folder (relative to the destination) into the copy.
+            for folder in values(&[], &["link-dest"]) {
+                if let Some(destination) = destination.as_ref().filter(|_| !folder.text.starts_with(['/', '~'])) {
+                    let text = format!("{}/{}", destination.text.trim_end_matches('/'), folder.text);
+                    writes.push(Target::new(Word { text, ..folder.clone() }, true));
                 }
+                writes.push(Target::new(folder, true));
             }
-            writes.extend(as_written(destination, true));
-            writes.extend(as_written(targets, true));
+            writes.extend(written);
             // `rsync --remove-source-files` deletes what it copied.
-            if program == "rsync" && has_long(words, "remove-source-files") {
-                writes.extend(as_written(paths.iter().cloned(), true));
+            if parsed.has_long("remove-source-files") {
+                writes.extend(as_written(read.iter().cloned(), true));
             }
-            reads.extend(paths);
+            reads.extend(read);
         }
-        "ln" => {
-            let paths = positionals(words, "tS", &["target-directory", "suffix"]);
-            if has_short(words, 's') || has_long(words, "symbolic") {
-                writes.extend(symbolic_link_targets(&paths, &option_values(words, &['t'], &["target-directory"])));
+        Touches::Links => {
+            let paths = operands();
+            if parsed.has('s', "symbolic") {
+                writes.extend(symbolic_link_targets(&paths, &values(&['t'], &["target-directory"])));
             }
             writes.extend(as_written(paths, false));
         }
-        "truncate" | "tee" | "sponge" | "touch" | "mkfifo" | "mknod" | "fallocate" => {
-            writes.extend(as_written(
-                positionals(words, "srdtmlo", &["size", "reference", "date", "mode", "length", "offset"]),
-                false,
-            ));
-        }
-        "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" | "setfattr" | "xattr" => {
-            let recursive = has_short(words, 'R') || has_long(words, "recursive");
-            writes.extend(as_written(all(), recursive));
-        }
-        "dd" => {
+        Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
+        Touches::Permissions => writes.extend(as_written(operands(), parsed.has('R', "recursive"))),
+        Touches::Own(Logic::Dd) => {
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix("of=") {
                     writes.push(Target::new(Word { text: path.to_owned(), ..word.clone() }, false));
@@ -326,32 +240,28 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 }
             }
         }
-        "sed" | "gsed"
-            if words.iter().skip(1).any(|word| {
-                word.text.starts_with("-i")
-                    || word.text == "--in-place"
-                    || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text[1..].contains('i'))
-            }) =>
-        {
-            writes.extend(as_written(positionals(words, "ef", &["expression", "file"]), false));
-        }
-        "curl" | "wget" => {
-            writes.extend(as_written(
-                option_values(words, &['o', 'O'], &["output", "output-document", "output-file"]),
-                false,
-            ));
-            reads.extend(option_values(words, &['T', 'K'], &["upload-file", "config"]));
-            if program == "wget" {
-                let folders = option_values(words, &['P'], &["directory-prefix"]);
-                writes.extend(as_written(folders, true));
+        Touches::Own(Logic::Sed) => {
+            if parsed.has('i', "in-place") {
+                writes.extend(as_written(operands(), false));
+            } else {
+                reads_operands = true;
             }
+        }
+        Touches::Own(Logic::Download) => {
+            let written = values(
+                &['o', 'O', 'D', 'c', 'a'],
+                &["output", "output-document", "output-file", "dump-header", "cookie-jar", "append-output"],
+            );
+            writes.extend(as_written(written, false));
+            writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
+            reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix('@') {
                     reads.push(Word { text: path.to_owned(), ..word.clone() }); // curl -d @file
                 }
             }
         }
-        "find" => {
+        Touches::Own(Logic::Find) => {
             let roots: Vec<Word> =
                 words.iter().skip(1).take_while(|word| !word.text.starts_with(['-', '(', '!'])).cloned().collect();
             // `find` is no writer: a writer of its group is another command, which `-exec` or a pipe feeds.
@@ -369,96 +279,69 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 }
             }
         }
-        "git" => {
-            if let Some(at) = git_subcommand(words) {
-                let subcommand = words[at].text.as_str();
-                let rest = &words[at..];
-                let paths = positionals(rest, "eobmp", &["exclude", "source", "pathspec-from-file"]);
-                // git takes any unique abbreviation of a long option (`--dry`, `--d` for `--dry-run`).
-                let dry_run = rest.iter().any(|word| {
-                    word.text.strip_prefix("--").is_some_and(|long| !long.is_empty() && "dry-run".starts_with(long))
-                        || (word.text.starts_with('-') && !word.text.starts_with("--") && word.text.contains('n'))
-                });
-                let long_given = |name: &str| {
-                    rest.iter().any(|word| {
-                        word.text.strip_prefix("--").is_some_and(|long| long.len() >= 3 && name.starts_with(long))
-                    })
-                };
-                let short_given = |letter: char| {
-                    rest.iter().any(|word| {
-                        word.text.starts_with('-') && !word.text.starts_with("--") && word.text.contains(letter)
-                    })
-                };
-                // `git restore --staged` without `--worktree` and `git rm --cached` change the index only.
-                let index_only = match subcommand {
-                    "restore" => {
-                        (long_given("staged") || short_given('S')) && !(long_given("worktree") || short_given('W'))
-                    }
-                    "rm" => long_given("cached"),
-                    _ => false,
-                };
-                match subcommand {
-                    _ if index_only => {}
-                    "checkout" | "restore" | "rm" | "mv" | "stash" => {
-                        // Paths after the subcommand (branch names never look like protected paths).
-                        writes.extend(as_written(paths, true));
-                    }
-                    "clean" if dry_run => {}
-                    "clean" => {
-                        if paths.is_empty() {
-                            writes.push(Target::new(Word { text: ".".to_owned(), ..Word::default() }, true));
-                        }
-                        writes.extend(as_written(paths, true));
-                    }
-                    "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
-                    _ => reads.extend(paths),
-                }
+        Touches::Own(Logic::Git) => {
+            let (written, read) = git_accesses(words, entry);
+            writes.extend(written);
+            reads.extend(read);
+        }
+        Touches::Own(Logic::Interpreter) => {
+            let code = languages::inline_code(words).or_else(|| stdin_code(command));
+            if let Some(code) = code {
+                opaque = Some(Opaque::Code(code));
+            }
+            // `perl -i`, `ruby -i`: the files are edited in place.
+            if entry.interpreter().is_some_and(|interpreter| interpreter.in_place) && parsed.has_short('i') {
+                writes.extend(as_written(operands(), false));
+            } else {
+                reads.extend(operands());
             }
         }
-        editor if EDITORS.contains(&editor) => writes.extend(as_written(all(), false)),
-        _ => {
-            if let Some((more_writes, more_reads)) = rewriters::accesses(program, words) {
-                writes.extend(more_writes);
-                reads.extend(more_reads);
-            }
-            let assigned =
-                || facts.assigned_target_dirs.get_or_init(|| builds::assigned_target_dirs(facts.line)).as_slice();
-            writes.extend(builds::outputs(command, assigned).unwrap_or_default());
-            writes.extend(authoring::outputs(command).unwrap_or_default());
-            if let Some((_, options)) = INTERPRETERS.iter().find(|(name, _)| glob_matches(name, program)) {
-                let code = inline_code(words, options).or_else(|| stdin_code(command));
-                if let Some(code) = code {
-                    opaque = Some(Opaque::Code(code));
-                }
-                // `perl -i`, `ruby -i`: the files are edited in place.
-                let in_place = (program.starts_with("perl") || program.starts_with("ruby")) && has_short(words, 'i');
-                if in_place {
-                    writes.extend(as_written(positionals(words, "eEI", &[]), false));
-                } else {
-                    reads.extend(all());
-                }
-            } else if matches!(program, "awk" | "gawk" | "mawk" | "nawk") {
-                if let Some(program_text) = positionals(words, "fvF", &[]).first() {
+        Touches::Own(Logic::Awk) => {
+            writes.extend(
+                rewriters::accesses(Logic::Awk, words, &entry.options, &parsed)
+                    .map(|(written, _)| written)
+                    .unwrap_or_default(),
+            );
+            // The program text (unless it comes from `-f`) may run commands or write files.
+            if values(&['f'], &["file"]).is_empty() {
+                if let Some(program_text) = parsed.operands().next() {
                     let code: &str = &program_text.text;
                     if code.contains('>') || code.contains("system") {
                         opaque = Some(Opaque::WholeLine);
                     }
                 }
-                reads.extend(all());
-            } else if !NOT_READERS.contains(&program) {
-                reads.extend(all());
-                for word in words.iter().skip(1) {
-                    if let Some((_, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
-                        reads.push(Word { text: value.to_owned(), ..word.clone() });
-                    }
-                }
+            }
+            reads.extend(operands());
+        }
+        Touches::Own(logic @ (Logic::Cargo | Logic::GoBuild | Logic::Compiler)) => {
+            let assigned =
+                || facts.assigned_target_dirs.get_or_init(|| builds::assigned_target_dirs(facts.line)).as_slice();
+            writes.extend(builds::outputs(logic, command, entry, assigned).unwrap_or_default());
+            reads_operands = true;
+        }
+        Touches::Own(Logic::Dotforge) => {
+            writes.extend(authoring::outputs(command, entry).unwrap_or_default());
+            reads_operands = true;
+        }
+        Touches::Own(logic) => {
+            if let Some((more_writes, more_reads)) = rewriters::accesses(logic, words, &entry.options, &parsed) {
+                writes.extend(more_writes);
+                reads.extend(more_reads);
+            }
+            reads_operands = true;
+        }
+    }
+    if reads_operands {
+        reads.extend(operands());
+        for word in words.iter().skip(1) {
+            if let Some((_, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
+                reads.push(Word { text: value.to_owned(), ..word.clone() });
             }
         }
     }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
-    let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !matches!(program, "xargs" | "parallel");
-    let writes_files = is_writer(program) || rewriters::is_rewriter(program);
-    if writes_files
+    let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !entry.feeds_input_as_arguments();
+    if entry.touches.may_write_what_it_is_given()
         && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
     {
         opaque = opaque.or(Some(Opaque::WholeLine));
@@ -466,36 +349,61 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
     (writes, reads, opaque)
 }
 
-/// Programs that write what they are given.
-fn is_writer(program: &str) -> bool {
-    matches!(
-        program,
-        "rm" | "unlink"
-            | "shred"
-            | "srm"
-            | "trash"
-            | "trash-put"
-            | "rimraf"
-            | "rmdir"
-            | "del"
-            | "mv"
-            | "cp"
-            | "install"
-            | "rsync"
-            | "ln"
-            | "truncate"
-            | "tee"
-            | "sponge"
-            | "touch"
-            | "chmod"
-            | "chown"
-            | "chgrp"
-            | "chattr"
-            | "dd"
-            | "sed"
-            | "gsed"
-            | "fallocate"
-    ) || EDITORS.contains(&program)
+/// What a copy writes and reads: its last operand (or `-t DIR`) written as a tree, the other operands read; with
+/// `links` (cp), `-l`/`-s` make new names through which the sources themselves can be written, as with `ln`.
+fn copies(parsed: &Parsed<'_>, links: bool) -> (Writes, Vec<Word>) {
+    let mut paths: Vec<Word> = parsed.operands().cloned().collect();
+    let targets: Vec<Word> = parsed.values(&['t'], &["target-directory"]).iter().map(Value::word).collect();
+    let destination = if targets.is_empty() { paths.pop() } else { None };
+    let mut writes = Vec::new();
+    if links && (parsed.has('l', "link") || parsed.has('s', "symbolic-link")) {
+        writes.extend(as_written(paths.iter().cloned(), true));
+    }
+    writes.extend(as_written(destination, true));
+    writes.extend(as_written(targets, true));
+    (writes, paths)
+}
+
+/// git's subcommands that overwrite work-tree files write the paths they are given; the others read them.
+fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
+    let Some(at) = git.subcommand_at(words) else { return (Vec::new(), Vec::new()) };
+    let subcommand = words[at].text.as_str();
+    let options = git.subcommand_options(subcommand).copied().unwrap_or(Options::NONE);
+    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
+    let paths: Vec<Word> = parsed.operands().cloned().collect();
+    // git takes any unique abbreviation of a long option (`--dry`, `--d` for `--dry-run`).
+    let long_given = |name: &str, shortest: usize| {
+        parsed
+            .args
+            .iter()
+            .any(|arg| matches!(arg, Arg::Long(long, _) if long.len() >= shortest && name.starts_with(long)))
+    };
+    let dry_run = long_given("dry-run", 1) || parsed.has_short('n');
+    // `git restore --staged` without `--worktree` and `git rm --cached` change the index only.
+    let index_only = match subcommand {
+        "restore" => {
+            (long_given("staged", 3) || parsed.has_short('S')) && !(long_given("worktree", 3) || parsed.has_short('W'))
+        }
+        "rm" => long_given("cached", 3),
+        _ => false,
+    };
+    let mut writes = Vec::new();
+    let mut reads = Vec::new();
+    match subcommand {
+        _ if index_only => {}
+        // Paths after the subcommand (branch names never look like protected paths).
+        "checkout" | "restore" | "rm" | "mv" | "stash" => writes.extend(as_written(paths, true)),
+        "clean" if dry_run => {}
+        "clean" => {
+            if paths.is_empty() {
+                writes.push(Target::new(Word { text: ".".to_owned(), ..Word::default() }, true));
+            }
+            writes.extend(as_written(paths, true));
+        }
+        "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
+        _ => reads.extend(paths),
+    }
+    (writes, reads)
 }
 
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
@@ -536,21 +444,6 @@ fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
         }
     }
     names
-}
-
-/// The inline code of an interpreter (`python -c CODE`).
-fn inline_code<'w>(words: &'w [Word], options: &[&str]) -> Option<&'w str> {
-    words.iter().enumerate().skip(1).find_map(|(index, word)| {
-        options.iter().find_map(|option| {
-            if word.text == *option {
-                words.get(index + 1).map(|code| code.text.as_str())
-            } else if option.len() == 2 && !option.starts_with("--") {
-                word.text.strip_prefix(option).filter(|code| !code.is_empty())
-            } else {
-                None
-            }
-        })
-    })
 }
 
 /// Code fed to an interpreter's input by a heredoc or here-string.

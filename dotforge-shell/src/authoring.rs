@@ -3,23 +3,19 @@
 //! schema --write DIR` the schemas, and `dotforge new NAME` a whole project. In the project that builds a hook, the
 //! first two change what the next build makes.
 
-use crate::argv::{option_values, positionals};
+use crate::argv::{Order, Parsed, Value};
 use crate::command::SimpleCommand;
 use crate::lexer::Word;
+use crate::programs::Program;
 use crate::target::{as_written, inside, Writes};
 
-/// The options of the authoring CLI that take a value.
-const VALUE_OPTIONS: &[&str] = &["dir", "path", "write", "client-tools", "dotforge-path", "dotforge-version"];
-
 /// What a `dotforge` command writes, `None` for other programs.
-pub(super) fn outputs(command: &SimpleCommand) -> Option<Writes> {
-    if command.program() != "dotforge" {
-        return None;
-    }
+pub(super) fn outputs(command: &SimpleCommand, entry: &Program) -> Option<Writes> {
     let words = &command.words;
-    let arguments = positionals(words, "", VALUE_OPTIONS);
+    let parsed = Parsed::of(words, &entry.options, Order::Permute);
+    let arguments: Vec<&Word> = parsed.operands().collect();
     let (subcommand, name) = (arguments.first()?.text.as_str(), arguments.get(1));
-    let last_value = |option: &str| option_values(words, &[], &[option]).pop();
+    let last_value = |option: &str| parsed.values(&[], &[option]).last().map(Value::word);
     let catalog = || last_value("dir").unwrap_or_else(|| Word { text: "behaviors".to_owned(), ..Word::default() });
     let writes = match subcommand {
         "on" | "off" => as_written([inside(&catalog(), "index.yaml")], false),
@@ -37,11 +33,17 @@ pub(super) fn outputs(command: &SimpleCommand) -> Option<Writes> {
 #[cfg(test)]
 mod tests {
     use super::outputs;
+    use crate::programs::{self, Logic, Touches};
     use crate::reader::parse;
 
     fn outputs_of(command: &str) -> Vec<(String, bool)> {
         let line = parse(command, None);
-        line.commands.iter().filter_map(outputs).flatten().map(|target| (target.path.text, target.tree)).collect()
+        let entry = |command: &crate::command::SimpleCommand| {
+            let entry = programs::of(command.program());
+            (entry.touches == Touches::Own(Logic::Dotforge)).then_some(entry)
+        };
+        let outputs = line.commands.iter().filter_map(|command| outputs(command, entry(command)?)).flatten();
+        outputs.map(|target| (target.path.text, target.tree)).collect()
     }
 
     #[test]

@@ -11,9 +11,10 @@
 //! A target folder named only in cargo's configuration files (`build.target-dir` in `.cargo/config.toml`) is not
 //! read; SECURITY.md lists it under "Out of reach".
 
-use crate::argv::{has_long, option_values};
+use crate::argv::{Options, Order, Parsed, Value};
 use crate::command::{CommandLine, SimpleCommand};
 use crate::lexer::Word;
+use crate::programs::{Logic, Program};
 use crate::target::{as_written, inside, ProjectRoot, Target, Writes};
 
 /// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
@@ -33,31 +34,30 @@ const CARGO_EDITS: &[(&str, &[&str], &[&str])] = &[
 /// The folders of a package's sources, by cargo's conventions.
 const SOURCE_FOLDERS: &[&str] = &["src", "tests", "benches", "examples"];
 
-/// cargo's options before the subcommand that take a value.
-const CARGO_GLOBAL_VALUE_OPTIONS: &[&str] = &["--color", "--config", "-Z", "-C"];
-
-/// cargo's short options that take a value: in a cluster (`-rq`, `-j4`), what follows one of them is its value.
-const CARGO_SHORT_VALUE_OPTIONS: &str = "pjFZ";
-
 /// The environment variables that name cargo's target folder.
 const TARGET_DIR_VARIABLES: &[&str] = &["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR"];
 
-/// Compilers and linkers whose `-o FILE` is the file they write.
-const COMPILERS: &[&str] =
-    &["rustc", "cc", "c++", "gcc", "g++", "clang", "clang++", "ld", "ld.lld", "ld.bfd", "ld.gold", "lld", "tcc"];
-
-/// What a build command writes, `None` for other programs. `assigned` gives the target folders the command line
-/// assigns to cargo's variables (see [`assigned_target_dirs`]), asked for only by cargo commands.
-pub(crate) fn outputs<'a>(command: &SimpleCommand, assigned: impl FnOnce() -> &'a [Word]) -> Option<Writes> {
+/// What a build command writes (`logic` and `entry` from the program table). `assigned` gives the target folders the
+/// command line assigns to cargo's variables (see [`assigned_target_dirs`]), asked for only by cargo commands.
+pub(crate) fn outputs<'a>(
+    logic: Logic,
+    command: &SimpleCommand,
+    entry: &'static Program,
+    assigned: impl FnOnce() -> &'a [Word],
+) -> Option<Writes> {
     let words = &command.words;
-    match command.program() {
-        "cargo" => cargo_outputs(words, assigned()),
-        "go" if words.get(1).is_some_and(|word| word.text == "build") => {
-            Some(as_written(option_values(&words[1..], &['o'], &[]), false))
+    let values = |words: &[Word], short: &[char], long: &[&str]| {
+        let parsed = Parsed::of(words, &entry.options, Order::Permute);
+        parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>()
+    };
+    match logic {
+        Logic::Cargo => cargo_outputs(words, entry, assigned()),
+        Logic::GoBuild if words.get(1).is_some_and(|word| word.text == "build") => {
+            Some(as_written(values(&words[1..], &['o'], &[]), false))
         }
-        program if COMPILERS.contains(&program) => {
-            let mut writes = as_written(option_values(words, &['o'], &[]), false);
-            writes.extend(as_written(option_values(words, &[], &["out-dir"]), true));
+        Logic::Compiler => {
+            let mut writes = as_written(values(words, &['o'], &[]), false);
+            writes.extend(as_written(values(words, &[], &["out-dir"]), true));
             Some(writes)
         }
         _ => None,
@@ -65,35 +65,27 @@ pub(crate) fn outputs<'a>(command: &SimpleCommand, assigned: impl FnOnce() -> &'
 }
 
 /// The folders a cargo command builds into, as whole trees, or `None` when it builds nothing there.
-fn cargo_outputs(words: &[Word], assigned: &[Word]) -> Option<Writes> {
+fn cargo_outputs(words: &[Word], cargo: &'static Program, assigned: &[Word]) -> Option<Writes> {
     // What follows `--` goes to the program or the tests.
     let end = words.iter().position(|word| word.text == "--").unwrap_or(words.len());
-    let arguments = words.get(1..end)?;
-    let mut start = ".".to_owned();
-    let mut index = 0;
-    let subcommand = loop {
-        let text = arguments.get(index)?.text.as_str();
-        if CARGO_GLOBAL_VALUE_OPTIONS.contains(&text) {
-            if text == "-C" {
-                start = arguments.get(index + 1)?.text.clone();
-            }
-            index += 2;
-        } else if text.starts_with('-') || text.starts_with('+') {
-            index += 1;
-        } else {
-            break text;
-        }
-    };
-    // From the subcommand on, as `option_values` reads words after the first.
-    let rest = &arguments[index..];
-    let values = |long: &str| option_values(rest, &[], &[long]);
+    let words_before = &words[..end];
+    let at = cargo.subcommand_at(words_before)?;
+    let subcommand = words_before[at].text.as_str();
+    let global = Parsed::of(&words_before[..at], &cargo.options, Order::Permute);
+    let mut start = global.values(&['C'], &[]).last().map_or(".".to_owned(), |value| value.text().to_owned());
+    // From the subcommand on, read with the subcommand's options.
+    let rest = &words_before[at..];
+    let options = cargo.subcommand_options(subcommand).copied().unwrap_or(Options::NONE);
+    let parsed = Parsed::of(rest, &options, Order::Permute);
+    let values = |long: &str| parsed.values(&[], &[long]).iter().map(Value::word).collect::<Vec<_>>();
+    let has_long = |long: &str| parsed.has_long(long);
     if let Some(manifest) = values("manifest-path").last() {
         start = manifest.text.rsplit_once('/').map_or(".", |(folder, _)| folder).to_owned();
     }
     // `cargo fmt --check` (also after `--`) only reads.
     let checks_only = subcommand == "fmt" && words.iter().any(|word| word.text == "--check");
     let edit = match subcommand {
-        "clippy" if has_long(rest, "fix") => Some("fix"),
+        "clippy" if has_long("fix") => Some("fix"),
         "fmt" if checks_only => None,
         other => Some(other),
     };
@@ -107,7 +99,7 @@ fn cargo_outputs(words: &[Word], assigned: &[Word]) -> Option<Writes> {
     }
     if subcommand == "install" {
         // It builds in a temporary folder unless told where (`--debug` builds the dev profile).
-        let profile = if has_long(rest, "debug") { "debug" } else { "release" };
+        let profile = if has_long("debug") { "debug" } else { "release" };
         let mut writes = install_folders(&values("root"));
         writes.extend(under(&values("target-dir"), &[profile.to_owned()]));
         return Some(writes);
@@ -116,14 +108,14 @@ fn cargo_outputs(words: &[Word], assigned: &[Word]) -> Option<Writes> {
     if !clean && !CARGO_BUILDS.contains(&subcommand) {
         return None;
     }
-    let release = has_long(rest, "release") || has_release_flag(rest);
+    let release = has_long("release") || parsed.has_short('r');
     let profile = match values("profile").last().map(|word| word.text.as_str()) {
         Some("dev" | "test") => Some("debug".to_owned()),
         Some("release" | "bench") => Some("release".to_owned()),
         Some(name) => Some(name.to_owned()),
         None if release || subcommand == "bench" => Some("release".to_owned()),
         // `cargo clean --doc` deletes the documentation only; without a profile, the whole target folder goes.
-        None if clean && has_long(rest, "doc") => Some("doc".to_owned()),
+        None if clean && has_long("doc") => Some("doc".to_owned()),
         None if clean => None,
         None => Some("debug".to_owned()),
     };
@@ -138,7 +130,7 @@ fn cargo_outputs(words: &[Word], assigned: &[Word]) -> Option<Writes> {
     if folders.is_empty() {
         // Named elsewhere, the target folder may or may not apply (an `export` earlier, a variable the shell unsets):
         // the project's own `target/` counts as well.
-        folders.extend(named_target_folders(&words[..end], assigned));
+        folders.extend(named_target_folders(words_before, cargo, assigned));
         let in_target: Vec<String> =
             below.iter().map(|below| format!("target/{below}").trim_end_matches('/').to_owned()).collect();
         let mut writes = in_project_root(in_target.iter().map(String::as_str), true, &start, false);
@@ -167,16 +159,6 @@ fn under(folders: &[Word], below: &[String]) -> Writes {
     folders.iter().flat_map(|folder| below.iter().map(move |below| Target::new(inside(folder, below), true))).collect()
 }
 
-/// `-r` alone or in a cluster of flags (`-rq`), before any short option that takes a value.
-fn has_release_flag(rest: &[Word]) -> bool {
-    rest.iter().skip(1).any(|word| {
-        let Some(cluster) = word.text.strip_prefix('-').filter(|cluster| !cluster.starts_with('-')) else {
-            return false;
-        };
-        cluster.chars().take_while(|option| !CARGO_SHORT_VALUE_OPTIONS.contains(*option)).any(|option| option == 'r')
-    })
-}
-
 /// The target folders a command line assigns to cargo's variables (`CARGO_TARGET_DIR=…`, assigned before a command
 /// or exported), from every command of the line: the value may reach a cargo command later on it.
 pub(crate) fn assigned_target_dirs(line: &CommandLine) -> Vec<Word> {
@@ -195,7 +177,7 @@ pub(crate) fn assigned_target_dirs(line: &CommandLine) -> Vec<Word> {
 
 /// Target folders named by `CARGO_TARGET_DIR` (in the hook's environment or assigned on the command line:
 /// `assigned`) or by `--config build.target-dir=…` among cargo's `words`.
-fn named_target_folders(words: &[Word], assigned: &[Word]) -> Vec<Word> {
+fn named_target_folders(words: &[Word], cargo: &'static Program, assigned: &[Word]) -> Vec<Word> {
     let mut folders = Vec::new();
     for variable in TARGET_DIR_VARIABLES {
         if let Some(value) = std::env::var_os(variable) {
@@ -204,7 +186,8 @@ fn named_target_folders(words: &[Word], assigned: &[Word]) -> Vec<Word> {
         }
     }
     folders.extend(assigned.iter().cloned());
-    for setting in option_values(words, &[], &["config"]) {
+    let options = Options { long: &["config"], ..cargo.options };
+    for setting in Parsed::of(words, &options, Order::Permute).values(&[], &["config"]).iter().map(Value::word) {
         if let Some((key, value)) = setting.text.split_once('=') {
             if key.trim() == "build.target-dir" {
                 let text = value.trim().trim_matches(['"', '\'']).to_owned();
@@ -232,8 +215,21 @@ fn install_folders(roots: &[Word]) -> Writes {
 
 #[cfg(test)]
 mod tests {
-    use super::{assigned_target_dirs, outputs};
+    use super::{assigned_target_dirs, outputs as outputs_with};
+    use crate::command::SimpleCommand;
+    use crate::lexer::Word;
+    use crate::programs::{self, Touches};
     use crate::reader::parse;
+    use crate::target::Writes;
+
+    /// What `command` writes, as its table entry says.
+    fn outputs<'a>(command: &SimpleCommand, assigned: impl FnOnce() -> &'a [Word]) -> Option<Writes> {
+        let entry = programs::of(command.program());
+        match entry.touches {
+            Touches::Own(logic) => outputs_with(logic, command, entry, assigned),
+            _ => None,
+        }
+    }
 
     /// `(path, whole tree, project-root search start)` of every output the command line names, the hook's own
     /// environment left out.

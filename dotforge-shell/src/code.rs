@@ -10,7 +10,7 @@
 //! (interpolations, variables) as `${DOTFORGE_UNKNOWN}`, so nothing unknown matches a pattern's requirement.
 
 use crate::code_tokens::{tokenize, Literal, Piece, Token};
-use crate::languages::Language;
+use crate::programs::Language;
 use std::collections::HashMap;
 
 /// How a function runs what it is given.

@@ -3,7 +3,7 @@
 //! (backticks, `qx{}`, `%x()`), word lists (`qw()`, `%w[]`) and punctuation. Comments are skipped, so a command in a
 //! comment runs nothing. One pass, no recursion: the tokenizer never looks at more than the text it is given.
 
-use crate::languages::Language;
+use crate::programs::Language;
 
 /// A piece of a string literal: text, or an interpolation whose value cannot be known (`{x}`, `${x}`, `#{x}`, `$x`).
 #[derive(Clone, Debug, PartialEq, Eq)]

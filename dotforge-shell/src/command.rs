@@ -2,6 +2,9 @@
 //! and which commands feed others their output.
 
 use crate::lexer::{RedirectKind, Word};
+pub use crate::programs::program_name;
+use crate::programs::Shape;
+use std::cell::OnceCell;
 use std::path::PathBuf;
 
 /// Where a command runs.
@@ -39,6 +42,8 @@ pub struct SimpleCommand {
     pub group: usize,
     /// The text came from the crude reading: words may be commands that do not exist.
     pub crude: bool,
+    /// What the program table says of its words, once asked.
+    pub(crate) shape: OnceCell<Shape>,
 }
 
 impl SimpleCommand {
@@ -46,12 +51,11 @@ impl SimpleCommand {
     pub fn program(&self) -> &str {
         self.words.first().map_or("", |word| program_name(&word.text))
     }
-}
 
-/// The file name part of a program path.
-pub fn program_name(text: &str) -> &str {
-    // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
-    text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..])
+    /// What the program table says of its words.
+    pub(crate) fn shape(&self) -> &Shape {
+        self.shape.get_or_init(|| Shape::of(&self.words))
+    }
 }
 
 /// A command line read as commands.

@@ -297,6 +297,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                 cwd: cwd.clone(),
                 group,
                 crude: true,
+                shape: Default::default(),
             };
             add_command(line, known, command);
             for inner in derived.commands {
@@ -307,6 +308,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                     cwd: cwd.clone(),
                     group,
                     crude: true,
+                    shape: Default::default(),
                 };
                 add_command(line, known, command);
             }

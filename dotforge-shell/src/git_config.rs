@@ -4,11 +4,12 @@
 //! the work tree. Only a subcommand that is not one of git's own commands is looked up (git never lets an alias
 //! hide its own), so `git push` reads no file. `include` and `includeIf` are not followed.
 
-use crate::argv::quote;
-use crate::command::{program_name, Cwd};
+use crate::argv::{quote, Order, Parsed};
+use crate::command::Cwd;
 use crate::lexer::Word;
+use crate::programs::{self, Recipes};
 use crate::sources::{folder, locate, FileScript, LineFiles, MAX_FOLDERS_UP};
-use crate::unwrap::{git_subcommand, normalize};
+use crate::unwrap::normalize;
 use std::path::{Path, PathBuf};
 
 /// git's own commands: an alias of the same name is never used.
@@ -139,24 +140,20 @@ const GIT_COMMANDS: &[&str] = &[
 /// What an alias used by `git …` runs: a shell command (`!…`, run at the top of the work tree) or a git command
 /// line; nothing when the subcommand is git's own or no config file defines it.
 pub(crate) fn alias(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<FileScript> {
-    if program_name(&argv.first()?.text) != "git" {
+    let program = programs::lookup(&argv.first()?.text)?;
+    if !program.recipes().any(|recipes| recipes == Recipes::GitAliases) {
         return None;
     }
-    let at = git_subcommand(argv)?;
+    let at = program.subcommand_at(argv)?;
     let name = argv[at].text.as_str();
     if argv[at].dynamic || GIT_COMMANDS.contains(&name) || name.is_empty() {
         return None;
     }
     // `git -C dir …` runs in `dir` (each `-C` relative to the one before).
     let mut dir = folder(cwd).map(Path::to_path_buf);
-    let mut index = 1;
-    while index < at {
-        if argv[index].text == "-C" {
-            let base = dir.clone().map_or(Cwd::Unknown, Cwd::Known);
-            dir = argv.get(index + 1).and_then(|word| locate(word, &base, files.sources()));
-            index += 1;
-        }
-        index += 1;
+    for value in Parsed::of(&argv[..at], &program.options, Order::Permute).values(&['C'], &[]) {
+        let base = dir.clone().map_or(Cwd::Unknown, Cwd::Known);
+        dir = locate(&value.word(), &base, files.sources());
     }
     let (top, repository_configs) = match &dir {
         Some(dir) => repository(dir, files),

@@ -4,9 +4,10 @@
 //! `{{ name }}` stands for a variable assigned a quoted literal, anything else in braces is unknown. Recipe
 //! lines run in the justfile's folder, as just runs them.
 
-use crate::command::{program_name, Cwd};
+use crate::command::Cwd;
 use crate::languages::language_of_file;
 use crate::lexer::Word;
+use crate::programs::{self, Recipes};
 use crate::sources::{folder, locate, FileScript, LineFiles};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -25,7 +26,8 @@ struct Recipe {
 
 /// The recipes `just …` runs, or nothing for another program, a dry run, a listing, or no justfile.
 pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Vec<FileScript> {
-    if argv.first().map_or("", |word| program_name(&word.text)) != "just" {
+    let program = programs::lookup(argv.first().map_or("", |word| word.text.as_str()));
+    if !program.is_some_and(|program| program.recipes().any(|recipes| recipes == Recipes::Justfile)) {
         return Vec::new();
     }
     let mut justfile: Option<Word> = None;
@@ -233,7 +235,7 @@ fn header(text: &str) -> Option<Recipe> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::languages::Language;
+    use crate::programs::Language;
     use crate::sources::tests::{words, MemoryFiles};
     use std::path::PathBuf;
 

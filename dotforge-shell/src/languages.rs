@@ -1,135 +1,18 @@
-//! The interpreters a command may hand code to: which program speaks which language, the options that give it code
-//! inline, and which language a script file is written in (its `#!` line, else its extension).
+//! Which language a script is written in (the program that runs it, its `#!` line, else its extension), and the code
+//! an interpreter's command gives it inline — one reading for the commands the code runs ([`crate::unwrap`]) and for
+//! the paths it names ([`crate::access`]), from the interpreter's entry in [`crate::programs`].
 
-use crate::command::program_name;
-
-/// A language whose code [`crate::code`] reads for the commands it runs, or the shell's own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Language {
-    /// sh, bash, zsh and the other shells: read by the command reader itself.
-    Shell,
-    Python,
-    JavaScript,
-    Perl,
-    Ruby,
-    Php,
-    /// Code this crate does not read (Lua, R, AppleScript, PowerShell): only its paths count, as before.
-    Other,
-}
-
-/// An interpreter: the program names (globs), its language, and the options whose value is code.
-pub(crate) struct Interpreter {
-    pub names: &'static [&'static str],
-    pub language: Language,
-    pub code_options: &'static [&'static str],
-    /// Options that take a value that is not code (`python -W error`, `node -r module`).
-    pub value_options: &'static [&'static str],
-    /// Options after which no script file follows (`python -m module`).
-    pub no_file_options: &'static [&'static str],
-}
-
-/// Every interpreter the reader knows.
-pub(crate) const INTERPRETERS: &[Interpreter] = &[
-    Interpreter {
-        names: &["python*", "pypy*"],
-        language: Language::Python,
-        code_options: &["-c"],
-        value_options: &["-W", "-X", "-Q"],
-        no_file_options: &["-m"],
-    },
-    Interpreter {
-        names: &["node", "nodejs", "tsx", "ts-node"],
-        language: Language::JavaScript,
-        code_options: &["-e", "--eval", "-p", "--print"],
-        value_options: &["-r", "--require", "--import", "--loader", "--experimental-loader", "--input-type", "-C"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["bun"],
-        language: Language::JavaScript,
-        code_options: &["-e", "--eval", "-p", "--print"],
-        value_options: &["-r", "--preload", "--cwd", "--config", "-c"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["deno"],
-        language: Language::JavaScript,
-        code_options: &["eval"],
-        value_options: &["--config", "-c", "--import-map", "--location", "--seed", "--v8-flags"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["perl*"],
-        language: Language::Perl,
-        code_options: &["-e", "-E"],
-        value_options: &["-I", "-M", "-m"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["ruby*"],
-        language: Language::Ruby,
-        code_options: &["-e"],
-        value_options: &["-I", "-r", "-C", "-E"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["php*"],
-        language: Language::Php,
-        code_options: &["-r"],
-        value_options: &["-c", "-d", "-z"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["lua*"],
-        language: Language::Other,
-        code_options: &["-e"],
-        value_options: &["-l"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["Rscript"],
-        language: Language::Other,
-        code_options: &["-e"],
-        value_options: &[],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["osascript"],
-        language: Language::Other,
-        code_options: &["-e"],
-        value_options: &["-l"],
-        no_file_options: &[],
-    },
-    Interpreter {
-        names: &["pwsh"],
-        language: Language::Other,
-        code_options: &["-c", "-Command"],
-        value_options: &[],
-        no_file_options: &[],
-    },
-];
-
-/// Shells whose `-c` argument, input or script file is a shell script.
-pub(crate) const SHELLS: &[&str] =
-    &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash"];
-
-/// The interpreter a program name (`python3.12`, `/usr/bin/node`) runs, if it is one. A name ending in `*` stands
-/// for every name it starts.
-pub(crate) fn interpreter(program: &str) -> Option<&'static Interpreter> {
-    let name = program_name(program);
-    let named = |known: &&str| match known.strip_suffix('*') {
-        Some(prefix) => name.starts_with(prefix),
-        None => *known == name,
-    };
-    INTERPRETERS.iter().find(|interpreter| interpreter.names.iter().any(named))
-}
+use crate::argv::{Arg, Order, Parsed};
+use crate::lexer::Word;
+use crate::programs::{self, Interpreter, Language, Program, Runs};
 
 /// The language of a program that runs scripts: a shell or an interpreter.
 pub(crate) fn language_of_program(program: &str) -> Option<Language> {
-    if SHELLS.contains(&program_name(program)) {
+    let entry = programs::lookup(program)?;
+    if entry.is_shell() {
         return Some(Language::Shell);
     }
-    interpreter(program).map(|interpreter| interpreter.language)
+    entry.interpreter().map(|interpreter| interpreter.language)
 }
 
 /// The language a script file is written in: its `#!` line (`#!/bin/sh`, `#!/usr/bin/env -S python3 -u`), else its
@@ -139,7 +22,10 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
         let line = shebang.lines().next().unwrap_or("");
         let mut words = line.split_whitespace();
         let mut program = words.next().unwrap_or("");
-        if program_name(program) == "env" {
+        // `#!/usr/bin/env [NAME=value…] PROGRAM`: the program env runs.
+        let env = programs::lookup(program)
+            .is_some_and(|entry| entry.runs.iter().any(|runs| matches!(runs, Runs::Assignments)));
+        if env {
             program = words.find(|word| !word.starts_with('-') && !word.contains('=')).unwrap_or("");
         }
         if let Some(language) = language_of_program(program) {
@@ -157,6 +43,70 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
     }
 }
 
+/// What an interpreter's command gives it to run.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Given<'w> {
+    /// Code inline (`python -c CODE`, `deno eval CODE`).
+    Code(&'w str),
+    /// A script file (`python deploy.py`, `deno run x.ts`).
+    File(&'w Word),
+    /// Code on its input (`python3 -`, `… | node`), or nothing at all.
+    Input,
+    /// A module or nothing that runs code the line names (`python -m pytest`).
+    Module,
+}
+
+/// What `words` (an interpreter's command: `program` is its entry) give it to run.
+pub(crate) fn given<'w>(words: &'w [Word], program: &Program, interpreter: &Interpreter) -> Given<'w> {
+    let parsed = Parsed::of(words, &program.options, Order::UntilOperand(|_| false));
+    // Options that give code (`-c CODE`, `--eval=CODE`), also after the script's name is impossible: the first
+    // operand ends the interpreter's options.
+    let options = &interpreter.code_options;
+    for arg in &parsed.args {
+        let code = match *arg {
+            Arg::Short(letter, value) if options.iter().any(|name| name.len() == 1 && name.starts_with(letter)) => {
+                value
+            }
+            Arg::Long(name, value) if options.contains(&name) => value,
+            _ => continue,
+        };
+        return Given::Code(code.map_or("", |value| value.text()));
+    }
+    // Words getopt does not read (`pwsh -Command CODE`, `deno eval CODE`).
+    let upto = (parsed.rest + 1).min(words.len());
+    if let Some(at) = (1..upto).find(|&at| interpreter.code_words.contains(&words[at].text.as_str())) {
+        return Given::Code(words.get(at + 1).map_or("", |code| code.text.as_str()));
+    }
+    let no_file = parsed.args.iter().any(|arg| match *arg {
+        Arg::Short(letter, _) => {
+            interpreter.no_file_options.iter().any(|name| name.len() == 1 && name.starts_with(letter))
+        }
+        Arg::Long(name, _) => interpreter.no_file_options.contains(&name),
+        Arg::Operand(_) => false,
+    });
+    if no_file {
+        return Given::Module;
+    }
+    let mut at = parsed.rest;
+    if words.get(at).is_some_and(|word| interpreter.file_subcommands.contains(&word.text.as_str())) {
+        // `deno run -A x.ts`: the subcommand's options, then the file.
+        at += Parsed::of(&words[at..], &program.options, Order::UntilOperand(|_| false)).rest;
+    }
+    match words.get(at) {
+        Some(word) if word.text != "-" => Given::File(word),
+        _ => Given::Input,
+    }
+}
+
+/// The code an interpreter's command gives it inline, if any (`words` start with the program).
+pub(crate) fn inline_code(words: &[Word]) -> Option<&str> {
+    let program = programs::lookup(&words.first()?.text)?;
+    match given(words, program, program.interpreter()?) {
+        Given::Code(code) => Some(code),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,8 +118,8 @@ mod tests {
         assert_eq!(language_of_file("x.py", "#!/bin/bash\n"), Language::Shell, "the #! line wins");
         assert_eq!(language_of_file("deploy.rb", "puts 1"), Language::Ruby);
         assert_eq!(language_of_file("deploy", "git push"), Language::Shell);
-        assert_eq!(interpreter("/usr/bin/python3.12").map(|found| found.language), Some(Language::Python));
-        assert!(interpreter("pythonic-tool").is_some_and(|found| found.language == Language::Python));
-        assert!(interpreter("git").is_none());
+        assert_eq!(language_of_program("/usr/bin/python3.12"), Some(Language::Python));
+        assert_eq!(language_of_program("pythonic-tool"), Some(Language::Python));
+        assert_eq!(language_of_program("git"), None);
     }
 }

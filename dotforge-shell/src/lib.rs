@@ -40,6 +40,7 @@ mod limits;
 mod make;
 mod package_scripts;
 pub mod pattern;
+mod programs;
 pub mod promise;
 #[cfg(test)]
 mod properties;

@@ -4,27 +4,14 @@
 //! `$<`, `$^`, assignments on the command line). Both branches of a conditional count; `include`d files, pattern
 //! rules and functions (`$(shell …)`) are not read — what they stand for is unknown.
 
-use crate::argv::positionals;
-use crate::command::{program_name, Cwd};
+use crate::argv::{Arg, Order, Parsed};
+use crate::command::Cwd;
 use crate::lexer::Word;
+use crate::programs::{self, Recipes};
 use crate::sources::{folder, locate, FileScript, LineFiles};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// make's options that take a value.
-const VALUE_SHORTS: &str = "CfIjloWE";
-const VALUE_LONGS: &[&str] = &[
-    "directory",
-    "file",
-    "makefile",
-    "include-dir",
-    "jobs",
-    "load-average",
-    "old-file",
-    "what-if",
-    "new-file",
-    "eval",
-];
 /// Most targets followed from the goals.
 const MAX_TARGETS: usize = 512;
 /// How deep variables are expanded inside variables.
@@ -48,31 +35,33 @@ struct Rule {
 /// The recipes `make …` runs, or nothing when it is not make, runs nothing (`-n`, `-q`, `-p`) or its Makefile cannot
 /// be read.
 pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Vec<FileScript> {
-    let program = argv.first().map_or("", |word| program_name(&word.text));
-    if !matches!(program, "make" | "gmake") {
+    let Some(program) = programs::lookup(argv.first().map_or("", |word| word.text.as_str())) else { return Vec::new() };
+    if !program.recipes().any(|recipes| recipes == Recipes::Makefile) {
         return Vec::new();
     }
-    if argv.iter().skip(1).any(|word| {
-        matches!(word.text.as_str(), "--dry-run" | "--just-print" | "--recon" | "--question" | "--print-data-base")
-            || short_cluster_has(&word.text, &['n', 'q', 'p'])
-    }) {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    let dry = ["dry-run", "just-print", "recon", "question", "print-data-base"];
+    if parsed.has_short('n')
+        || parsed.has_short('q')
+        || parsed.has_short('p')
+        || dry.iter().any(|name| parsed.has_long(name))
+    {
         return Vec::new();
     }
     let mut dir = folder(cwd).map(Path::to_path_buf);
     let mut makefiles = Vec::new();
-    let mut index = 1;
-    while index < argv.len() {
-        let (option, value, used) = option_value(argv, index);
-        match option {
+    for arg in &parsed.args {
+        match *arg {
             // `-C a -C b` is `a/b`.
-            Some('C') => {
+            Arg::Short('C', value) | Arg::Long("directory", value) => {
                 let base = dir.clone().map_or(Cwd::Unknown, Cwd::Known);
-                dir = value.and_then(|value| locate(&value, &base, files.sources()));
+                dir = value.and_then(|value| locate(&value.word(), &base, files.sources()));
             }
-            Some(_) => makefiles.extend(value),
-            None => {}
+            Arg::Short('f', value) | Arg::Long("file" | "makefile", value) => {
+                makefiles.extend(value.map(|value| value.word()))
+            }
+            _ => {}
         }
-        index += used;
     }
     let Some(dir) = dir else { return Vec::new() };
     let here = Cwd::Known(dir.clone());
@@ -87,63 +76,18 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
     let Some(text) = text else { return Vec::new() };
     let mut makefile = parse(&text);
     let mut goals = Vec::new();
-    for word in positionals(argv, VALUE_SHORTS, VALUE_LONGS) {
+    for word in parsed.operands() {
         match word.text.split_once('=') {
             Some((name, value)) if !name.is_empty() && !name.contains(['/', ' ']) => {
                 makefile.variables.insert(name.trim_end_matches([':', '?', '+']).to_owned(), value.to_owned());
             }
-            _ => goals.push(word.text),
+            _ => goals.push(word.text.clone()),
         }
     }
     if goals.is_empty() {
         goals.extend(makefile.default_goal());
     }
     makefile.recipes_of(&goals).into_iter().map(|line| FileScript::shell(line, Some(dir.clone()))).collect()
-}
-
-/// Whether `text` is a short option cluster (`-ns`, not `--x` nor `-C`'s value) holding one of `letters`.
-fn short_cluster_has(text: &str, letters: &[char]) -> bool {
-    let Some(cluster) = text.strip_prefix('-').filter(|rest| !rest.starts_with('-') && !rest.is_empty()) else {
-        return false;
-    };
-    for option in cluster.chars() {
-        if letters.contains(&option) {
-            return true;
-        }
-        if VALUE_SHORTS.contains(option) {
-            return false; // the rest is this option's value
-        }
-    }
-    false
-}
-
-/// `-C dir`, `-Cdir`, `--directory=dir`, `--directory dir` (and the same for `-f`/`--file`/`--makefile`) at
-/// `index`: the option letter, its value, and how many words they take.
-fn option_value(argv: &[Word], index: usize) -> (Option<char>, Option<Word>, usize) {
-    let word = &argv[index];
-    let text = word.text.as_str();
-    let valued = |value: &str| Word { text: value.to_owned(), ..word.clone() };
-    if let Some(rest) = text.strip_prefix("--") {
-        let (name, attached) = match rest.split_once('=') {
-            Some((name, value)) => (name, Some(value)),
-            None => (rest, None),
-        };
-        let option = match name {
-            "directory" => 'C',
-            "file" | "makefile" => 'f',
-            _ => return (None, None, 1),
-        };
-        return match attached {
-            Some(value) => (Some(option), Some(valued(value)), 1),
-            None => (Some(option), argv.get(index + 1).cloned(), 2),
-        };
-    }
-    let mut letters = text.chars();
-    match (letters.next(), letters.next()) {
-        (Some('-'), Some(option @ ('C' | 'f'))) if text.len() == 2 => (Some(option), argv.get(index + 1).cloned(), 2),
-        (Some('-'), Some(option @ ('C' | 'f'))) => (Some(option), Some(valued(&text[2..])), 1),
-        _ => (None, None, 1),
-    }
 }
 
 /// Reads a Makefile's rules and variables.

@@ -7,6 +7,7 @@
 use crate::argv::quote;
 use crate::command::{program_name, Cwd};
 use crate::lexer::Word;
+use crate::programs::{self, Recipes};
 use crate::sources::{folder, locate, FileScript, LineFiles};
 use std::path::Path;
 
@@ -107,10 +108,12 @@ enum Asked {
 
 /// The scripts a package manager command runs, or nothing for another program or a package without them.
 pub(crate) fn scripts(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Vec<FileScript> {
-    let program = argv.first().map_or("", |word| program_name(&word.text));
-    if !matches!(program, "npm" | "pnpm" | "yarn" | "bun") {
+    let Some(first) = argv.first() else { return Vec::new() };
+    let entry = programs::lookup(&first.text);
+    if !entry.is_some_and(|entry| entry.recipes().any(|recipes| recipes == Recipes::PackageScripts)) {
         return Vec::new();
     }
+    let program = program_name(&first.text);
     let mut prefix: Option<Word> = None;
     let mut positional: Vec<&Word> = Vec::new();
     let mut index = 1;

@@ -13,7 +13,6 @@
 
 use crate::command::{program_name, CommandLine, SimpleCommand};
 use crate::lexer::Word;
-use crate::unwrap::GIT_GLOBAL_VALUE_OPTIONS;
 
 /// A command pattern (`runs`), compiled at build time.
 #[derive(Clone, Copy, Debug)]
@@ -96,19 +95,11 @@ fn read_arguments<'w>(
     mut visit: impl FnMut(Argument<'w>) -> bool,
 ) {
     let words = &command.words;
-    let mut index = 1;
-    if command.program() == "git" {
-        // git's global options come before its subcommand and are not the subcommand's.
-        while let Some(word) = words.get(index) {
-            if GIT_GLOBAL_VALUE_OPTIONS.contains(&word.text.as_str()) {
-                index += 2;
-            } else if word.text.starts_with('-') {
-                index += 1;
-            } else {
-                break;
-            }
-        }
-    }
+    // For a program with subcommands, the options the table knows to take a value, besides those the pattern
+    // declares: its global options come before its subcommand (`git -C dir push`) and are not the subcommand's, and
+    // the subcommand's own take their values (`git push -o force`). (A pattern on another program declares its own:
+    // `python -m twine upload` reads `-m` as a flag followed by the module's words.)
+    let (mut index, known) = command.shape().subcommand.unwrap_or((1, None));
     let mut only_positionals = false;
     while let Some(word) = words.get(index) {
         let text = word.text.as_str();
@@ -123,7 +114,10 @@ fn read_arguments<'w>(
                 Some((name, value)) => (name, Some(value)),
                 None => (long, None),
             };
-            let takes_value = || pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name));
+            let takes_value = || {
+                pattern.value_options.iter().any(|option| option.strip_prefix("--") == Some(name))
+                    || known.is_some_and(|options| options.long_takes_value(name))
+            };
             if value.is_none() && takes_value() {
                 // The next word is the option's value (`--exclude pattern`).
                 let next = words.get(index).map(|word| word.text.as_str());
@@ -136,6 +130,7 @@ fn read_arguments<'w>(
             let cluster = &text[1..];
             let value_at = cluster.char_indices().find(|(_, option)| {
                 pattern.value_options.iter().any(|declared| declared.len() == 2 && declared[1..].starts_with(*option))
+                    || known.is_some_and(|options| options.short_takes_value(*option))
             });
             match value_at {
                 Some((at, option)) => {

@@ -6,9 +6,10 @@
 //! [`crate::crude`] instead.
 
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
-use crate::languages::{language_of_file, Language};
+use crate::languages::language_of_file;
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
+use crate::programs::{self, Language, Output};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::{code, crude, git_config, justfile, make, package_scripts, unwrap};
 use std::collections::HashMap;
@@ -25,9 +26,6 @@ struct Job {
     environment: Vec<Word>,
     file_depth: usize,
 }
-
-/// Programs whose files say what they run: task runners and git (aliases).
-const RUNS_FILES: &[&str] = &["make", "gmake", "npm", "pnpm", "yarn", "bun", "just", "git"];
 
 /// Everything one command line's reading gathers.
 struct Reading<'s> {
@@ -169,6 +167,7 @@ impl ScriptState<'_> {
             cwd: self.cwd.clone(),
             group,
             crude: false,
+            shape: Default::default(),
         };
         reading.line.commands.push(first);
         let first_index = reading.line.commands.len() - 1;
@@ -183,6 +182,7 @@ impl ScriptState<'_> {
                 cwd,
                 group,
                 crude: false,
+                shape: Default::default(),
             });
         }
         // What the written command finally runs (after its wrappers) is what runs scripts and files.
@@ -197,8 +197,8 @@ impl ScriptState<'_> {
         }
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
-        let program = reading.line.commands[innermost].program();
-        let runs_files = !derived.files.is_empty() || RUNS_FILES.contains(&program);
+        let program = reading.line.commands[innermost].shape().entry;
+        let runs_files = !derived.files.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
         if runs_files && job.file_depth < MAX_FILE_DEPTH {
             let argv = reading.line.commands[innermost].words.clone();
             let cwd = reading.line.commands[innermost].cwd.clone();
@@ -267,10 +267,10 @@ impl ScriptState<'_> {
 /// The text a command writes to its output, when it can be known without running it: `echo`, `printf`, and `cat`
 /// of its input or of files.
 fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<String> {
-    let program = program_name(&words.first()?.text);
+    let output = programs::of(&words.first()?.text).output;
     let arguments = &words[1..];
-    match program {
-        "echo" => {
+    match output {
+        Output::Arguments => {
             let start = arguments
                 .iter()
                 .position(|word| {
@@ -282,7 +282,7 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             let text: Vec<&str> = arguments[start..].iter().map(|word| word.text.as_str()).collect();
             Some(decode_escapes(&text.join(" ")) + "\n")
         }
-        "printf" => {
+        Output::Format => {
             let mut rest = arguments.iter().skip_while(|word| word.text == "--");
             let format = rest.next()?;
             if format.text == "-v" {
@@ -310,7 +310,7 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             }
             Some(out)
         }
-        "cat" => {
+        Output::Files => {
             let named: Vec<&Word> =
                 arguments.iter().filter(|word| !word.text.starts_with('-') || word.text == "-").collect();
             if named.is_empty() {
@@ -327,7 +327,7 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             }
             Some(out)
         }
-        _ => None,
+        Output::Unknown => None,
     }
 }
 

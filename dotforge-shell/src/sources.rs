@@ -4,9 +4,9 @@
 //! that run scripts followed [`MAX_FILE_DEPTH`] deep. What cannot be read is judged as the command alone.
 
 use crate::command::Cwd;
-use crate::languages::Language;
 use crate::lexer::Word;
 use crate::limits::{MAX_FILE_LOOKUPS, MAX_FILE_READS, MAX_SOURCE_BYTES};
+use crate::programs::Language;
 use crate::unwrap::normalize;
 use std::path::{Path, PathBuf};
 

@@ -4,10 +4,12 @@
 //! script files a command runs (`bash FILE`, `source FILE`, `python FILE`, `./FILE`) for the reader to read; and
 //! where `cd`/`pushd` take the commands that follow.
 
+use crate::argv::{Order, Parsed};
 use crate::code;
-use crate::command::{program_name, Cwd};
-use crate::languages::{interpreter, Language, SHELLS};
+use crate::command::Cwd;
+use crate::languages::{self, Given};
 use crate::lexer::Word;
+use crate::programs::{self, Interpreter, Language, Program, Runs};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -38,170 +40,22 @@ pub(super) struct ScriptFile {
     pub language: Option<Language>,
 }
 
-/// How a wrapper's options are read: short options and long options that take a value, and how many positional
-/// arguments come before the wrapped command.
-struct Wrapper {
-    names: &'static [&'static str],
-    short_values: &'static str,
-    long_values: &'static [&'static str],
-    positionals_before: usize,
-}
-
-const WRAPPERS: &[Wrapper] = &[
-    Wrapper {
-        names: &["env"],
-        short_values: "uCS",
-        long_values: &["unset", "chdir", "split-string"],
-        positionals_before: 0,
-    },
-    Wrapper {
-        names: &["sudo"],
-        short_values: "ugpCDrtUhT",
-        long_values: &[
-            "user",
-            "group",
-            "prompt",
-            "close-from",
-            "chdir",
-            "role",
-            "type",
-            "other-user",
-            "host",
-            "command-timeout",
-        ],
-        positionals_before: 0,
-    },
-    Wrapper { names: &["doas"], short_values: "uC", long_values: &[], positionals_before: 0 },
-    Wrapper { names: &["nice"], short_values: "n", long_values: &["adjustment"], positionals_before: 0 },
-    Wrapper {
-        names: &["ionice"],
-        short_values: "cnpPu",
-        long_values: &["class", "classdata", "pid", "pgid", "uid"],
-        positionals_before: 0,
-    },
-    Wrapper {
-        names: &["stdbuf"],
-        short_values: "ioe",
-        long_values: &["input", "output", "error"],
-        positionals_before: 0,
-    },
-    Wrapper { names: &["timeout"], short_values: "sk", long_values: &["signal", "kill-after"], positionals_before: 1 },
-    Wrapper { names: &["chroot"], short_values: "", long_values: &["userspec", "groups"], positionals_before: 1 },
-    Wrapper {
-        names: &["xargs"],
-        short_values: "ILnPsdEa",
-        long_values: &[
-            "arg-file",
-            "delimiter",
-            "max-args",
-            "max-procs",
-            "max-chars",
-            "max-lines",
-            "eof",
-            "process-slot-var",
-        ],
-        positionals_before: 0,
-    },
-    // GNU parallel: `parallel rm ::: a b` runs `rm a`, `rm b` (the `:::` stays among the arguments, harmlessly).
-    Wrapper {
-        names: &["parallel"],
-        short_values: "jaIdENnLSCP",
-        long_values: &[
-            "jobs",
-            "arg-file",
-            "delimiter",
-            "max-args",
-            "max-lines",
-            "results",
-            "colsep",
-            "sshlogin",
-            "tmpdir",
-            "workdir",
-        ],
-        positionals_before: 0,
-    },
-    Wrapper { names: &["time"], short_values: "fo", long_values: &["format", "output"], positionals_before: 0 },
-    Wrapper { names: &["exec"], short_values: "a", long_values: &[], positionals_before: 0 },
-    Wrapper {
-        names: &["command", "builtin", "nohup", "setsid", "unbuffer", "busybox", "caffeinate", "catchsegv", "sg"],
-        short_values: "",
-        long_values: &[],
-        positionals_before: 0,
-    },
-    Wrapper {
-        names: &["flock"],
-        short_values: "wEc",
-        long_values: &["timeout", "conflict-exit-code", "command"],
-        positionals_before: 1,
-    },
-];
-
-/// Runners of a package's program (`npx PKG ARGS`): their options that take a value.
-const PACKAGE_RUNNERS: &[(&str, &str, &[&str])] =
-    &[("npx", "pc", &["package", "call"]), ("pnpx", "pc", &["package", "call"]), ("bunx", "p", &["package"])];
-
-/// The program a package installs, for the packages of the agent CLIs (`@anthropic-ai/claude-code` → `claude`);
+/// The program a package installs: the table's for the packages it knows (`@anthropic-ai/claude-code` → `claude`);
 /// for others, the package's name without scope and version.
 fn package_program(spec: &str) -> String {
     let unversioned = match spec.strip_prefix('@') {
         Some(scoped) => scoped.split_once('@').map_or(spec, |(name, _)| &spec[..name.len() + 1]),
         None => spec.split('@').next().unwrap_or(spec),
     };
-    match unversioned {
-        "@anthropic-ai/claude-code" => "claude".to_owned(),
-        "@openai/codex" => "codex".to_owned(),
-        "@google/gemini-cli" => "gemini".to_owned(),
-        other => other.rsplit('/').next().unwrap_or(other).to_owned(),
+    match programs::installed_by(unversioned) {
+        Some(program) => program.to_owned(),
+        None => unversioned.rsplit('/').next().unwrap_or(unversioned).to_owned(),
     }
-}
-
-/// The index of the first positional argument of `args` (the first is the program), skipping options as `short_values`
-/// and `long_values` say; also returns the values of the options it read.
-fn skip_options<'w>(args: &'w [Word], short_values: &str, long_values: &[&str]) -> (usize, Vec<(String, &'w str)>) {
-    let mut values = Vec::new();
-    let mut index = 1;
-    while let Some(word) = args.get(index) {
-        let text = word.text.as_str();
-        if text == "--" {
-            return (index + 1, values);
-        }
-        if let Some(long) = text.strip_prefix("--") {
-            match long.split_once('=') {
-                Some((name, value)) => values.push((name.to_owned(), value)),
-                None if long_values.contains(&long) => {
-                    values.push((long.to_owned(), args.get(index + 1).map_or("", |value| value.text.as_str())));
-                    index += 1;
-                }
-                None => {}
-            }
-        } else if text.len() > 1 && text.starts_with('-') && !text[1..].starts_with(|c: char| c.is_ascii_digit()) {
-            for (offset, option) in text.char_indices().skip(1) {
-                if short_values.contains(option) {
-                    let attached = &text[offset + option.len_utf8()..];
-                    if attached.is_empty() {
-                        values.push((option.to_string(), args.get(index + 1).map_or("", |value| value.text.as_str())));
-                        index += 1;
-                    } else {
-                        values.push((option.to_string(), attached));
-                    }
-                    break;
-                }
-            }
-        } else if text.len() > 1 && text.starts_with('-') {
-            // `nice -5`, `-10`: a number given as an option.
-        } else if word.assignment && args[0].text.ends_with("env") {
-            // `env NAME=value cmd`
-        } else {
-            return (index, values);
-        }
-        index += 1;
-    }
-    (index, values)
 }
 
 /// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
-/// script files it runs. `stdin` is the text fed to its input, when known (a heredoc, a here-string, a file, the
-/// output of `echo`/`printf`/`cat` piped to it).
+/// script files it runs, as the program table says. `stdin` is the text fed to its input, when known (a heredoc, a
+/// here-string, a file, the output of `echo`/`printf`/`cat` piped to it).
 pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
     let mut derived = Derived::default();
     let mut argv: Vec<Word> = words.to_vec();
@@ -209,97 +63,149 @@ pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
     let mut assignments: Vec<Word> = Vec::new();
     for _ in 0..16 {
         let Some(first) = argv.first() else { break };
-        let program = program_name(&first.text).to_owned();
-        if let Some(argv_after) = package_runner(&argv) {
-            argv = argv_after;
-            derived.commands.push(DerivedCommand {
-                words: argv.clone(),
-                cwd: cwd.clone(),
-                assignments: assignments.clone(),
-            });
-            continue;
-        }
-        if let Some(wrapper) = WRAPPERS.iter().find(|wrapper| wrapper.names.contains(&program.as_str())) {
-            let (start, values) = skip_options(&argv, wrapper.short_values, wrapper.long_values);
-            if program == "env" {
-                assignments.extend(argv[1..start.min(argv.len())].iter().filter(|word| word.assignment).cloned());
-            }
-            for (name, value) in &values {
-                match (program.as_str(), name.as_str()) {
-                    ("env", "S" | "split-string") | ("flock", "c" | "command") => {
-                        derived.scripts.push((*value).to_owned())
-                    }
-                    ("env", "C" | "chdir") => cwd = Some(PathBuf::from(value)),
-                    _ => {}
-                }
-            }
-            let start = start + wrapper.positionals_before;
-            if start >= argv.len() {
-                break;
-            }
-            argv = argv[start..].to_vec();
-            derived.commands.push(DerivedCommand {
-                words: argv.clone(),
-                cwd: cwd.clone(),
-                assignments: assignments.clone(),
-            });
-            continue;
-        }
-        match program.as_str() {
-            shell if SHELLS.contains(&shell) => shell_script(&argv, stdin, &mut derived),
-            "source" | "." => derived
-                .files
-                .extend(argv.get(1).map(|path| ScriptFile { path: path.clone(), language: Some(Language::Shell) })),
-            "eval" => {
-                let text: Vec<&str> = argv[1..].iter().map(|word| word.text.as_str()).collect();
-                derived.scripts.push(text.join(" "));
-            }
-            "su" | "runuser" | "script" => {
-                let (_, values) = skip_options(&argv, "cusgG", &["command", "shell", "group", "supp-group"]);
-                for (name, value) in values {
-                    if name == "c" || name == "command" {
-                        derived.scripts.push(value.to_owned());
-                    }
-                }
-            }
-            "watch" => {
-                let (start, _) = skip_options(&argv, "nq", &["interval", "equexit"]);
-                let text: Vec<&str> = argv.get(start..).unwrap_or(&[]).iter().map(|word| word.text.as_str()).collect();
-                derived.scripts.push(text.join(" "));
-            }
-            "find" => find_exec(&argv, &mut derived),
-            "git" => git_alias(&argv, &mut derived),
-            _ if interpreter(&program).is_some() => interpreted(&argv, stdin, &mut derived),
+        let Some(program) = programs::lookup(&first.text) else {
             // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
-            _ if first.text.contains('/') && !first.dynamic => {
+            if first.text.contains('/') && !first.dynamic {
                 derived.files.push(ScriptFile { path: first.clone(), language: None });
             }
-            _ => {}
+            break;
+        };
+        let next = package_program_of(&argv, program, &mut derived)
+            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments));
+        if let Some(next) = next {
+            argv = next;
+            derived.commands.push(DerivedCommand {
+                words: argv.clone(),
+                cwd: cwd.clone(),
+                assignments: assignments.clone(),
+            });
+            continue;
+        }
+        for runs in program.runs {
+            match runs {
+                Runs::Shell => shell_script(&argv, program, stdin, &mut derived),
+                Runs::SourcedFile => derived
+                    .files
+                    .extend(argv.get(1).map(|path| ScriptFile { path: path.clone(), language: Some(Language::Shell) })),
+                Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
+                Runs::OperandsAsScript => {
+                    let start = Parsed::of(&argv, &program.options, Order::UntilOperand(|_| false)).rest;
+                    derived.scripts.push(joined(&argv[start..]));
+                }
+                // A wrapper's script options were read with its command (`wrapped`).
+                Runs::ScriptOption(names) if !is_wrapper(program) => {
+                    derived.scripts.extend(script_values(&argv, program, names))
+                }
+                Runs::ExecOptions(options) => find_exec(&argv, options, &mut derived),
+                Runs::InlineAliases => git_alias(&argv, program, &mut derived),
+                Runs::Code(interpreter) => interpreted(&argv, program, interpreter, stdin, &mut derived),
+                Runs::Command { .. }
+                | Runs::ScriptOption(_)
+                | Runs::DirectoryOption(_)
+                | Runs::Assignments
+                | Runs::PackageProgram { .. }
+                | Runs::Recipes(_) => {}
+            }
         }
         break;
     }
     derived
 }
 
-/// `npx [OPTIONS] PKG ARGS…` (also `pnpx`, `bunx`, `npm exec|x`, `pnpm dlx|exec`, `yarn dlx|exec`): the program the
-/// package installs and its arguments (`npx -p PKG PROGRAM ARGS…` names the program itself).
-fn package_runner(argv: &[Word]) -> Option<Vec<Word>> {
-    let program = program_name(&argv.first()?.text);
-    let (short_values, long_values, first): (&str, &[&str], usize) =
-        match (program, argv.get(1).map(|word| word.text.as_str())) {
-            (name, _) if PACKAGE_RUNNERS.iter().any(|(runner, _, _)| *runner == name) => {
-                let (_, shorts, longs) = PACKAGE_RUNNERS.iter().find(|(runner, _, _)| *runner == name)?;
-                (shorts, longs, 0)
-            }
-            ("npm", Some("exec" | "x")) | ("pnpm", Some("dlx" | "exec")) | ("yarn", Some("dlx" | "exec")) => {
-                ("pc", &["package", "call"][..], 1)
-            }
-            _ => return None,
+/// Words joined by spaces, as a shell script.
+fn joined(words: &[Word]) -> String {
+    words.iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// Whether the program runs a command given after its options.
+fn is_wrapper(program: &Program) -> bool {
+    program.runs.iter().any(|runs| matches!(runs, Runs::Command { .. }))
+}
+
+/// The values of the options `names` (letters or long names), `argv` read as `program`'s options say, in GNU's
+/// order (`su USER -c CMD`).
+fn script_values(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String> {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    let (letters, longs) = split_names(names);
+    parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect()
+}
+
+/// Option names as the parser asks for them: the one-letter ones as letters, the others as long names.
+fn split_names<'n>(names: &[&'n str]) -> (Vec<char>, Vec<&'n str>) {
+    let letters = names.iter().filter(|name| name.chars().count() == 1).filter_map(|name| name.chars().next());
+    (letters.collect(), names.iter().copied().filter(|name| name.chars().count() > 1).collect())
+}
+
+/// A wrapper's command (`env A=1 -C dir CMD`, `timeout 5 CMD`): the words of the command it runs, with the scripts,
+/// directory and environment its options give; `None` for a program that wraps nothing or has no command.
+fn wrapped(
+    argv: &[Word],
+    program: &Program,
+    derived: &mut Derived,
+    cwd: &mut Option<PathBuf>,
+    assignments: &mut Vec<Word>,
+) -> Option<Vec<Word>> {
+    let before = program.runs.iter().find_map(|runs| match runs {
+        Runs::Command { operands_before, .. } => Some(*operands_before),
+        _ => None,
+    })?;
+    let takes_assignments = program.runs.iter().any(|runs| matches!(runs, Runs::Assignments));
+    let order =
+        if takes_assignments { Order::UntilOperand(|word| word.assignment) } else { Order::UntilOperand(|_| false) };
+    // Options come before the command and between the operands it skips (`flock FILE -c CMD`).
+    let mut parses = vec![Parsed::of(argv, &program.options, order)];
+    for _ in 0..before {
+        let operand = parses.last().map_or(argv.len(), |parsed| parsed.rest);
+        if operand >= argv.len() {
+            break;
+        }
+        let parsed = Parsed::of(&argv[operand..], &program.options, order);
+        parses.push(Parsed { rest: operand + parsed.rest, args: parsed.args });
+    }
+    if takes_assignments {
+        let end = parses[0].rest.min(argv.len());
+        assignments.extend(argv[1..end].iter().filter(|word| word.assignment).cloned());
+    }
+    for runs in program.runs {
+        let (letters, longs) = match runs {
+            Runs::ScriptOption(names) | Runs::DirectoryOption(names) => split_names(names),
+            _ => continue,
         };
+        let values: Vec<&str> =
+            parses.iter().flat_map(|parsed| parsed.values(&letters, &longs)).map(|value| value.text()).collect();
+        match runs {
+            Runs::ScriptOption(_) => derived.scripts.extend(values.iter().map(|value| (*value).to_owned())),
+            _ => *cwd = values.last().map(PathBuf::from).or(cwd.take()),
+        }
+    }
+    let start = if parses.len() == before + 1 { parses[before].rest } else { argv.len() };
+    (start < argv.len()).then(|| argv[start..].to_vec())
+}
+
+/// `npx [OPTIONS] PKG ARGS…` (also `npm exec|x`, `pnpm dlx|exec`, …, as the table says): the program the package
+/// installs and its arguments (`npx -p PKG PROGRAM ARGS…` names the program itself); a `-c CMD` is a script.
+fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -> Option<Vec<Word>> {
+    let (first, options, script_options) = program.runs.iter().find_map(|runs| match runs {
+        Runs::PackageProgram { subcommands, options, script_options } => {
+            let first = if subcommands.is_empty() {
+                0
+            } else {
+                let subcommand = argv.get(1)?;
+                if !subcommands.contains(&subcommand.text.as_str()) {
+                    return None;
+                }
+                1
+            };
+            Some((first, options, *script_options))
+        }
+        _ => None,
+    })?;
     let rest = &argv[first..];
-    let (start, values) = skip_options(rest, short_values, long_values);
-    let named_package = values.iter().any(|(name, _)| name == "p" || name == "package");
-    let command = rest.get(start..).filter(|command| !command.is_empty())?;
+    let parsed = Parsed::of(rest, options, Order::UntilOperand(|_| false));
+    let (letters, longs) = split_names(script_options);
+    derived.scripts.extend(parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()));
+    let named_package = !parsed.values(&['p'], &["package"]).is_empty();
+    let command = rest.get(parsed.rest..).filter(|command| !command.is_empty())?;
     let mut words = command.to_vec();
     if !named_package {
         words[0] = Word { text: package_program(&words[0].text), ..words[0].clone() };
@@ -309,53 +215,28 @@ fn package_runner(argv: &[Word]) -> Option<Vec<Word>> {
 
 /// An interpreter's command: its inline code (`python -c`, `node -e`), code on its input (`python3 - <<EOF`,
 /// `… | node`), or its script file (`python deploy.py`).
-fn interpreted(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
-    let Some(found) = interpreter(&argv[0].text) else { return };
-    let language = found.language;
-    let mut index = 1;
-    while let Some(word) = argv.get(index) {
-        let text = word.text.as_str();
-        if let Some(code) = found.code_options.iter().find_map(|option| {
-            if text == *option {
-                Some(argv.get(index + 1).map_or("", |code| code.text.as_str()))
-            } else if option.len() == 2 && !option.starts_with("--") && text.len() > 2 && text.starts_with(option) {
-                Some(&text[2..])
-            } else {
-                None
+fn interpreted(
+    argv: &[Word],
+    program: &Program,
+    interpreter: &Interpreter,
+    stdin: Option<&str>,
+    derived: &mut Derived,
+) {
+    let language = interpreter.language;
+    match languages::given(argv, program, interpreter) {
+        Given::Code(code) => derived.scripts.extend(code::commands_in(language, code)),
+        Given::File(word) => derived.files.push(ScriptFile { path: word.clone(), language: Some(language) }),
+        Given::Input => {
+            if let Some(code) = stdin {
+                derived.scripts.extend(code::commands_in(language, code));
             }
-        }) {
-            derived.scripts.extend(code::commands_in(language, code));
-            return;
         }
-        if found.no_file_options.iter().any(|option| text.starts_with(option)) {
-            return;
-        }
-        if found.value_options.contains(&text) {
-            index += 2;
-            continue;
-        }
-        if text == "-" || text == "--" {
-            break;
-        }
-        if text.starts_with('-') && text.len() > 1 {
-            index += 1;
-            continue;
-        }
-        // `deno run FILE`, `bun run FILE`: the subcommand comes first.
-        if matches!(text, "run") && matches!(program_name(&argv[0].text), "deno" | "bun") {
-            index += 1;
-            continue;
-        }
-        derived.files.push(ScriptFile { path: word.clone(), language: Some(language) });
-        return;
-    }
-    if let Some(code) = stdin {
-        derived.scripts.extend(code::commands_in(language, code));
+        Given::Module => {}
     }
 }
 
 /// `sh -c SCRIPT`, a shell reading its script from its input, or a shell running a script file.
-fn shell_script(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
+fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: &mut Derived) {
     let mut with_c = false;
     let mut reads_stdin = false;
     let mut index = 1;
@@ -365,7 +246,11 @@ fn shell_script(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
             index += 1;
             break;
         }
-        if matches!(text, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+        // `-o NAME`, `+O NAME`, `--rcfile FILE`: options with a value (`+` turns a shell option off).
+        let short_value = text.len() == 2
+            && (text.starts_with('-') || text.starts_with('+'))
+            && text[1..].chars().next().is_some_and(|letter| program.options.short_takes_value(letter));
+        if short_value || text.strip_prefix("--").is_some_and(|long| program.options.long_takes_value(long)) {
             index += 2;
             continue;
         }
@@ -398,11 +283,11 @@ fn shell_script(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
     }
 }
 
-/// `find … -exec CMD … ;` (also `-execdir`, `-ok`, `-okdir`, ended by `;` or `+`).
-fn find_exec(argv: &[Word], derived: &mut Derived) {
+/// `find … -exec CMD … ;` (the options the table names, ended by `;` or `+`).
+fn find_exec(argv: &[Word], options: &[&str], derived: &mut Derived) {
     let mut index = 1;
     while index < argv.len() {
-        if matches!(argv[index].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+        if options.contains(&argv[index].text.as_str()) {
             let start = index + 1;
             let end = argv[start..]
                 .iter()
@@ -418,65 +303,36 @@ fn find_exec(argv: &[Word], derived: &mut Derived) {
     }
 }
 
-/// git's global options that take a separate value (`git -C dir status`).
-pub(crate) const GIT_GLOBAL_VALUE_OPTIONS: &[&str] =
-    &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"];
-
-/// The index of git's subcommand in `argv` (after the global options), if any.
-pub(crate) fn git_subcommand(argv: &[Word]) -> Option<usize> {
-    let mut index = 1;
-    while let Some(word) = argv.get(index) {
-        let text = word.text.as_str();
-        if GIT_GLOBAL_VALUE_OPTIONS.contains(&text) && text != "--exec-path" {
-            index += 2;
-        } else if text.starts_with('-') {
-            index += 1;
-        } else {
-            return Some(index);
-        }
-    }
-    None
-}
-
 /// `git -c alias.NAME=VALUE … NAME args`: the alias runs a shell command (`!…`) or a git command.
-fn git_alias(argv: &[Word], derived: &mut Derived) {
-    let Some(subcommand) = git_subcommand(argv) else { return };
-    let mut index = 1;
-    while index < subcommand {
-        let value = match argv[index].text.as_str() {
-            "-c" => argv.get(index + 1).map(|word| word.text.as_str()),
-            text => text.strip_prefix("-c").filter(|rest| !rest.is_empty()),
+fn git_alias(argv: &[Word], program: &Program, derived: &mut Derived) {
+    let Some(subcommand) = program.subcommand_at(argv) else { return };
+    let parsed = Parsed::of(&argv[..subcommand], &program.options, Order::Permute);
+    for value in parsed.values(&['c'], &[]) {
+        let Some((name, body)) = value.text().strip_prefix("alias.").and_then(|rest| rest.split_once('=')) else {
+            continue;
         };
-        if let Some((name, body)) =
-            value.and_then(|value| value.strip_prefix("alias.")).and_then(|rest| rest.split_once('='))
-        {
-            if name.eq_ignore_ascii_case(&argv[subcommand].text) {
-                let rest: Vec<&str> = argv[subcommand + 1..].iter().map(|word| word.text.as_str()).collect();
-                match body.strip_prefix('!') {
-                    Some(shell) => derived.scripts.push(format!("{shell} {}", rest.join(" "))),
-                    None => {
-                        let mut words: Vec<Word> = vec![argv[0].clone()];
-                        words.extend(
-                            body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }),
-                        );
-                        words.extend(argv[subcommand + 1..].iter().cloned());
-                        derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
-                    }
-                }
+        if !name.eq_ignore_ascii_case(&argv[subcommand].text) {
+            continue;
+        }
+        let rest: Vec<&str> = argv[subcommand + 1..].iter().map(|word| word.text.as_str()).collect();
+        match body.strip_prefix('!') {
+            Some(shell) => derived.scripts.push(format!("{shell} {}", rest.join(" "))),
+            None => {
+                let mut words: Vec<Word> = vec![argv[0].clone()];
+                words.extend(body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+                words.extend(argv[subcommand + 1..].iter().cloned());
+                derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
             }
         }
-        index += if argv[index].text == "-c" { 2 } else { 1 };
     }
 }
 
 /// Where `cd`, `pushd` or `popd` take the commands after them; `None` for any other command.
 pub(super) fn change_directory(words: &[Word], cwd: &Cwd) -> Option<Cwd> {
-    let program = program_name(&words.first()?.text);
-    if program == "popd" {
-        return Some(Cwd::Unknown);
-    }
-    if program != "cd" && program != "pushd" {
-        return None;
+    match programs::lookup(&words.first()?.text)?.cwd {
+        programs::Cwd::Stays => return None,
+        programs::Cwd::Unknown => return Some(Cwd::Unknown),
+        programs::Cwd::Operand => {}
     }
     let target = words[1..].iter().find(|word| !(word.text.starts_with('-') && word.text.len() > 1));
     let home = std::env::var_os("HOME").map(PathBuf::from);

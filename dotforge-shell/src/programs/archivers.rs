@@ -1,0 +1,117 @@
+//! Archivers, compressors and filters that write: what they extract or create, replace in place, or write to an
+//! output option (read by [`crate::rewriters`]).
+
+use super::entry::{Example, Expect, Logic, Program, Touches};
+use crate::argv::Options;
+
+const fn rewriter(names: &'static [&'static str], options: Options, logic: Logic) -> Program {
+    Program { options, touches: Touches::Own(logic), ..Program::named(names) }
+}
+
+pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        examples: &[
+            Example("tar -xzf a.tgz -C .forge", Expect::Writes(".forge")),
+            Example("tar --remove-files -czf /tmp/a.tgz .forge", Expect::Writes(".forge")),
+            Example("tar -tzf a.tgz", Expect::Inert(".forge")),
+        ],
+        // Old-style options (`tar xvf`) are read by `rewriters`.
+        ..rewriter(
+            &["tar", "bsdtar", "gtar"],
+            Options::new(
+                "fCbTXNLVgKI",
+                &[
+                    "file",
+                    "directory",
+                    "files-from",
+                    "exclude-from",
+                    "blocking-factor",
+                    "newer",
+                    "tape-length",
+                    "label",
+                    "listed-incremental",
+                    "starting-file",
+                    "use-compress-program",
+                    "transform",
+                    "xform",
+                    "owner",
+                    "group",
+                    "mode",
+                    "mtime",
+                    "format",
+                ],
+            ),
+            Logic::Tar,
+        )
+    },
+    Program {
+        examples: &[Example("unzip -o a.zip -d .forge", Expect::Writes(".forge"))],
+        ..rewriter(&["unzip"], Options::new("dx", &[]), Logic::Unzip)
+    },
+    Program {
+        examples: &[Example("zip -rm /tmp/a.zip .forge", Expect::Writes(".forge"))],
+        ..rewriter(&["zip"], Options::new("bntO", &["temp-path", "suffixes", "from-date", "output-file"]), Logic::Zip)
+    },
+    Program {
+        examples: &[Example("7z x a.7z -o.forge", Expect::Writes(".forge"))],
+        ..rewriter(&["7z", "7za"], Options::NONE, Logic::SevenZip)
+    },
+    Program {
+        examples: &[Example("patch .forge/audit/overrides.log fix.diff", Expect::Writes(".forge/audit/overrides.log"))],
+        ..rewriter(
+            &["patch"],
+            Options::new("iopdDBFrVYzg", &["input", "output", "directory", "reject-file"]),
+            Logic::Patch,
+        )
+    },
+    Program {
+        examples: &[
+            Example("sort -o .forge/audit/overrides.log x", Expect::Writes(".forge/audit/overrides.log")),
+            Example("sort -t, -k2 data.csv", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["sort"],
+            Options::new("oktST", &["output", "key", "field-separator", "buffer-size", "temporary-directory"]),
+            Logic::Sort,
+        )
+    },
+    rewriter(
+        &["split"],
+        Options::new("abClnt", &["suffix-length", "bytes", "line-bytes", "lines", "number"]),
+        Logic::Split,
+    ),
+    rewriter(&["csplit"], Options::new("fbn", &["prefix", "suffix-format", "digits"]), Logic::Csplit),
+    Program {
+        examples: &[
+            Example("gzip .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
+            Example("gzip -c .forge/audit/overrides.log", Expect::Inert(".forge/audit/overrides.log")),
+        ],
+        ..rewriter(
+            &[
+                "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4",
+                "compress",
+            ],
+            Options::new("S", &["suffix"]),
+            Logic::Compress,
+        )
+    },
+    Program {
+        examples: &[
+            Example("awk 'BEGIN{system(\"rm -rf .forge/runtime\")}' /dev/null", Expect::Writes(".forge/runtime")),
+            Example(
+                "gawk -i inplace 'BEGIN{system(\"rm -rf .forge/runtime\")}' /dev/null",
+                Expect::Writes(".forge/runtime"),
+            ),
+            Example(
+                "gawk -i inplace '{print}' .forge/audit/overrides.log",
+                Expect::Writes(".forge/audit/overrides.log"),
+            ),
+            Example("awk -F: '{print $1}' /etc/passwd", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["awk", "gawk", "mawk", "nawk"],
+            Options::new("fvFi", &["file", "assign", "field-separator", "include"]),
+            Logic::Awk,
+        )
+    },
+];

@@ -1,0 +1,137 @@
+//! Interpreters: code given in an option (`python -c`, `node -e`), on their input, or in a script file; `perl -i` and
+//! `ruby -i` edit files in place. The same entry tells the reader which commands the code runs ([`crate::code`]) and
+//! the access rules which paths it names.
+
+use super::entry::{Example, Expect, Interpreter, Language, Logic, Program, Recipes, Runs, Touches};
+use crate::argv::Options;
+
+/// An interpreter of `language` with code in `code_options`.
+const fn code(language: Language, code_options: &'static [&'static str]) -> Interpreter {
+    Interpreter {
+        language,
+        code_options,
+        code_words: &[],
+        no_file_options: &[],
+        file_subcommands: &[],
+        in_place: false,
+    }
+}
+
+const fn interpreter(names: &'static [&'static str], options: Options, runs: &'static [Runs]) -> Program {
+    Program { options, runs, touches: Touches::Own(Logic::Interpreter), ..Program::named(names) }
+}
+
+pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        examples: &[
+            Example("python3 -c \"import os; os.system('git push -f')\"", Expect::Runs("git push -f")),
+            Example("python3 -c \"import shutil; shutil.rmtree('.forge')\"", Expect::Writes(".forge")),
+            Example(
+                "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['git', 'push', '-f'])\nEOF",
+                Expect::Runs("git push -f"),
+            ),
+            Example("python3 -m pytest -x", Expect::Inert(".forge")),
+            Example("python -W error -c 'print(1)'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["python*", "pypy*"],
+            Options::new("cWXQm", &[]),
+            &[Runs::Code(Interpreter { no_file_options: &["m"], ..code(Language::Python, &["c"]) })],
+        )
+    },
+    Program {
+        examples: &[
+            Example("node -e \"require('child_process').execSync('git push -f')\"", Expect::Runs("git push -f")),
+            Example(
+                "tsx -e \"require('fs').rmSync('.forge/runtime',{recursive:true})\"",
+                Expect::Writes(".forge/runtime"),
+            ),
+            Example("ts-node --eval \"require('fs').rmSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
+            Example("node -r dotenv/config server.js", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["node", "nodejs", "tsx", "ts-node"],
+            Options::new(
+                "eprC",
+                &["eval", "print", "require", "import", "loader", "experimental-loader", "input-type"],
+            ),
+            &[Runs::Code(code(Language::JavaScript, &["e", "eval", "p", "print"]))],
+        )
+    },
+    Program {
+        examples: &[
+            Example("bun -e \"require('fs').rmSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
+            Example("bun test", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["bun"],
+            Options::new("eprc", &["eval", "print", "preload", "cwd", "config"]),
+            &[
+                Runs::Code(Interpreter {
+                    file_subcommands: &["run"],
+                    ..code(Language::JavaScript, &["e", "eval", "p", "print"])
+                }),
+                Runs::Recipes(Recipes::PackageScripts),
+            ],
+        )
+    },
+    Program {
+        examples: &[
+            Example("deno eval \"Deno.removeSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
+            Example(
+                "deno eval \"new Deno.Command('git',{args:['push','-f']}).outputSync()\"",
+                Expect::Runs("git push -f"),
+            ),
+        ],
+        ..interpreter(
+            &["deno"],
+            Options::new("c", &["config", "import-map", "location", "seed", "v8-flags"]),
+            &[Runs::Code(Interpreter {
+                code_words: &["eval"],
+                file_subcommands: &["run"],
+                ..code(Language::JavaScript, &[])
+            })],
+        )
+    },
+    Program {
+        examples: &[
+            Example("perl -e 'system(\"git push -f\")'", Expect::Runs("git push -f")),
+            Example("perl -pi -e 's/a/b/' .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
+            Example("perl -ne 'print if /x/' notes.txt", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["perl*"],
+            Options::new("eEIMm", &[]),
+            &[Runs::Code(Interpreter { in_place: true, ..code(Language::Perl, &["e", "E"]) })],
+        )
+    },
+    Program {
+        examples: &[Example("ruby -e 'system(\"git push -f\")'", Expect::Runs("git push -f"))],
+        ..interpreter(
+            &["ruby*"],
+            Options::new("eIrCE", &[]),
+            &[Runs::Code(Interpreter { in_place: true, ..code(Language::Ruby, &["e"]) })],
+        )
+    },
+    Program {
+        examples: &[Example("php -r 'system(\"git push -f\");'", Expect::Runs("git push -f"))],
+        ..interpreter(&["php*"], Options::new("rcdz", &[]), &[Runs::Code(code(Language::Php, &["r"]))])
+    },
+    Program {
+        examples: &[Example(
+            "lua -e 'os.remove(\".forge/runtime/state.json\")'",
+            Expect::Writes(".forge/runtime/state.json"),
+        )],
+        ..interpreter(&["lua*"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))])
+    },
+    interpreter(&["Rscript"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
+    interpreter(&["osascript"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
+    Program {
+        examples: &[Example("pwsh -Command 'Remove-Item -Recurse .forge'", Expect::Writes(".forge"))],
+        ..interpreter(
+            &["pwsh", "powershell"],
+            Options::NONE,
+            &[Runs::Code(Interpreter { code_words: &["-c", "-Command", "-command"], ..code(Language::Other, &[]) })],
+        )
+    },
+];

@@ -1,0 +1,19 @@
+//! Shells: what they run is a script given with `-c`, on their input, or in a file — read by the command reader
+//! itself.
+
+use super::entry::{Example, Expect, Program, Runs};
+use crate::argv::Options;
+
+pub(super) const PROGRAMS: &[Program] = &[Program {
+    options: Options::new("oO", &["rcfile", "init-file"]),
+    runs: &[Runs::Shell],
+    examples: &[
+        Example("bash -c 'git push -f'", Expect::Runs("git push -f")),
+        Example("sh -xc 'rm -rf .forge'", Expect::Writes(".forge")),
+        Example("echo 'git push -f' | sh", Expect::Runs("git push -f")),
+        Example("bash -s <<'EOF'\ngit push -f\nEOF", Expect::Runs("git push -f")),
+        Example("bash -n deploy.sh", Expect::Inert(".forge")),
+        Example("zsh -o errexit -c 'git push -f'", Expect::Runs("git push -f")),
+    ],
+    ..Program::named(&["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash"])
+}];

@@ -1,0 +1,177 @@
+//! Wrappers: programs that run the command given after their options (`env`, `sudo`, `timeout`, `xargs`…), and
+//! those that run a script given as text (`eval`, `watch`, `su -c`) or a file in the current shell (`source`).
+
+use super::entry::{Cwd, Example, Expect, Program, Runs, Touches};
+use crate::argv::Options;
+
+/// A wrapper that runs the command after its options and `before` more operands.
+const fn wrapper(names: &'static [&'static str], options: Options, before: usize) -> Program {
+    Program {
+        options,
+        runs: match before {
+            0 => &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            _ => &[Runs::Command { operands_before: 1, input_as_arguments: false }],
+        },
+        ..Program::named(names)
+    }
+}
+
+pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        options: Options::new("uCS", &["unset", "chdir", "split-string"]),
+        runs: &[
+            Runs::Command { operands_before: 0, input_as_arguments: false },
+            Runs::Assignments,
+            Runs::ScriptOption(&["S", "split-string"]),
+            Runs::DirectoryOption(&["C", "chdir"]),
+        ],
+        examples: &[
+            Example("env -u HOME A=1 git push -f", Expect::Runs("git push -f")),
+            Example("env -S 'git push -f'", Expect::Runs("git push -f")),
+            Example("env -C .forge rm -rf runtime", Expect::Writes(".forge/runtime")),
+            Example("env | grep PATH", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["env"])
+    },
+    Program {
+        examples: &[
+            Example("sudo -u root git push -f", Expect::Runs("git push -f")),
+            Example("sudo -l", Expect::Inert(".forge")),
+        ],
+        ..wrapper(
+            &["sudo"],
+            Options::new(
+                "ugpCDrtUhT",
+                &[
+                    "user",
+                    "group",
+                    "prompt",
+                    "close-from",
+                    "chdir",
+                    "role",
+                    "type",
+                    "other-user",
+                    "host",
+                    "command-timeout",
+                ],
+            ),
+            0,
+        )
+    },
+    wrapper(&["doas"], Options::new("uC", &[]), 0),
+    Program {
+        examples: &[
+            Example("nice -n 5 git push -f", Expect::Runs("git push -f")),
+            Example("nice -5 rm -rf .forge", Expect::Writes(".forge")),
+        ],
+        ..wrapper(&["nice"], Options::new("n", &["adjustment"]), 0)
+    },
+    wrapper(&["ionice"], Options::new("cnpPu", &["class", "classdata", "pid", "pgid", "uid"]), 0),
+    wrapper(&["stdbuf"], Options::new("ioe", &["input", "output", "error"]), 0),
+    Program {
+        examples: &[
+            Example("timeout -s KILL 5 git push -f", Expect::Runs("git push -f")),
+            Example("timeout 5 make", Expect::Inert(".forge")),
+        ],
+        ..wrapper(&["timeout"], Options::new("sk", &["signal", "kill-after"]), 1)
+    },
+    wrapper(&["chroot"], Options::new("", &["userspec", "groups"]), 1),
+    Program {
+        options: Options::new(
+            "ILnPsdEa",
+            &["arg-file", "delimiter", "max-args", "max-procs", "max-chars", "max-lines", "eof", "process-slot-var"],
+        ),
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: true }],
+        examples: &[
+            Example("ls .forge | xargs -n1 rm -rf", Expect::Writes(".forge")),
+            Example("echo x | xargs git push -f", Expect::Runs("git push -f")),
+            Example("git ls-files | xargs wc -l", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["xargs"])
+    },
+    // GNU parallel: `parallel rm ::: a b` runs `rm a`, `rm b` (the `:::` stays among the arguments, harmlessly).
+    Program {
+        options: Options::new(
+            "jaIdENnLSCP",
+            &[
+                "jobs",
+                "arg-file",
+                "delimiter",
+                "max-args",
+                "max-lines",
+                "results",
+                "colsep",
+                "sshlogin",
+                "tmpdir",
+                "workdir",
+            ],
+        ),
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: true }],
+        examples: &[Example("parallel -j2 rm -rf ::: .forge", Expect::Writes(".forge"))],
+        ..Program::named(&["parallel"])
+    },
+    wrapper(&["time"], Options::new("fo", &["format", "output"]), 0),
+    wrapper(&["exec"], Options::new("a", &[]), 0),
+    Program {
+        examples: &[Example("nohup git push -f &", Expect::Runs("git push -f"))],
+        ..wrapper(
+            &["builtin", "nohup", "setsid", "unbuffer", "busybox", "caffeinate", "catchsegv", "sg"],
+            Options::NONE,
+            0,
+        )
+    },
+    // `command -v NAME` looks a name up: its operands are not read.
+    Program {
+        touches: Touches::Names,
+        examples: &[
+            Example("command git push -f", Expect::Runs("git push -f")),
+            Example("command -v git", Expect::Inert(".forge")),
+        ],
+        ..wrapper(&["command"], Options::NONE, 0)
+    },
+    Program {
+        options: Options::new("wEc", &["timeout", "conflict-exit-code", "command"]),
+        runs: &[Runs::Command { operands_before: 1, input_as_arguments: false }, Runs::ScriptOption(&["c", "command"])],
+        examples: &[
+            Example("flock /tmp/l -c 'git push -f'", Expect::Runs("git push -f")),
+            Example("flock -w 5 /tmp/l git push -f", Expect::Runs("git push -f")),
+        ],
+        ..Program::named(&["flock"])
+    },
+    Program {
+        options: Options::new("cusgG", &["command", "shell", "group", "supp-group"]),
+        runs: &[Runs::ScriptOption(&["c", "command"])],
+        examples: &[
+            Example("su -c 'git push -f' me", Expect::Runs("git push -f")),
+            Example("script -q -c 'rm -rf .forge' /dev/null", Expect::Writes(".forge")),
+        ],
+        ..Program::named(&["su", "runuser", "script"])
+    },
+    Program {
+        options: Options::new("nqdx", &["interval", "equexit", "differences"]),
+        runs: &[Runs::OperandsAsScript],
+        examples: &[Example("watch -n 1 'git push -f'", Expect::Runs("git push -f"))],
+        ..Program::named(&["watch"])
+    },
+    Program {
+        runs: &[Runs::ArgumentsAsScript],
+        examples: &[
+            Example("eval 'git push -f'", Expect::Runs("git push -f")),
+            Example("eval '-x; git push -f'", Expect::Runs("git push -f")),
+        ],
+        ..Program::named(&["eval"])
+    },
+    Program {
+        runs: &[Runs::SourcedFile],
+        touches: Touches::Reads,
+        examples: &[Example("source .env", Expect::Reads(".env"))],
+        ..Program::named(&["source", "."])
+    },
+    Program {
+        touches: Touches::Names,
+        cwd: Cwd::Operand,
+        examples: &[Example("cd .forge && rm -rf runtime", Expect::Writes(".forge/runtime"))],
+        ..Program::named(&["cd", "pushd"])
+    },
+    Program { touches: Touches::Names, cwd: Cwd::Unknown, ..Program::named(&["popd"]) },
+];
