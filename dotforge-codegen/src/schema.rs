@@ -74,6 +74,7 @@ pub const TOOL_INPUT_FIELDS: &[(&str, &[&str])] = &[
     ("edits", &["MultiEdit"]),
     ("new_source", &["NotebookEdit"]),
     ("subagent_type", &["Agent", "Task"]),
+    ("paths", &["Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Grep"]),
 ];
 /// The one session_state field.
 pub const COUNTER_FIELD: &str = "counter";
@@ -92,11 +93,16 @@ pub const FIELDS: &[&str] = &[
     "edits",
     "new_source",
     "subagent_type",
+    "paths",
     "counter",
 ];
 /// Fields the DSL extension adds to SCHEMA §3: the inputs of Edit (`new_string`), MultiEdit (`edits`, as compact
-/// JSON), NotebookEdit (`notebook_path`, `new_source`) and Agent (`subagent_type`) that the SCHEMA's list leaves out.
-pub const EXTENSION_FIELDS: &[&str] = &["notebook_path", "new_string", "edits", "new_source", "subagent_type"];
+/// JSON), NotebookEdit (`notebook_path`, `new_source`) and Agent (`subagent_type`) that the SCHEMA's list leaves out,
+/// and `paths`: every path a call names, for `reads` (those it reads) and `writes` (those it writes or deletes) —
+/// the file tools' paths, each file of a patch, each path of a multi-file read.
+pub const EXTENSION_FIELDS: &[&str] = &["notebook_path", "new_string", "edits", "new_source", "subagent_type", "paths"];
+/// The field that stands for every path a call names.
+pub const PATHS_FIELD: &str = "paths";
 
 /// Operators for tool_input (string) fields.
 pub const STRING_OPERATORS: &[&str] =
@@ -127,7 +133,7 @@ pub const OPERATORS: &[&str] = &[
 /// path fields.
 pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads"];
 /// The fields `writes` and `reads` apply to.
-pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path"];
+pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path", "paths"];
 
 /// Placeholders a path glob may start with (DSL extension).
 pub const PLACEHOLDERS: &[&str] =

@@ -8,9 +8,10 @@
 
 use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
+use crate::harness::Harness;
 use crate::inspect::Inspection;
 use crate::model::Level;
-use crate::model::{Harness, SoftBlockMode};
+use crate::model::SoftBlockMode;
 use crate::payload::Payload;
 use crate::session::Session;
 use crate::settings::Settings;

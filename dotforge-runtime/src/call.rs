@@ -1,7 +1,7 @@
 //! What a generated trigger function sees: the event ([`Call`]) and its behavior's slice of the session ([`Scope`]).
 
 use crate::inspect::Inspection;
-use crate::model::{Event, OnPresent};
+use crate::model::{Event, OnPresent, PathRole};
 use crate::paths::PathGlobs;
 use crate::payload::Payload;
 use dotforge_shell::access::AccessKind;
@@ -10,12 +10,17 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;
 
+/// The condition field that stands for every path a call names (DSL extension).
+pub const PATHS_FIELD: &str = "paths";
+
 /// One hook event as seen by trigger conditions.
 #[derive(Clone, Copy, Debug)]
 pub struct Call<'a> {
     event: Event,
     tool_name: &'a str,
     fields: Option<&'a Map<String, Value>>,
+    /// The paths the call names, with what it does to each (the adapter's reading of its tool).
+    paths: &'a [(String, PathRole)],
     inspection: &'a Inspection<'a>,
 }
 
@@ -25,7 +30,8 @@ impl<'a> Call<'a> {
     pub(crate) fn of(payload: &'a Payload, event: Event, inspection: &'a Inspection<'a>) -> Self {
         let fields = if event.has_tool() { payload.tool_input().as_object() } else { Some(payload.fields()) };
         let tool_name = if event.has_tool() { payload.tool_name() } else { "" };
-        Call { event, tool_name, fields, inspection }
+        let paths = if event.has_tool() { payload.paths() } else { &[] };
+        Call { event, tool_name, fields, paths, inspection }
     }
 
     /// `runs` (DSL extension): the `command` runs a command that matches the pattern.
@@ -52,15 +58,19 @@ impl<'a> Call<'a> {
         if field == "command" {
             return self.inspection.command_accesses(kind, globs);
         }
-        if self.inspection.path_matches(&self.field(field), globs) {
+        // `paths` (DSL extension): every path the call names that it reads (`reads`), or writes or deletes (`writes`).
+        if field == PATHS_FIELD {
+            let wanted = |role: &PathRole| (*role == PathRole::Read) == (kind == AccessKind::Read);
+            return self.paths.iter().any(|(path, role)| wanted(role) && self.inspection.path_matches(path, globs));
+        }
+        let value = self.field(field);
+        if self.inspection.path_matches(&value, globs) {
             return true;
         }
-        // A call of an agent CLI that reaches several files at once (Codex's `apply_patch`, Gemini's
-        // `read_many_files`) names them all in `file_paths` (see `crate::harness`).
+        // A call that reaches several files at once (Codex's `apply_patch`, Gemini's `read_many_files`) names them
+        // all: a condition on `file_path` looks at each.
         field == "file_path"
-            && self.fields.and_then(|fields| fields.get("file_paths")).and_then(Value::as_array).is_some_and(|paths| {
-                paths.iter().filter_map(Value::as_str).any(|path| self.inspection.path_matches(path, globs))
-            })
+            && self.paths.iter().any(|(path, _)| *path != *value && self.inspection.path_matches(path, globs))
     }
 
     /// The event that fired.

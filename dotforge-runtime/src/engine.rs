@@ -7,10 +7,11 @@
 use crate::audit::{summarize_tool_input, OverrideRecord};
 use crate::call::{Call, Scope};
 use crate::catalog::{Behavior, Catalog};
+use crate::harness::Harness;
 use crate::hash::tool_input_hash;
 use crate::inspect::Inspection;
 use crate::metrics::MetricsDelta;
-use crate::model::{Event, Harness, Level, Outcome, SoftBlockMode};
+use crate::model::{Event, Level, Outcome, SoftBlockMode};
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
 use crate::render::{self, Facts, Recourse};

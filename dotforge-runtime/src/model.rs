@@ -279,42 +279,15 @@ impl Place {
     }
 }
 
-/// The agent CLI that sent an event: each speaks its own dialect of events, tool names and output fields, which
-/// [`crate::harness`] translates to and from the catalog's (Claude Code's) vocabulary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Harness {
-    /// Claude Code: the catalog's own vocabulary.
-    #[default]
-    ClaudeCode,
-    /// OpenAI's Codex CLI.
-    Codex,
-    /// Google's Gemini CLI.
-    Gemini,
-}
-
-impl Harness {
-    /// Every harness.
-    pub const ALL: [Harness; 3] = [Harness::ClaudeCode, Harness::Codex, Harness::Gemini];
-
-    /// The name used on the command line (`--harness codex`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Harness::ClaudeCode => "claude",
-            Harness::Codex => "codex",
-            Harness::Gemini => "gemini",
-        }
-    }
-
-    /// Parses a harness name.
-    pub fn parse(name: &str) -> Option<Harness> {
-        Harness::ALL.into_iter().find(|harness| harness.name() == name)
-    }
-
-    /// Whether a hook can make the CLI ask the person about one call (Claude Code's `permissionDecision: "ask"`);
-    /// elsewhere a soft block is a deny that the person lifts with the hook's `allow` command.
-    pub const fn can_ask_the_person(self) -> bool {
-        matches!(self, Harness::ClaudeCode)
-    }
+/// What a call does to a path it names (the adapters of `crate::harness` say it for each tool of each CLI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathRole {
+    /// Reads it (its content reaches the model).
+    Read,
+    /// Creates, overwrites or edits it.
+    Write,
+    /// Deletes it (or moves it away).
+    Delete,
 }
 
 /// How a soft block on PreToolUse is enforced (CONTRACT §5, `FORGE_SOFT_BLOCK`).

@@ -1,27 +1,38 @@
 //! Tolerant decoding of a hook payload in the catalog's vocabulary (Claude Code's; other agent CLIs' payloads are
 //! translated first, by `crate::harness`): anything that is not what we expect is treated as absent.
 
-use crate::model::Event;
+use crate::model::{Event, PathRole};
 use serde_json::{Map, Value};
 
-/// A hook payload: a JSON object read from stdin.
+/// A hook payload: a JSON object read from stdin, and — once an adapter has read it — the paths its call names.
 #[derive(Debug)]
 pub(crate) struct Payload {
     root: Map<String, Value>,
+    paths: Vec<(String, PathRole)>,
 }
 
 impl Payload {
     /// Parses a payload; `None` when the bytes are not a JSON object.
     pub(crate) fn parse(bytes: &[u8]) -> Option<Payload> {
         match serde_json::from_slice::<Value>(bytes) {
-            Ok(Value::Object(root)) => Some(Payload { root }),
+            Ok(Value::Object(root)) => Some(Payload { root, paths: Vec::new() }),
             _ => None,
         }
     }
 
     /// A payload built in memory (backtests build them from transcripts).
     pub(crate) fn from_object(root: Map<String, Value>) -> Payload {
-        Payload { root }
+        Payload { root, paths: Vec::new() }
+    }
+
+    /// The payload with the paths its call names, each with what the call does to it (the adapter's reading).
+    pub(crate) fn with_paths(self, paths: Vec<(String, PathRole)>) -> Payload {
+        Payload { paths, ..self }
+    }
+
+    /// The paths the call names, as the adapter read them.
+    pub(crate) fn paths(&self) -> &[(String, PathRole)] {
+        &self.paths
     }
 
     /// The payload's members, for an adapter that rewrites them into the catalog's vocabulary.

@@ -115,6 +115,15 @@ fn condition(
     if EXTENSION_OPERATORS.contains(&operator) {
         return extension_condition(checker, path, field, operator, raw);
     }
+    if field == PATHS_FIELD {
+        checker.error(
+            Code::OperatorField,
+            &join(path, "operator"),
+            format!("`{PATHS_FIELD}` is every path a call names, tested with `reads` or `writes`, not `{operator}`"),
+            "use `operator: writes` (paths written or deleted) or `operator: reads`".to_owned(),
+        );
+        return None;
+    }
     if EXISTENCE_OPERATORS.contains(&operator) {
         let exists = operator == "exists";
         let test = if field == COUNTER_FIELD { Test::CounterExists(exists) } else { Test::Exists(exists) };

@@ -9,7 +9,7 @@
 use super::hook_settings;
 use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
-use crate::model::Harness;
+use crate::harness::Harness;
 use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -326,8 +326,8 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
             ("command".to_owned(), json!(command).to_string()),
             ("timeout".to_owned(), hook_settings::timeout(harness, options.timeout).to_string()),
         ];
-        if harness == Harness::Gemini {
-            hook.push(("name".to_owned(), json!("dotforge").to_string()));
+        if let Some(name) = harness.dialect().hook_name {
+            hook.push(("name".to_owned(), json!(name).to_string()));
         }
         let mut entry: Members = Vec::new();
         if let Some(matcher) = matcher {
@@ -355,7 +355,8 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         gitignore(path, true)?;
     }
     let names: Vec<&str> = events.iter().map(|(event, _)| *event).collect();
-    print_out(&format!("installed `{command}` for {} in {}", names.join(", "), path.display()));
+    let title = harness.dialect().title;
+    print_out(&format!("installed `{command}` for {title}'s {} in {}", names.join(", "), path.display()));
     Ok(())
 }
 

@@ -14,8 +14,8 @@ mod status;
 mod switch;
 
 use crate::catalog::{Catalog, Category};
+use crate::harness::Harness;
 use crate::hook::run_hook_for;
-use crate::model::Harness;
 use crate::model::SoftBlockMode;
 use crate::replay::Replay;
 use crate::settings::{soft_block_mode, Settings, PROFILES};
@@ -86,7 +86,7 @@ fn install_args(command: Command) -> Command {
             Arg::new("harness")
                 .long("harness")
                 .value_name("CLI")
-                .value_parser(["claude", "codex", "gemini"])
+                .value_parser(Harness::names())
                 .default_value("claude")
                 .help("The agent CLI to register the hook with"),
         )
@@ -148,7 +148,7 @@ fn cli(name: &'static str) -> Command {
                     Arg::new("harness")
                         .long("harness")
                         .value_name("CLI")
-                        .value_parser(["claude", "codex", "gemini"])
+                        .value_parser(Harness::names())
                         .help("The agent CLI that runs the hook (default: told by the payload)"),
                 ),
         )

@@ -7,7 +7,7 @@
 use super::install::{harness_registrations, write_file};
 use super::print::print_out;
 use crate::catalog::Catalog;
-use crate::model::Harness;
+use crate::harness::Harness;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 

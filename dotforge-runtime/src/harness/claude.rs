@@ -3,9 +3,57 @@
 //! `deny` otherwise, with `override_allowed: false` when hard), a block on the other events as `decision: block`.
 //! Its payloads are the catalog's vocabulary already.
 
+use super::dialect::{paths_of, Detection, Dialect, Harness, MatcherStyle, Role, SettingsFiles, TimeUnit, Tool};
 use crate::model::{Event, Level};
 use crate::output::{Block, Decision};
+use crate::payload::Payload;
 use serde_json::{Map, Value};
+
+/// A tool whose name and arguments are the catalog's own, with the paths it names.
+const fn own(name: &'static str, paths: &'static [(&'static str, Role)]) -> Tool {
+    Tool { native: name, catalog: name, keys: &[], paths }
+}
+
+/// Claude Code (proven with 2.1.328): the catalog's vocabulary.
+pub(crate) const DIALECT: Dialect = Dialect {
+    harness: Harness::ClaudeCode,
+    name: "claude",
+    title: "Claude Code",
+    events: &[],
+    other_events: &[],
+    missing_events: &[],
+    tools: &[
+        own("Bash", &[]),
+        own("Read", &[("file_path", Role::Read)]),
+        own("Write", &[("file_path", Role::Write)]),
+        own("Edit", &[("file_path", Role::Write)]),
+        own("MultiEdit", &[("file_path", Role::Write)]),
+        own("NotebookEdit", &[("notebook_path", Role::Write)]),
+        own("Grep", &[("path", Role::Read)]),
+        own("Glob", &[]),
+    ],
+    settings: SettingsFiles {
+        project: ".claude/settings.json",
+        user: ".claude/settings.json",
+        user_folder_variable: None,
+        switches_off: &["disableAllHooks"],
+    },
+    matcher: MatcherStyle::CatalogNames,
+    timeout: TimeUnit::Seconds,
+    hook_arguments: "",
+    hook_name: None,
+    detected_by: Detection::Otherwise,
+    can_ask: true,
+};
+
+/// The payload with the paths its tool names (its events, tools and arguments are the catalog's).
+pub(super) fn canonical(payload: Payload) -> Payload {
+    let paths = match DIALECT.tool(payload.tool_name()) {
+        Some(tool) if !tool.paths.is_empty() => paths_of(tool, payload.tool_input()),
+        _ => return payload,
+    };
+    payload.with_paths(paths)
+}
 
 /// The object Claude Code reads for the decision.
 pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {

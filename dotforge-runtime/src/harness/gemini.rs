@@ -5,57 +5,86 @@
 //! after a tool and with a prompt, not before a tool, where a nudge reaches the user only. It cannot ask the person
 //! about a call: a soft block is a deny that the person lifts.
 
+use super::dialect::{paths_of, Detection, Dialect, Harness, MatcherStyle, Role, SettingsFiles, TimeUnit, Tool};
 use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
 use serde_json::{Map, Value};
 use std::path::Path;
 
-/// Gemini CLI's events and the catalog's they are.
-const EVENTS: [(&str, Event); 4] = [
-    ("BeforeTool", Event::PreToolUse),
-    ("AfterTool", Event::PostToolUse),
-    ("BeforeAgent", Event::UserPromptSubmit),
-    ("AfterAgent", Event::Stop),
-];
-
-/// Whether an event name is one of Gemini CLI's (handled or not: `BeforeModel`, `SessionStart`…).
-pub(super) fn is_gemini_event(name: &str) -> bool {
-    EVENTS.iter().any(|(gemini, _)| *gemini == name)
-        || matches!(
-            name,
-            "BeforeModel"
-                | "AfterModel"
-                | "BeforeToolSelection"
-                | "SessionStart"
-                | "SessionEnd"
-                | "PreCompress"
-                | "Notification"
-        )
+/// A tool of Gemini CLI: its name, the catalog's, its argument keys renamed, the paths it names.
+const fn tool(
+    native: &'static str,
+    catalog: &'static str,
+    keys: &'static [(&'static str, &'static str)],
+    paths: &'static [(&'static str, Role)],
+) -> Tool {
+    Tool { native, catalog, keys, paths }
 }
 
-/// Argument keys renamed: Gemini CLI's, and the catalog's.
-type Renames = &'static [(&'static str, &'static str)];
-
-/// Gemini CLI's tools and the catalog's they are, with the argument keys renamed.
-const TOOLS: &[(&str, &str, Renames)] = &[
-    ("run_shell_command", "Bash", &[("command", "command")]),
-    ("write_file", "Write", &[("file_path", "file_path"), ("content", "content")]),
-    ("replace", "Edit", &[("file_path", "file_path"), ("old_string", "old_string"), ("new_string", "new_string")]),
-    ("read_file", "Read", &[("file_path", "file_path")]),
-    ("read_many_files", "Read", &[]),
-    ("grep_search", "Grep", &[("pattern", "pattern"), ("dir_path", "path")]),
-    ("glob", "Glob", &[("pattern", "pattern"), ("dir_path", "path")]),
-    ("list_directory", "Glob", &[("dir_path", "path")]),
-    ("web_fetch", "WebFetch", &[("prompt", "url")]),
-    ("google_web_search", "WebSearch", &[("query", "query")]),
-    ("write_todos", "TodoWrite", &[]),
-    ("ask_user", "AskUserQuestion", &[]),
-    ("enter_plan_mode", "EnterPlanMode", &[]),
-    ("exit_plan_mode", "ExitPlanMode", &[]),
-    ("activate_skill", "Skill", &[]),
-    ("invoke_agent", "Agent", &[]),
-];
+/// Gemini CLI (proven with 0.61.0).
+pub(crate) const DIALECT: Dialect = Dialect {
+    harness: Harness::Gemini,
+    name: "gemini",
+    title: "Gemini CLI",
+    events: &[
+        ("BeforeTool", Event::PreToolUse),
+        ("AfterTool", Event::PostToolUse),
+        ("BeforeAgent", Event::UserPromptSubmit),
+        ("AfterAgent", Event::Stop),
+    ],
+    other_events: &[
+        "BeforeModel",
+        "AfterModel",
+        "BeforeToolSelection",
+        "SessionStart",
+        "SessionEnd",
+        "PreCompress",
+        "Notification",
+    ],
+    missing_events: &[Event::PostToolUseFailure],
+    tools: &[
+        tool("run_shell_command", "Bash", &[("command", "command")], &[]),
+        tool(
+            "write_file",
+            "Write",
+            &[("file_path", "file_path"), ("content", "content")],
+            &[("file_path", Role::Write)],
+        ),
+        tool(
+            "replace",
+            "Edit",
+            &[("file_path", "file_path"), ("old_string", "old_string"), ("new_string", "new_string")],
+            &[("file_path", Role::Write)],
+        ),
+        tool("read_file", "Read", &[("file_path", "file_path")], &[("file_path", Role::Read)]),
+        // Its first path is the catalog's `file_path` too (see `canonical`).
+        tool("read_many_files", "Read", &[], &[("include", Role::Read), ("paths", Role::Read)]),
+        tool("grep_search", "Grep", &[("pattern", "pattern"), ("dir_path", "path")], &[("path", Role::Read)]),
+        tool("glob", "Glob", &[("pattern", "pattern"), ("dir_path", "path")], &[]),
+        tool("list_directory", "Glob", &[("dir_path", "path")], &[]),
+        tool("web_fetch", "WebFetch", &[("prompt", "url")], &[]),
+        tool("google_web_search", "WebSearch", &[("query", "query")], &[]),
+        tool("write_todos", "TodoWrite", &[], &[]),
+        tool("ask_user", "AskUserQuestion", &[], &[]),
+        tool("enter_plan_mode", "EnterPlanMode", &[], &[]),
+        tool("exit_plan_mode", "ExitPlanMode", &[], &[]),
+        tool("activate_skill", "Skill", &[], &[]),
+        tool("invoke_agent", "Agent", &[], &[]),
+    ],
+    settings: SettingsFiles {
+        project: ".gemini/settings.json",
+        user: ".gemini/settings.json",
+        user_folder_variable: None,
+        switches_off: &[],
+    },
+    matcher: MatcherStyle::NativeRegex,
+    timeout: TimeUnit::Milliseconds,
+    hook_arguments: " hook --harness gemini",
+    hook_name: Some("dotforge"),
+    detected_by: Detection::EventNames,
+    can_ask: false,
+};
 
 /// The payload in the catalog's vocabulary. A shell command's `dir_path` becomes the directory it runs in (`cwd`);
 /// `read_many_files` reads its first path as `file_path` and all of them as `file_paths`. Tools not listed keep
@@ -63,11 +92,11 @@ const TOOLS: &[(&str, &str, Renames)] = &[
 pub(super) fn canonical(payload: Payload) -> Payload {
     let mut root = payload.into_object();
     let event = root.get("hook_event_name").and_then(Value::as_str).unwrap_or("");
-    if let Some((_, canonical)) = EVENTS.iter().find(|(gemini, _)| *gemini == event) {
+    if let Some(canonical) = DIALECT.event(event) {
         root.insert("hook_event_name".into(), Value::from(canonical.name()));
     }
-    let tool = root.get("tool_name").and_then(Value::as_str).unwrap_or("").to_owned();
-    let Some((_, name, keys)) = TOOLS.iter().find(|(gemini, ..)| *gemini == tool) else {
+    let name = root.get("tool_name").and_then(Value::as_str).unwrap_or("").to_owned();
+    let Some(record) = DIALECT.tool(&name) else {
         return Payload::from_object(root);
     };
     let input = match root.remove("tool_input") {
@@ -75,39 +104,34 @@ pub(super) fn canonical(payload: Payload) -> Payload {
         _ => Map::new(),
     };
     let mut mapped = Map::new();
-    for (from, to) in *keys {
+    for (from, to) in record.keys {
         if let Some(value) = input.get(*from) {
             mapped.insert((*to).to_owned(), value.clone());
         }
     }
-    match tool.as_str() {
-        "run_shell_command" => {
-            if let Some(dir) = input.get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty()) {
-                let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
-                let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
-                root.insert("cwd".into(), Value::from(joined));
-            }
+    if name == "run_shell_command" {
+        if let Some(dir) = input.get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty()) {
+            let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
+            let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
+            root.insert("cwd".into(), Value::from(joined));
         }
-        "read_many_files" => {
-            let paths: Vec<Value> = ["include", "paths"]
-                .iter()
-                .filter_map(|key| input.get(*key).and_then(Value::as_array))
-                .flatten()
-                .filter(|path| path.is_string())
-                .cloned()
-                .collect();
-            mapped.insert("file_path".into(), paths.first().cloned().unwrap_or(Value::from("")));
-            mapped.insert("file_paths".into(), Value::Array(paths));
-        }
-        _ => {}
     }
     // What the catalog does not name stays, under the tool's own keys.
     for (key, value) in input {
         mapped.entry(key).or_insert(value);
     }
-    root.insert("tool_name".into(), Value::from(*name));
+    let mapped = Value::Object(mapped);
+    let paths = paths_of(record, &mapped);
+    let Value::Object(mut mapped) = mapped else { return Payload::from_object(root) };
+    // Several files at once: the first is the catalog's `file_path` as well.
+    if !mapped.contains_key("file_path") {
+        if let Some((first, _)) = paths.first().filter(|_| record.catalog == "Read") {
+            mapped.insert("file_path".into(), Value::from(first.as_str()));
+        }
+    }
+    root.insert("tool_name".into(), Value::from(record.catalog));
     root.insert("tool_input".into(), Value::Object(mapped));
-    Payload::from_object(root)
+    Payload::from_object(root).with_paths(paths)
 }
 
 /// The object Gemini CLI reads for the decision: a block is `decision: "deny"` with its `reason` on every event
@@ -138,13 +162,17 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::canonical;
+    use super::{canonical, Role};
     use crate::payload::Payload;
     use serde_json::json;
 
-    fn mapped(payload: serde_json::Value) -> serde_json::Value {
+    fn payload(payload: serde_json::Value) -> Payload {
         let Some(payload) = Payload::parse(payload.to_string().as_bytes()) else { panic!("a payload") };
-        json!(canonical(payload).into_object())
+        payload
+    }
+
+    fn mapped(value: serde_json::Value) -> serde_json::Value {
+        json!(canonical(payload(value)).into_object())
     }
 
     #[test]
@@ -159,12 +187,10 @@ mod tests {
             "tool_input": {"file_path": ".env", "old_string": "a", "new_string": "b", "instruction": "x"}}));
         assert_eq!((edit["hook_event_name"].as_str(), edit["tool_name"].as_str()), (Some("PostToolUse"), Some("Edit")));
         assert_eq!(edit["tool_input"]["new_string"], "b");
-        let many = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "read_many_files",
-            "tool_input": {"include": ["a.txt", ".env"]}}));
-        assert_eq!(
-            (many["tool_input"]["file_path"].as_str(), many["tool_input"]["file_paths"].clone()),
-            (Some("a.txt"), json!(["a.txt", ".env"]))
-        );
+        let many = canonical(payload(json!({"hook_event_name": "BeforeTool", "tool_name": "read_many_files",
+            "tool_input": {"include": ["a.txt", ".env"]}})));
+        assert_eq!(many.tool_input()["file_path"], "a.txt");
+        assert_eq!(many.paths(), [("a.txt".to_owned(), Role::Read), (".env".to_owned(), Role::Read)]);
         let prompt = mapped(json!({"hook_event_name": "BeforeAgent", "prompt": "hi"}));
         assert_eq!(prompt["hook_event_name"], "UserPromptSubmit");
         let other = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "mcp_srv_do", "tool_input": {"x": 1}}));

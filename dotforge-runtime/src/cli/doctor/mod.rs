@@ -10,7 +10,7 @@ use super::install::harness_registrations;
 use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::fingerprint::fingerprint;
-use crate::model::Harness;
+use crate::harness::Harness;
 use layers::{layers, registrations, unmanaged_setting, Layer, Origin, Places, Registration};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -98,11 +98,13 @@ impl ThisBinary {
     }
 }
 
-/// Whether a registration from `origin` runs, given the layers' switches.
+/// Whether a registration from `origin` runs, given the layers' switches (the record's: `disableAllHooks`).
 fn switched_off<'l>(origin: &Origin, layers: &'l [Layer]) -> Option<(&'l Layer, &'static str)> {
+    let switches = Harness::ClaudeCode.dialect().settings.switches_off;
     let managed = layers.iter().find(|layer| layer.origin == Origin::Managed);
-    if let Some(managed) = managed.filter(|managed| managed.is_set("disableAllHooks")) {
-        return Some((managed, "disableAllHooks"));
+    let set_in = |layer: &Layer| switches.iter().copied().find(|switch| layer.is_set(switch));
+    if let Some((managed, switch)) = managed.and_then(|managed| Some((managed, set_in(managed)?))) {
+        return Some((managed, switch));
     }
     if *origin == Origin::Managed {
         return None; // a user's, project's or local disableAllHooks leaves managed hooks running
@@ -110,7 +112,7 @@ fn switched_off<'l>(origin: &Origin, layers: &'l [Layer]) -> Option<(&'l Layer, 
     if let Some(managed) = managed.filter(|managed| managed.is_set("allowManagedHooksOnly")) {
         return Some((managed, "allowManagedHooksOnly"));
     }
-    unmanaged_setting(layers, "disableAllHooks").map(|layer| (layer, "disableAllHooks"))
+    switches.iter().find_map(|switch| unmanaged_setting(layers, switch).map(|layer| (layer, *switch)))
 }
 
 fn registration_findings(catalog: &Catalog, places: &Places, layers: &[Layer], this: &ThisBinary) -> Vec<Finding> {

@@ -1,0 +1,169 @@
+//! One record per agent CLI — its [`Dialect`]: the name it goes by, its events and tools in the catalog's words
+//! (argument keys renamed, the paths each tool reads, writes and deletes), where its hook settings live, how its
+//! matchers and timeouts are spelled, how it is told from its payload, and what a hook can make it do. The adapters
+//! ([`super::canonical`], [`super::render`]), `install`, `doctor` and the vocabulary tests read these records; a
+//! new CLI is one record (and its output's shape, when it differs from the others').
+
+use crate::model::Event;
+pub use crate::model::PathRole as Role;
+
+/// An agent CLI the hook serves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Harness {
+    /// Claude Code: the catalog's own vocabulary.
+    #[default]
+    ClaudeCode,
+    /// OpenAI's Codex CLI.
+    Codex,
+    /// Google's Gemini CLI.
+    Gemini,
+}
+
+/// One tool of a CLI and the catalog's tool it is.
+#[derive(Debug)]
+pub struct Tool {
+    /// Its name in the CLI's payloads.
+    pub native: &'static str,
+    /// The catalog's tool with the same effect.
+    pub catalog: &'static str,
+    /// Argument keys renamed: the CLI's, and the catalog's (keys not listed keep their names).
+    pub keys: &'static [(&'static str, &'static str)],
+    /// The arguments (by the catalog's keys) that name paths, and what the call does to each; an argument that is a
+    /// list names one path per string in it.
+    pub paths: &'static [(&'static str, Role)],
+}
+
+/// Where a CLI reads its hook settings.
+#[derive(Debug)]
+pub struct SettingsFiles {
+    /// The project's file, relative to the project folder.
+    pub project: &'static str,
+    /// The user's file, relative to the home folder.
+    pub user: &'static str,
+    /// A variable that moves the user's folder, and the file's name inside it (`CODEX_HOME`, `hooks.json`).
+    pub user_folder_variable: Option<(&'static str, &'static str)>,
+    /// Settings keys that switch every hook off (`disableAllHooks`).
+    pub switches_off: &'static [&'static str],
+}
+
+/// How a CLI counts a hook's timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    Seconds,
+    Milliseconds,
+}
+
+/// How a CLI reads the `matcher` of a registration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatcherStyle {
+    /// Claude Code's: a `|` list of exact names, else a regular expression; the catalog's names are its own.
+    CatalogNames,
+    /// A regular expression over its own names, searched rather than matched whole (Gemini CLI): a list of the
+    /// catalog's names becomes an anchored list of its tools' names.
+    NativeRegex,
+}
+
+/// How a payload tells which CLI sent it (without `--harness`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detection {
+    /// By its own event names.
+    EventNames,
+    /// By a member no other CLI's payload has (Codex's `turn_id`).
+    PayloadMember(&'static str),
+    /// When no other CLI's record says it: Claude Code.
+    Otherwise,
+}
+
+/// An agent CLI's dialect.
+#[derive(Debug)]
+pub struct Dialect {
+    /// The CLI (the record of [`Harness::dialect`], as the tests check).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub harness: Harness,
+    /// The name on the command line (`--harness NAME`).
+    pub name: &'static str,
+    /// What people call it.
+    pub title: &'static str,
+    /// Its events and the catalog's they are; a CLI whose events are the catalog's own lists none.
+    pub events: &'static [(&'static str, Event)],
+    /// Its other events, which the hook ignores (they tell the CLI from its payload too).
+    pub other_events: &'static [&'static str],
+    /// The catalog's events it has no equivalent of (a failed call is its PostToolUse).
+    pub missing_events: &'static [Event],
+    /// Its tools (those whose names and arguments are the catalog's are listed too, for their paths).
+    pub tools: &'static [Tool],
+    /// Its hook settings files.
+    pub settings: SettingsFiles,
+    /// Its matchers.
+    pub matcher: MatcherStyle,
+    /// Its timeouts.
+    pub timeout: TimeUnit,
+    /// The arguments this binary is registered with for it (the payload tells the CLI too; these leave no doubt).
+    pub hook_arguments: &'static str,
+    /// The `name` its hook entries carry, where it shows one.
+    pub hook_name: Option<&'static str>,
+    /// How its payloads are told from the others'.
+    pub detected_by: Detection,
+    /// Whether a hook can make it ask the person about a call.
+    pub can_ask: bool,
+}
+
+impl Dialect {
+    /// The catalog's event for one of its event names (the name itself when its events are the catalog's).
+    pub fn event(&self, native: &str) -> Option<Event> {
+        if self.events.is_empty() {
+            return Event::parse(native).filter(|event| !self.missing_events.contains(event));
+        }
+        self.events.iter().find(|(name, _)| *name == native).map(|(_, event)| *event)
+    }
+
+    /// Its name for one of the catalog's events, `None` when it has no such event.
+    pub fn event_name(&self, event: Event) -> Option<&'static str> {
+        if self.missing_events.contains(&event) {
+            return None;
+        }
+        if self.events.is_empty() {
+            return Some(event.name());
+        }
+        self.events.iter().find(|(_, known)| *known == event).map(|(name, _)| *name)
+    }
+
+    /// Whether an event name is one it sends (handled or not).
+    pub fn sends_event(&self, name: &str) -> bool {
+        self.events.iter().any(|(native, _)| *native == name) || self.other_events.contains(&name)
+    }
+
+    /// Its tool of this name.
+    pub fn tool(&self, native: &str) -> Option<&'static Tool> {
+        self.tools.iter().find(|tool| tool.native == native)
+    }
+
+    /// Its tools that are the catalog's `catalog` tool.
+    pub fn tools_for<'d>(&'d self, catalog: &'d str) -> impl Iterator<Item = &'static Tool> + 'd {
+        self.tools.iter().filter(move |tool| tool.catalog == catalog)
+    }
+
+    /// The timeout as it counts it.
+    pub fn timeout(&self, seconds: u32) -> u64 {
+        match self.timeout {
+            TimeUnit::Seconds => u64::from(seconds),
+            TimeUnit::Milliseconds => u64::from(seconds) * 1000,
+        }
+    }
+}
+
+/// The paths a call of `tool` names in `input` (by the catalog's keys), each with what the call does to it.
+pub(crate) fn paths_of(tool: &Tool, input: &serde_json::Value) -> Vec<(String, Role)> {
+    let mut found = Vec::new();
+    for (key, role) in tool.paths {
+        match input.get(*key) {
+            Some(serde_json::Value::String(path)) if !path.is_empty() => found.push((path.clone(), *role)),
+            Some(serde_json::Value::Array(paths)) => {
+                let named = paths.iter().filter_map(serde_json::Value::as_str).filter(|path| !path.is_empty());
+                found.extend(named.map(|path| (path.to_owned(), *role)));
+            }
+            _ => {}
+        }
+    }
+    found
+}
