@@ -49,6 +49,8 @@ struct Example {
     input: String,
     level: Level,
     message: String,
+    /// How the command was reached, when another command ran it.
+    road: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -201,6 +203,7 @@ fn replay_event(
                 input: example_input(&payload),
                 level: fired.level,
                 message: fired.message.lines().next().unwrap_or("").replace("**", ""),
+                road: fired.road.clone(),
             });
         }
     }
@@ -232,8 +235,12 @@ fn report_json(catalog: &Catalog, totals: &Totals, skipped: &Skipped) -> Value {
                 .examples
                 .iter()
                 .map(|example| {
-                    json!({"session": example.session, "at": example.at, "tool": example.tool, "input": example.input,
-                        "level": example.level.name(), "message": example.message})
+                    let mut value = json!({"session": example.session, "at": example.at, "tool": example.tool,
+                        "input": example.input, "level": example.level.name(), "message": example.message});
+                    if let Some(road) = &example.road {
+                        value["road"] = json!(road);
+                    }
+                    value
                 })
                 .collect();
             let value = json!({
@@ -337,6 +344,9 @@ fn report_text(report: &Value) -> String {
                     text("level"),
                     text("message").chars().take(90).collect::<String>()
                 ));
+                if let Some(road) = example["road"].as_str() {
+                    out.push(format!("    reached through: {road}"));
+                }
             }
         }
     }

@@ -51,6 +51,8 @@ pub(crate) struct Fired {
     pub overridden: bool,
     /// The message rendered for it (empty for silent, and for overrides).
     pub message: String,
+    /// How the command its trigger matched was reached, when another command ran it.
+    pub road: Option<String>,
 }
 
 /// The result of the loop: what to print, what fired, and what the decision implies.
@@ -146,21 +148,26 @@ enum Look {
 pub(crate) struct FirstLook {
     /// One per behavior of the catalog, in index order (empty: nothing known, every trigger runs in the chain).
     looks: Vec<Look>,
+    /// For each, the road to the command its triggers matched, when another command ran it.
+    roads: Vec<Option<String>>,
 }
 
 impl FirstLook {
     pub(crate) fn new(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
         let call = Call::of(input.payload, input.event, input.inspection);
         let mut scratch = serde_json::Map::new();
+        let mut roads = Vec::with_capacity(catalog.behaviors.len());
         let looks = catalog
             .behaviors
             .iter()
             .map(|behavior| {
                 if !applies(behavior, input) {
+                    roads.push(None);
                     return Look::NotApplicable;
                 }
                 let mut scope = Scope::new(0, &mut scratch, "");
                 let outcome = (behavior.evaluate)(&call, &mut scope);
+                roads.push(input.inspection.take_road());
                 if scope.touched() {
                     Look::UsesState
                 } else {
@@ -168,7 +175,7 @@ impl FirstLook {
                 }
             })
             .collect();
-        FirstLook { looks }
+        FirstLook { looks, roads }
     }
 
     /// Whether the event needs the session state at all.
@@ -176,10 +183,11 @@ impl FirstLook {
         self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
     }
 
-    /// The outcome of the behavior at `index` when it is known not to depend on the session.
-    fn stateless_outcome(&self, index: usize) -> Option<Outcome> {
+    /// The outcome of the behavior at `index` when it is known not to depend on the session, with the road its
+    /// triggers' match came by.
+    fn stateless_outcome(&self, index: usize) -> Option<(Outcome, Option<String>)> {
         match self.looks.get(index) {
-            Some(Look::Stateless(outcome)) => Some(*outcome),
+            Some(Look::Stateless(outcome)) => Some((*outcome, self.roads.get(index).cloned().flatten())),
             _ => None,
         }
     }
@@ -212,9 +220,11 @@ pub(crate) fn run_chain(
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
-        let outcome_of_triggers = first_look.stateless_outcome(index).unwrap_or_else(|| {
+        let (outcome_of_triggers, road) = first_look.stateless_outcome(index).unwrap_or_else(|| {
             let mut scope = Scope::new(prior, &mut session.flags, &now_text);
-            (behavior.evaluate)(&call, &mut scope)
+            input.inspection.take_road();
+            let outcome = (behavior.evaluate)(&call, &mut scope);
+            (outcome, input.inspection.take_road())
         });
         if outcome_of_triggers == Outcome::Pass {
             continue;
@@ -263,13 +273,16 @@ pub(crate) fn run_chain(
             }
             _ => Recourse::NotOnThisEvent,
         };
-        let message = render::message(&Facts { behavior, counter, tool_name, level: shown, recourse });
+        let road_shown = road.as_deref();
+        let message =
+            render::message(&Facts { behavior, counter, tool_name, level: shown, recourse, road: road_shown });
         outcome.fired.push(Fired {
             behavior_id: behavior.id,
             counter,
             level: shown,
             overridden: false,
             message: message.clone(),
+            road,
         });
         if shown.is_block() {
             if mode == StateMode::Persistent {
@@ -419,5 +432,6 @@ fn record_override(
         level: state.effective_level,
         overridden: true,
         message: String::new(),
+        road: None,
     }
 }

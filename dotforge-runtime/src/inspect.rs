@@ -10,7 +10,7 @@ use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
 use dotforge_shell::pattern::{self, CommandPattern};
 use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -30,6 +30,8 @@ pub(crate) struct Inspection<'a> {
     access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
     /// The paths each path field asked about stands for (`file_path` is asked by several behaviors).
     field_paths: RefCell<Vec<(String, Rc<[Candidate]>)>>,
+    /// The command a `runs` condition matched that another command ran (see [`Inspection::take_road`]).
+    reached: Cell<Option<usize>>,
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -56,6 +58,7 @@ impl<'a> Inspection<'a> {
             accesses: OnceCell::new(),
             access_paths: OnceCell::new(),
             field_paths: RefCell::new(Vec::new()),
+            reached: Cell::new(None),
         }
     }
 
@@ -116,7 +119,21 @@ impl<'a> Inspection<'a> {
     /// `runs`: some command of the line matches the pattern.
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
         let line = self.line();
-        pattern::runs(pattern, line, &mut |word| self.is_hook_binary(word))
+        let Some(index) = pattern::first_match(pattern, line, &mut |word| self.is_hook_binary(word)) else {
+            return false;
+        };
+        // The first command matched that another one ran (a script's, a Makefile's), for the message to show how.
+        if line.commands[index].via.is_some() && self.reached.get().is_none() {
+            self.reached.set(Some(index));
+        }
+        true
+    }
+
+    /// The road to the first command a `runs` condition matched since the last call, when another command ran it
+    /// (`git push -f ← Makefile: deploy ← make deploy`); forgets it.
+    pub(crate) fn take_road(&self) -> Option<String> {
+        let index = self.reached.take()?;
+        self.line().road(index)
     }
 
     /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.

@@ -39,6 +39,9 @@ pub(crate) struct Facts<'a> {
     pub tool_name: &'a str,
     pub level: Level,
     pub recourse: Recourse<'a>,
+    /// How the command that violated was reached, when another command ran it (`git push -f ← Makefile: deploy ←
+    /// make deploy`): a block says it.
+    pub road: Option<&'a str>,
 }
 
 impl Facts<'_> {
@@ -163,6 +166,9 @@ fn block(facts: &Facts<'_>) -> String {
             behavior.recovery.suggested_action.map(one_line)
         }
     };
+    if let Some(road) = facts.road {
+        lines.push(format!("Reached through: {road}"));
+    }
     if let Some(second) = second {
         lines.push(second.trim().to_owned());
     }

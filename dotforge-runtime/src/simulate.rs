@@ -62,10 +62,14 @@ fn step_json(step: usize, report: Option<&EventReport>) -> Value {
             "event": report.event.name(),
             "tool": report.tool_name,
             "session_id": report.session_id,
-            "fired": report.fired.iter().map(|fired| json!({
-                "behavior": fired.behavior_id, "counter": fired.counter,
-                "level": fired.level.name(), "override": fired.overridden,
-            })).collect::<Vec<_>>(),
+            "fired": report.fired.iter().map(|fired| {
+                let mut value = json!({"behavior": fired.behavior_id, "counter": fired.counter,
+                    "level": fired.level.name(), "override": fired.overridden});
+                if let Some(road) = &fired.road {
+                    value["road"] = json!(road);
+                }
+                value
+            }).collect::<Vec<_>>(),
             "decision": report.verdict.word(),
             "message": report.output.as_ref().and_then(|value| value.get("systemMessage")).cloned().unwrap_or(Value::Null),
             "output": report.output.clone().unwrap_or(Value::Null),

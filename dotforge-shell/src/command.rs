@@ -42,8 +42,20 @@ pub struct SimpleCommand {
     pub group: usize,
     /// The text came from the crude reading: words may be commands that do not exist.
     pub crude: bool,
+    /// The road that reached it, when another command ran it (a script, a file, interpreter code), `None` for a
+    /// command of the line as written.
+    pub via: Option<Via>,
     /// What the program table says of its words, once asked.
     pub(crate) shape: OnceCell<Shape>,
+}
+
+/// How a command was reached: the command that ran it, and the file read on the way, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Via {
+    /// The index (in [`CommandLine::commands`]) of the command that ran it.
+    pub command: usize,
+    /// Where its text was read, when from a file (`Makefile: deploy`, `package.json: test`, `deploy.sh`).
+    pub file: Option<String>,
 }
 
 impl SimpleCommand {
@@ -58,6 +70,16 @@ impl SimpleCommand {
     }
 }
 
+/// A command's words as one line, cut to [`ROAD_STEP_CHARS`].
+fn shortened(words: &[Word]) -> String {
+    let text = words.iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" ");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match text.char_indices().nth(ROAD_STEP_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
 /// A command line read as commands.
 #[derive(Clone, Debug, Default)]
 pub struct CommandLine {
@@ -69,7 +91,27 @@ pub struct CommandLine {
     pub degraded: bool,
 }
 
+/// Longest command text shown in a road.
+const ROAD_STEP_CHARS: usize = 60;
+
 impl CommandLine {
+    /// The road that reached command `index`, the command first: `git push -f ← Makefile: deploy ← make deploy`
+    /// (each command's words, shortened), or `None` for a command of the line as written.
+    pub fn road(&self, index: usize) -> Option<String> {
+        let mut steps = Vec::new();
+        let mut at = Some(index);
+        let mut hops = 0;
+        while let Some(command) = at.and_then(|index| self.commands.get(index)) {
+            steps.push(shortened(&command.words));
+            let Some(via) = &command.via else { break };
+            steps.extend(via.file.iter().cloned());
+            // A road cannot loop (each command is ran by an earlier one), but a bound costs nothing.
+            hops += 1;
+            at = (via.command < index && hops < 64).then_some(via.command);
+        }
+        (steps.len() > 1).then(|| steps.join(" ← "))
+    }
+
     /// Whether group `to` reads (directly or through other commands) the output of group `from`.
     pub fn feeds(&self, from: usize, to: usize) -> bool {
         self.any_feeds(&[from], &[to])

@@ -297,6 +297,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                 cwd: cwd.clone(),
                 group,
                 crude: true,
+                via: None,
                 shape: Default::default(),
             };
             add_command(line, known, command);
@@ -308,6 +309,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                     cwd: cwd.clone(),
                     group,
                     crude: true,
+                    via: None,
                     shape: Default::default(),
                 };
                 add_command(line, known, command);

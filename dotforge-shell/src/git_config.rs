@@ -174,13 +174,14 @@ pub(crate) fn alias(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Opti
     let rest: Vec<String> =
         argv[at + 1..].iter().map(|word| if word.dynamic { word.text.clone() } else { quote(&word.text) }).collect();
     let rest = rest.join(" ");
-    Some(match value.strip_prefix('!') {
+    let script = match value.strip_prefix('!') {
         Some(shell) => FileScript::shell(format!("{shell} {rest}"), top.or(dir)),
         None => {
             let globals: Vec<String> = argv[..at].iter().map(|word| quote(&word.text)).collect();
             FileScript::shell(format!("{} {value} {rest}", globals.join(" ")), None)
         }
-    })
+    };
+    Some(script.from(format!("git alias: {name}")))
 }
 
 /// The top of the work tree holding `dir`, and the config files of its repository (a worktree's own and its common

@@ -115,11 +115,13 @@ fn body_scripts(recipe: &Recipe, variables: &BTreeMap<String, String>, dir: &Pat
     if lines.first().is_some_and(|line| line.starts_with("#!")) {
         let text = lines.join("\n");
         let language = language_of_file("", &text);
-        return vec![FileScript { text, language, cwd: Some(dir.to_path_buf()) }];
+        let origin = format!("justfile: {}", recipe.name);
+        return vec![FileScript { text, language, cwd: Some(dir.to_path_buf()), origin }];
     }
     lines
         .into_iter()
         .map(|line| FileScript::shell(line.trim_start_matches(['@', '-']).to_owned(), Some(dir.to_path_buf())))
+        .map(|script| script.from(format!("justfile: {}", recipe.name)))
         .collect()
 }
 

@@ -87,7 +87,9 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
     if goals.is_empty() {
         goals.extend(makefile.default_goal());
     }
-    makefile.recipes_of(&goals).into_iter().map(|line| FileScript::shell(line, Some(dir.clone()))).collect()
+    let origin = format!("Makefile: {}", goals.join(" "));
+    let scripts = makefile.recipes_of(&goals).into_iter().map(|line| FileScript::shell(line, Some(dir.clone())));
+    scripts.map(|script| script.from(origin.clone())).collect()
 }
 
 /// Reads a Makefile's rules and variables.

@@ -150,9 +150,12 @@ pub(crate) fn scripts(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
     let Ok(package) = serde_json::from_str::<serde_json::Value>(&text) else { return Vec::new() };
     let Some(scripts) = package.get("scripts").and_then(serde_json::Value::as_object) else { return Vec::new() };
     let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str).map(str::to_owned);
-    let at = |text: String| FileScript::shell(text, Some(package_dir.clone()));
+    let at = |name: &str| {
+        let origin = format!("package.json: {name}");
+        script(name).map(|text| FileScript::shell(text, Some(package_dir.clone())).from(origin))
+    };
     match asked {
-        Asked::Install => INSTALL_SCRIPTS.iter().filter_map(|name| script(name)).map(at).collect(),
+        Asked::Install => INSTALL_SCRIPTS.iter().filter_map(|name| at(name)).collect(),
         Asked::Script(name, arguments) => {
             let Some(body) = script(&name) else { return Vec::new() };
             let appended: Vec<String> = arguments
@@ -161,9 +164,9 @@ pub(crate) fn scripts(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
                 .map(|word| if word.dynamic { word.text.clone() } else { quote(&word.text) })
                 .collect();
             let body = if appended.is_empty() { body } else { format!("{body} {}", appended.join(" ")) };
-            let mut out: Vec<FileScript> = script(&format!("pre{name}")).into_iter().map(at).collect();
-            out.push(at(body));
-            out.extend(script(&format!("post{name}")).map(at));
+            let mut out: Vec<FileScript> = at(&format!("pre{name}")).into_iter().collect();
+            out.push(FileScript::shell(body, Some(package_dir.clone())).from(format!("package.json: {name}")));
+            out.extend(at(&format!("post{name}")));
             out
         }
     }

@@ -247,13 +247,24 @@ pub fn command_matches(
 
 /// Whether any command of the line matches (and, for `LEFT | RIGHT`, is fed by a command matching LEFT).
 pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut dyn FnMut(&Word) -> bool) -> bool {
-    let mut matching = line.commands.iter().filter(|command| command_matches(pattern, command, is_hook_binary));
+    first_match(pattern, line, is_hook_binary).is_some()
+}
+
+/// The index (in [`CommandLine::commands`]) of the first command that matches (and, for `LEFT | RIGHT`, is fed by a
+/// command matching LEFT), if any.
+pub fn first_match(
+    pattern: &CommandPattern,
+    line: &CommandLine,
+    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+) -> Option<usize> {
+    let mut matching =
+        (0..line.commands.len()).filter(|&index| command_matches(pattern, &line.commands[index], is_hook_binary));
     match pattern.fed_by {
-        None => matching.next().is_some(),
+        None => matching.next(),
         Some(source) => {
-            let readers: Vec<usize> = matching.map(|command| command.group).collect();
+            let readers: Vec<usize> = matching.collect();
             if readers.is_empty() {
-                return false;
+                return None;
             }
             let writers: Vec<usize> = line
                 .commands
@@ -261,7 +272,12 @@ pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut d
                 .filter(|command| command_matches(source, command, is_hook_binary))
                 .map(|command| command.group)
                 .collect();
-            line.any_feeds(&writers, &readers)
+            let groups: Vec<usize> = readers.iter().map(|&index| line.commands[index].group).collect();
+            if !line.any_feeds(&writers, &groups) {
+                return None;
+            }
+            // Which reader it is, once it is known that one is (one search per reader, only after a match).
+            readers.into_iter().find(|&index| line.any_feeds(&writers, &[line.commands[index].group]))
         }
     }
 }

@@ -5,7 +5,7 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
-use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Via};
 use crate::languages::language_of_file;
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
@@ -25,6 +25,8 @@ struct Job {
     cwd: Cwd,
     environment: Vec<Word>,
     file_depth: usize,
+    /// The command that runs this script, and the file it came from (what its commands record as their road).
+    via: Option<Via>,
 }
 
 /// Everything one command line's reading gathers.
@@ -78,6 +80,7 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
             cwd: start,
             environment: Vec::new(),
             file_depth: 0,
+            via: None,
         }],
         files: LineFiles::new(sources),
         outputs: Vec::new(),
@@ -167,6 +170,7 @@ impl ScriptState<'_> {
             cwd: self.cwd.clone(),
             group,
             crude: false,
+            via: self.job.via.clone(),
             shape: Default::default(),
         };
         reading.line.commands.push(first);
@@ -182,18 +186,28 @@ impl ScriptState<'_> {
                 cwd,
                 group,
                 crude: false,
+                via: self.job.via.clone(),
                 shape: Default::default(),
             });
         }
         // What the written command finally runs (after its wrappers) is what runs scripts and files.
         let innermost = reading.line.commands.len() - 1;
         let job = self.job;
-        let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize| {
+        let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize, file: Option<String>| {
             let environment = reading.line.commands[innermost].assignments.clone();
-            reading.jobs.push(Job { text, depth: job.depth + 1, feeds: Some(group), cwd, environment, file_depth });
+            let via = Some(Via { command: innermost, file });
+            reading.jobs.push(Job {
+                text,
+                depth: job.depth + 1,
+                feeds: Some(group),
+                cwd,
+                environment,
+                file_depth,
+                via,
+            });
         };
         for script in derived.scripts {
-            queue(reading, script, self.cwd.clone(), job.file_depth);
+            queue(reading, script, self.cwd.clone(), job.file_depth, None);
         }
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
@@ -207,7 +221,7 @@ impl ScriptState<'_> {
                 let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
-                found.push(FileScript { text, language, cwd: None });
+                found.push(FileScript { text, language, cwd: None, origin: file.path.text.clone() });
             }
             found.extend(make::recipes(&argv, &cwd, &mut reading.files));
             found.extend(package_scripts::scripts(&argv, &cwd, &mut reading.files));
@@ -220,8 +234,9 @@ impl ScriptState<'_> {
                     Language::Other => Vec::new(),
                     language => code::commands_in(language, &script.text),
                 };
+                let origin = (!script.origin.is_empty()).then_some(script.origin);
                 for text in texts {
-                    queue(reading, text, start.clone(), job.file_depth + 1);
+                    queue(reading, text, start.clone(), job.file_depth + 1, origin.clone());
                 }
             }
         }
@@ -427,6 +442,8 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
             cwd: start,
             environment: state.exported.clone(),
             file_depth: job.file_depth,
+            // A substitution is written in the text that holds it: its commands come by the same road.
+            via: job.via.clone(),
         });
     }
     if let Some(target) = job.feeds {
@@ -571,6 +588,28 @@ mod tests {
     fn quoted_words_are_arguments_not_commands() {
         assert_eq!(commands("echo 'git push --force' is bad"), ["echo git push --force is bad"]);
         assert_eq!(commands("git log --grep='push --force'"), ["git log --grep=push --force"]);
+    }
+
+    #[test]
+    fn each_command_records_the_road_that_reached_it() {
+        let files = [("/p/Makefile", "deploy:\n\tbash push.sh\n"), ("/p/push.sh", "git push -f origin main\n")];
+        let files = crate::sources::tests::MemoryFiles::with(&files);
+        let line = parse_with("make deploy", Some(PathBuf::from("/p")), &files);
+        let push = line.commands.iter().position(|command| command.program() == "git").expect("the push is found");
+        assert_eq!(
+            line.road(push).as_deref(),
+            Some("git push -f origin main ← push.sh ← bash push.sh ← Makefile: deploy ← make deploy")
+        );
+        let line = parse("sudo git push -f; bash -c 'rm -rf x'", None);
+        let roads: Vec<Option<String>> = (0..line.commands.len()).map(|index| line.road(index)).collect();
+        assert_eq!(roads.iter().flatten().collect::<Vec<_>>(), ["rm -rf x ← bash -c rm -rf x"], "{roads:?}");
+        let code = parse("python3 -c \"import os; os.system('git push -f')\"", None);
+        let push = code.commands.iter().position(|command| command.program() == "git").expect("found");
+        assert!(
+            code.road(push).is_some_and(|road| road.starts_with("git push -f ← python3 -c")),
+            "{:?}",
+            code.road(push)
+        );
     }
 
     #[test]

@@ -59,11 +59,18 @@ pub(crate) struct FileScript {
     pub language: Language,
     /// Where it runs, when not where the command runs (`make -C dir`, a package's folder).
     pub cwd: Option<PathBuf>,
+    /// Where it was read: the file and the part of it (`Makefile: deploy`, `package.json: test`, `deploy.sh`).
+    pub origin: String,
 }
 
 impl FileScript {
     pub(crate) fn shell(text: String, cwd: Option<PathBuf>) -> FileScript {
-        FileScript { text, language: Language::Shell, cwd }
+        FileScript { text, language: Language::Shell, cwd, origin: String::new() }
+    }
+
+    /// The script, read from `origin`.
+    pub(crate) fn from(self, origin: String) -> FileScript {
+        FileScript { origin, ..self }
     }
 }
 

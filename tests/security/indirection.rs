@@ -279,3 +279,26 @@ fn everyday_commands_once_blocked_by_mistake_are_allowed() {
     ]);
     assert_blocked(&project, &still_blocked, "deny-hard", &["self-protection", "no-destructive-git"]);
 }
+
+#[test]
+fn a_block_says_the_road_that_reached_the_command() {
+    let project = project_with_files("roads");
+    let said = |command: &str| {
+        let run = project.call("Bash", serde_json::json!({"command": command}));
+        let value = run.checked().expect("a block");
+        value["systemMessage"].as_str().unwrap_or("").to_owned()
+    };
+    let message = said("make deploy");
+    assert!(
+        message.contains("Reached through: git push --force origin HEAD:main ← Makefile: deploy ← make deploy"),
+        "{message}"
+    );
+    let message = said("bash outer.sh");
+    assert!(
+        message.contains(
+            "Reached through: git push --force origin HEAD:main ← push.sh ← bash push.sh ← outer.sh ← bash outer.sh"
+        ),
+        "{message}"
+    );
+    assert!(!said("git push --force").contains("Reached through"), "a command as written needs no road");
+}
