@@ -283,3 +283,24 @@ fn a_plugin_folder_and_an_installed_enabled_plugin_count_as_registrations() {
     scratch.write_settings(&scratch.project.join(".claude/settings.json"), &json!({"enabledPlugins": {id: false}}));
     assert!(!scratch.doctor(&[]).1, "the project's settings disable it over the user's");
 }
+
+#[test]
+fn a_registration_that_cannot_see_mcp_tools_is_reported_and_install_upgrades_it() {
+    let scratch = Scratch::new("mcp-unseen");
+    scratch.install(&[]);
+    let (report, _) = scratch.doctor(&[]);
+    assert_eq!(severity(&report, "mcp-unseen"), "absent", "install registers MCP tools: {report}");
+    // A registration as an older install wrote it: a list of built-in tools only.
+    let path = scratch.project.join(".claude/settings.json");
+    let mut settings: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("settings")).expect("json");
+    for entry in settings["hooks"]["PreToolUse"].as_array_mut().expect("PreToolUse") {
+        entry["matcher"] = json!("Bash|Write|Edit|Read");
+    }
+    scratch.write_settings(&path, &settings);
+    let (report, live) = scratch.doctor(&[]);
+    assert!(live, "still live for the built-in tools: {report}");
+    assert_eq!(severity(&report, "mcp-unseen"), "warn", "{report}");
+    scratch.install(&[]);
+    let (report, _) = scratch.doctor(&[]);
+    assert_eq!(severity(&report, "mcp-unseen"), "absent", "re-running install upgrades it: {report}");
+}

@@ -273,13 +273,15 @@ fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_origina
     assert_eq!(pre.len(), 2);
     assert_eq!(pre[0]["hooks"][0]["command"], "./guard.sh", "existing entries first, in order");
     assert_eq!(pre[1]["hooks"][0], json!({"type": "command", "command": "./hook", "timeout": 5}));
+    // Every MCP tool too: a known server's tools are judged as the built-in ones, an unknown one by its paths.
     assert_eq!(
         pre[1]["matcher"],
-        "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Agent|Task|TaskUpdate|TaskCreate|ExitPlanMode"
+        "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Agent|Task|TaskUpdate|TaskCreate|ExitPlanMode)$|mcp__.*"
     );
     // PostToolUse and PostToolUseFailure also see the calls a soft block can ask about (the user's approval).
-    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "Bash|Read|Write|Edit|MultiEdit|NotebookEdit");
-    assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], "Bash|Read|Write|Edit|MultiEdit|NotebookEdit");
+    let after = "^(Bash|Read|Write|Edit|MultiEdit|NotebookEdit)$|mcp__.*";
+    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], after);
+    assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], after);
     assert!(value["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
     assert_eq!(value["hooks"]["Notification"][0]["hooks"][0]["command"], "notify-send done");
     assert_eq!(

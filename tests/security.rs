@@ -4,6 +4,8 @@
 
 #[path = "security/indirection.rs"]
 mod indirection;
+#[path = "security/mcp.rs"]
+mod mcp;
 
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};

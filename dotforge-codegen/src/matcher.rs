@@ -1,5 +1,8 @@
 //! Tool matchers, with Claude Code's settings rules (CONTRACT §5): empty or `*` matches every tool; only letters,
-//! digits, `_`, `-`, space, `,` and `|` make a list of exact names; anything else is an unanchored regex.
+//! digits, `_`, `-`, space, `,` and `|` make a list of exact names; anything else is an unanchored regex — except a
+//! list whose alternatives name MCP tools with `*` for a part (`Write|mcp__*__write_file`, DSL extension): that is
+//! the list with each `*` standing for any text, anchored, so a behavior names an MCP tool whatever the user called
+//! its server.
 
 use crate::ir::Matcher;
 
@@ -9,7 +12,14 @@ pub(crate) fn classify(text: &str) -> Matcher {
     if trimmed.is_empty() || trimmed == "*" {
         return Matcher::Any;
     }
-    let plain = trimmed.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|'));
+    let plain_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|');
+    let plain = trimmed.chars().all(plain_char);
+    let alternatives = || trimmed.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty());
+    let mcp_glob = |name: &str| name.starts_with("mcp__") && name.chars().all(|c| plain_char(c) || c == '*');
+    if !plain && alternatives().all(|name| name.chars().all(plain_char) || mcp_glob(name)) {
+        let globs: Vec<String> = alternatives().map(|name| name.replace('*', ".*")).collect();
+        return Matcher::Regex(format!("^(?:{})$", globs.join("|")));
+    }
     if plain {
         let names: Vec<String> =
             trimmed.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).collect();
@@ -35,5 +45,12 @@ mod tests {
         assert_eq!(classify("Grep, Glob"), Matcher::Names(vec!["Grep".into(), "Glob".into()]));
         assert_eq!(classify("mcp__.*"), Matcher::Regex("mcp__.*".into()));
         assert_eq!(classify("Notebook.*"), Matcher::Regex("Notebook.*".into()));
+        assert_eq!(
+            classify("Write|mcp__*__write_file"),
+            Matcher::Regex("^(?:Write|mcp__.*__write_file)$".into()),
+            "an MCP tool of any server"
+        );
+        assert_eq!(classify("mcp__github__*"), Matcher::Regex("^(?:mcp__github__.*)$".into()));
+        assert_eq!(classify("Write*"), Matcher::Regex("Write*".into()), "only MCP names take `*` as a glob");
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
-use crate::harness::Harness;
+use crate::harness::{self, Harness};
 use crate::inspect::Inspection;
 use crate::model::Level;
 use crate::model::SoftBlockMode;
@@ -150,7 +150,8 @@ fn replay_event(
     sessions: &mut HashMap<String, Session>,
     totals: &mut Totals,
 ) {
-    let payload = Payload::from_object(event.payload);
+    // Read through the same adapter as the live hook (an MCP tool as the built-in tool with the same effect).
+    let payload = harness::canonical(Harness::ClaudeCode, Payload::from_object(event.payload));
     let Some(hook_event) = payload.event() else { return };
     let now = event.at.unwrap_or(Timestamp(0));
     // The session so far, unless it expired in transcript time (the TTL purge).

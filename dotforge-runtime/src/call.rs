@@ -21,6 +21,8 @@ pub struct Call<'a> {
     fields: Option<&'a Map<String, Value>>,
     /// The paths the call names, with what it does to each (the adapter's reading of its tool).
     paths: &'a [(String, PathRole)],
+    /// For an MCP tool read as a built-in one, its MCP name (`mcp__<server>__<tool>`).
+    mcp_name: Option<&'a str>,
     inspection: &'a Inspection<'a>,
 }
 
@@ -31,7 +33,8 @@ impl<'a> Call<'a> {
         let fields = if event.has_tool() { payload.tool_input().as_object() } else { Some(payload.fields()) };
         let tool_name = if event.has_tool() { payload.tool_name() } else { "" };
         let paths = if event.has_tool() { payload.paths() } else { &[] };
-        Call { event, tool_name, fields, paths, inspection }
+        let mcp_name = if event.has_tool() { payload.mcp_name() } else { None };
+        Call { event, tool_name, fields, paths, mcp_name, inspection }
     }
 
     /// `runs` (DSL extension): the `command` runs a command that matches the pattern.
@@ -59,23 +62,33 @@ impl<'a> Call<'a> {
             return self.inspection.command_accesses(kind, globs);
         }
         // `paths` (DSL extension): every path the call names that it reads (`reads`), or writes or deletes (`writes`).
+        // A path deleted (or moved away) takes everything under it.
+        let matches = |(path, role): &(String, PathRole)| {
+            self.inspection.path_or_tree_matches(path, *role == PathRole::Delete, globs)
+        };
         if field == PATHS_FIELD {
             let wanted = |role: &PathRole| (*role == PathRole::Read) == (kind == AccessKind::Read);
-            return self.paths.iter().any(|(path, role)| wanted(role) && self.inspection.path_matches(path, globs));
+            return self.paths.iter().any(|named| wanted(&named.1) && matches(named));
         }
         let value = self.field(field);
         if self.inspection.path_matches(&value, globs) {
             return true;
         }
-        // A call that reaches several files at once (Codex's `apply_patch`, Gemini's `read_many_files`) names them
-        // all: a condition on `file_path` looks at each.
+        // A call that reaches several files at once (Codex's `apply_patch`, Gemini's `read_many_files`, an MCP
+        // server's `move_file`) names them all: a condition on `file_path` looks at each.
         field == "file_path"
-            && self.paths.iter().any(|(path, _)| *path != *value && self.inspection.path_matches(path, globs))
+            && self.paths.iter().any(|named| (named.1 == PathRole::Delete || named.0 != *value) && matches(named))
     }
 
     /// The event that fired.
     pub fn event(&self) -> Event {
         self.event
+    }
+
+    /// Whether a trigger's matcher selects the tool: by its name in the catalog's words, or, for an MCP tool read as a
+    /// built-in one, by its MCP name (`mcp__*__write_file`).
+    pub fn tool_is(&self, selects: impl Fn(&str) -> bool) -> bool {
+        selects(self.tool_name) || self.mcp_name.is_some_and(selects)
     }
 
     /// The tool name, or `""` for events without a tool.

@@ -165,12 +165,18 @@ impl<'a> Inspection<'a> {
 
     /// `reads` / `writes` on a path field (`file_path`, `notebook_path`): the path matches.
     pub(crate) fn path_matches(&self, path: &str, globs: &PathGlobs) -> bool {
+        self.path_or_tree_matches(path, false, globs)
+    }
+
+    /// [`Inspection::path_matches`], and with `tree` everything under the path as well (a folder deleted or moved
+    /// away takes what it holds).
+    pub(crate) fn path_or_tree_matches(&self, path: &str, tree: bool, globs: &PathGlobs) -> bool {
         if path.is_empty() {
             return false;
         }
         let places = self.places();
         let globs = globs.compile(places);
-        self.field_paths(path).iter().any(|path| globs.matches(path, false))
+        self.field_paths(path).iter().any(|path| globs.matches(path, tree))
     }
 
     /// The paths a path field stands for, resolved once per event and field value.

@@ -9,20 +9,33 @@ use serde_json::{Map, Value};
 pub(crate) struct Payload {
     root: Map<String, Value>,
     paths: Vec<(String, PathRole)>,
+    /// For an MCP tool read as a built-in one (`write_file` as Write): its name in the catalog's words
+    /// (`mcp__<server>__<tool>`), which matchers may name too.
+    mcp_name: Option<String>,
 }
 
 impl Payload {
     /// Parses a payload; `None` when the bytes are not a JSON object.
     pub(crate) fn parse(bytes: &[u8]) -> Option<Payload> {
         match serde_json::from_slice::<Value>(bytes) {
-            Ok(Value::Object(root)) => Some(Payload { root, paths: Vec::new() }),
+            Ok(Value::Object(root)) => Some(Payload { root, paths: Vec::new(), mcp_name: None }),
             _ => None,
         }
     }
 
     /// A payload built in memory (backtests build them from transcripts).
     pub(crate) fn from_object(root: Map<String, Value>) -> Payload {
-        Payload { root, paths: Vec::new() }
+        Payload { root, paths: Vec::new(), mcp_name: None }
+    }
+
+    /// The payload of an MCP call, with the tool's name in the catalog's words.
+    pub(crate) fn with_mcp_name(self, name: String) -> Payload {
+        Payload { mcp_name: Some(name), ..self }
+    }
+
+    /// The MCP tool's name in the catalog's words, for an MCP call.
+    pub(crate) fn mcp_name(&self) -> Option<&str> {
+        self.mcp_name.as_deref()
     }
 
     /// The payload with the paths its call names, each with what the call does to it (the adapter's reading).

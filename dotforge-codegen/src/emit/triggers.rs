@@ -40,11 +40,11 @@ fn matcher_guard(trigger: &Trigger, index: usize, statics: &mut Statics) -> Guar
         Matcher::Any => Guard::Always(true),
         Matcher::Names(names) => {
             let names = names.iter().map(|name| string_literal(name));
-            Guard::Expr(quote! { matches!(tool, #(#names)|*) })
+            Guard::Expr(quote! { call.tool_is(|tool| matches!(tool, #(#names)|*)) })
         }
         Matcher::Regex(pattern) => {
             let ident = statics.add_regex((index, 0), format!("TRIGGER_{index}_MATCHER"), pattern);
-            Guard::Expr(quote! { #ident.is_match(tool) })
+            Guard::Expr(quote! { call.tool_is(|tool| #ident.is_match(tool)) })
         }
     }
 }
@@ -233,8 +233,6 @@ pub(super) fn evaluate_fn(behavior: &Behavior, statics: &mut Statics) -> TokenSt
     let mut events: Vec<Event> = behavior.triggers.iter().map(|trigger| trigger.event).collect();
     events.sort();
     events.dedup();
-    let uses_tool = behavior.triggers.iter().any(|trigger| !matches!(trigger.matcher, Matcher::Any));
-    let tool = uses_tool.then(|| quote! { let tool = call.tool_name(); });
     let arms: Vec<TokenStream> = events
         .iter()
         .map(|event| {
@@ -259,7 +257,6 @@ pub(super) fn evaluate_fn(behavior: &Behavior, statics: &mut Statics) -> TokenSt
     quote! {
         /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
         pub fn evaluate(call: &__forge::Call<'_>, #scope: &mut __forge::Scope<'_>) -> __forge::Outcome {
-            #tool
             match call.event() {
                 #(#arms)*
                 #fallback

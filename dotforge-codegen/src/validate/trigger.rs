@@ -50,6 +50,19 @@ fn matcher(checker: &mut Checker<'_>, map: &Mapping, path: &str, event: Option<E
         return Some((text, Matcher::Any));
     }
     let matcher = classify(&text);
+    // An MCP tool's name always has its server and its tool: `mcp__<server>__<tool>`.
+    for name in text.split(['|', ',']).map(str::trim).filter(|name| name.starts_with("mcp__")) {
+        let rest = &name["mcp__".len()..];
+        let parts = rest.split_once("__").filter(|(server, tool)| !server.is_empty() && !tool.is_empty());
+        if parts.is_none() && !rest.starts_with(".*") && !rest.starts_with('*') {
+            checker.warning(
+                Code::McpToolName,
+                &field,
+                format!("`{name}` can never match: MCP tools are named `mcp__<server>__<tool>`"),
+                format!("for this tool on any server write `mcp__*__{rest}`"),
+            );
+        }
+    }
     if let Matcher::Regex(pattern) = &matcher {
         if let Err(error) = regex::Regex::new(pattern) {
             checker.error(

@@ -32,10 +32,9 @@ pub mod no_destructive_git {
         call: &__forge::Call<'_>,
         _scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
-        let tool = call.tool_name();
         match call.event() {
             __forge::Event::PreToolUse => {
-                if matches!(tool, "Bash")
+                if call.tool_is(|tool| matches!(tool, "Bash"))
                     && TRIGGER_0_CONDITION_0.is_match(&call.field("command"))
                 {
                     return __forge::Outcome::Violation;
@@ -136,13 +135,12 @@ pub mod search_first {
         call: &__forge::Call<'_>,
         scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
-        let tool = call.tool_name();
         match call.event() {
             __forge::Event::PreToolUse => {
-                if matches!(tool, "Grep" | "Glob" | "Read") {
+                if call.tool_is(|tool| matches!(tool, "Grep" | "Glob" | "Read")) {
                     scope.set_flag("search_context_ready");
                 }
-                if matches!(tool, "Write" | "Edit")
+                if call.tool_is(|tool| matches!(tool, "Write" | "Edit"))
                     && TRIGGER_1_CONDITION_0.is_match(&call.field("file_path"))
                     && !scope
                         .check_flag("search_context_ready", __forge::OnPresent::Consume)

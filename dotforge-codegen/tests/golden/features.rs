@@ -100,7 +100,6 @@ pub mod every_feature {
         call: &__forge::Call<'_>,
         scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
-        let tool = call.tool_name();
         match call.event() {
             __forge::Event::PreToolUse => {
                 if call.field("command").contains("rm -rf")
@@ -109,13 +108,13 @@ pub mod every_feature {
                 {
                     return __forge::Outcome::Violation;
                 }
-                if TRIGGER_1_MATCHER.is_match(tool) {
+                if call.tool_is(|tool| TRIGGER_1_MATCHER.is_match(tool)) {
                     scope.set_flag("mcp-touched");
                 }
                 __forge::Outcome::Pass
             }
             __forge::Event::PostToolUse => {
-                if matches!(tool, "Write" | "Edit")
+                if call.tool_is(|tool| matches!(tool, "Write" | "Edit"))
                     && (call.field("file_path").starts_with("/etc/")
                         || call.field("file_path").ends_with(".lock")
                         || call.field("content").is_empty()
@@ -316,10 +315,9 @@ pub mod commands_as_commands {
         call: &__forge::Call<'_>,
         _scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
-        let tool = call.tool_name();
         match call.event() {
             __forge::Event::PreToolUse => {
-                if matches!(tool, "Bash")
+                if call.tool_is(|tool| matches!(tool, "Bash"))
                     && (call.runs(&TRIGGER_0_CONDITION_0)
                         || call.runs(&TRIGGER_0_CONDITION_1)
                         || call.runs(&TRIGGER_0_CONDITION_2)
@@ -328,7 +326,10 @@ pub mod commands_as_commands {
                 {
                     return __forge::Outcome::Violation;
                 }
-                if matches!(tool, "Edit" | "MultiEdit" | "NotebookEdit")
+                if call
+                    .tool_is(|tool| {
+                        matches!(tool, "Edit" | "MultiEdit" | "NotebookEdit")
+                    })
                     && (call.writes("file_path", &TRIGGER_1_CONDITION_0)
                         || call.reads("notebook_path", &TRIGGER_1_CONDITION_1)
                         || call.field("new_string").contains("PRIVATE KEY")

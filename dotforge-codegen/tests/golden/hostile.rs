@@ -33,15 +33,14 @@ pub mod hostile_strings {
         call: &__forge::Call<'_>,
         _scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
-        let tool = call.tool_name();
         match call.event() {
             __forge::Event::PreToolUse => {
-                if matches!(tool, "Hostile")
+                if call.tool_is(|tool| matches!(tool, "Hostile"))
                     && call.field("command").contains("\"#}{\\\n")
                 {
                     return __forge::Outcome::Violation;
                 }
-                if matches!(tool, "Hostile")
+                if call.tool_is(|tool| matches!(tool, "Hostile"))
                     && TRIGGER_1_CONDITION_0.is_match(&call.field("command"))
                 {
                     return __forge::Outcome::Violation;

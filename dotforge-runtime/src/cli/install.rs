@@ -133,10 +133,12 @@ fn soft_blockable(catalog: &Catalog) -> Vec<ToolMatcher> {
         .collect()
 }
 
-/// The events to register, each with its matcher (`None` for events without a tool): the union of the catalog's
-/// trigger matchers per event. The user's approval of a soft block shows as the PostToolUse (or, when the call
-/// fails, PostToolUseFailure) of the same call, so both are registered for every tool a soft block can ask about.
-fn registrations(catalog: &Catalog) -> Vec<(Event, Option<String>)> {
+/// The events to register, each with the tools it selects (`None` for events without a tool): the union of the
+/// catalog's trigger matchers per event, and every MCP tool (an MCP tool is read as the built-in tool with the same
+/// effect, or, unknown, by the paths it names, so any behavior may judge it). The user's approval of a soft block
+/// shows as the PostToolUse (or, when the call fails, PostToolUseFailure) of the same call, so both are registered
+/// for every tool a soft block can ask about.
+fn registrations(catalog: &Catalog) -> Vec<(Event, Option<hook_settings::Selection>)> {
     let approvals = soft_blockable(catalog);
     let triggers_of = |event: Event| {
         catalog
@@ -158,7 +160,7 @@ fn registrations(catalog: &Catalog) -> Vec<(Event, Option<String>)> {
         if matchers.is_empty() {
             continue; // no trigger listens to it, and no soft block waits on it
         }
-        events.push((event, event.has_tool().then(|| matcher_union(matchers))));
+        events.push((event, event.has_tool().then(|| hook_settings::Selection::of(matchers))));
     }
     events
 }
@@ -169,38 +171,9 @@ pub(super) fn harness_registrations(catalog: &Catalog, harness: Harness) -> Vec<
         .into_iter()
         .filter_map(|(event, matcher)| {
             let name = hook_settings::event_name(harness, event)?;
-            Some((name, matcher.map(|matcher| hook_settings::matcher(harness, &matcher))))
+            Some((name, matcher.map(|selection| hook_settings::matcher(harness, &selection))))
         })
         .collect()
-}
-
-/// One matcher that selects every tool any of `matchers` selects: `*`, a list of names, the regexes joined, or the
-/// names anchored next to the regexes.
-fn matcher_union(matchers: impl IntoIterator<Item = ToolMatcher>) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    let mut regexes: Vec<&str> = Vec::new();
-    for matcher in matchers {
-        match matcher {
-            ToolMatcher::Any => return "*".to_owned(),
-            ToolMatcher::Names(listed) => {
-                for name in listed {
-                    if !names.contains(name) {
-                        names.push(name);
-                    }
-                }
-            }
-            ToolMatcher::Regex(pattern) => {
-                if !regexes.contains(&pattern) {
-                    regexes.push(pattern);
-                }
-            }
-        }
-    }
-    match (names.is_empty(), regexes.is_empty()) {
-        (_, true) => names.join("|"),
-        (true, false) => regexes.join("|"),
-        (false, false) => format!("^({})$|{}", names.join("|"), regexes.join("|")),
-    }
 }
 
 /// The project folder of this settings file (what Claude Code calls `$CLAUDE_PROJECT_DIR`): the folder that holds
@@ -401,25 +374,21 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{matcher_union, ToolMatcher};
+    use super::hook_settings::Selection;
+    use crate::catalog::ToolMatcher;
 
     #[test]
-    fn the_union_of_matchers_selects_every_tool_any_of_them_selects() {
+    fn the_union_of_matchers_selects_every_tool_any_of_them_selects_and_every_mcp_tool() {
         let names = |listed: &'static [&'static str]| ToolMatcher::Names(listed);
-        assert_eq!(matcher_union([names(&["Write", "Edit"]), names(&["Edit", "Bash"])]), "Write|Edit|Bash");
-        assert_eq!(matcher_union([names(&["Write"]), ToolMatcher::Any, names(&["Bash"])]), "*");
-        assert_eq!(
-            matcher_union([
-                ToolMatcher::Regex("mcp__.*"),
-                ToolMatcher::Regex("Notebook.*"),
-                ToolMatcher::Regex("mcp__.*")
-            ]),
-            "mcp__.*|Notebook.*"
-        );
-        assert_eq!(
-            matcher_union([names(&["Write", "Edit"]), ToolMatcher::Regex("mcp__.*__write")]),
-            "^(Write|Edit)$|mcp__.*__write",
-            "names stay exact next to a regex"
-        );
+        let selection = Selection::of([names(&["Write", "Edit"]), names(&["Edit", "Bash"])]);
+        assert_eq!((selection.names, selection.mcp), (vec!["Write", "Edit", "Bash"], true));
+        assert!(Selection::of([names(&["Write"]), ToolMatcher::Any, names(&["Bash"])]).any);
+        let regexes = Selection::of([
+            ToolMatcher::Regex("mcp__.*"),
+            ToolMatcher::Regex("Notebook.*"),
+            ToolMatcher::Regex("^(?:mcp__.*__write_file)$"),
+            ToolMatcher::Regex("Notebook.*"),
+        ]);
+        assert_eq!(regexes.regexes, ["Notebook.*"], "MCP tools are all selected anyway");
     }
 }

@@ -3,7 +3,10 @@
 //! `deny` otherwise, with `override_allowed: false` when hard), a block on the other events as `decision: block`.
 //! Its payloads are the catalog's vocabulary already.
 
-use super::dialect::{paths_of, Detection, Dialect, Harness, MatcherStyle, Role, SettingsFiles, TimeUnit, Tool};
+use super::dialect::{
+    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool,
+};
+use super::mcp;
 use crate::model::{Event, Level};
 use crate::output::{Block, Decision};
 use crate::payload::Payload;
@@ -41,6 +44,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     matcher: MatcherStyle::CatalogNames,
     timeout: TimeUnit::Seconds,
     hook_arguments: "",
+    mcp: McpNaming::Separated("mcp__", "__"),
+    mcp_matcher: "mcp__.*",
     hook_name: None,
     detected_by: Detection::Otherwise,
     can_ask: true,
@@ -48,6 +53,10 @@ pub(crate) const DIALECT: Dialect = Dialect {
 
 /// The payload with the paths its tool names (its events, tools and arguments are the catalog's).
 pub(super) fn canonical(payload: Payload) -> Payload {
+    let payload = match mcp::canonical(DIALECT.mcp, payload.into_object()) {
+        Ok(read) => return read,
+        Err(root) => Payload::from_object(root),
+    };
     let paths = match DIALECT.tool(payload.tool_name()) {
         Some(tool) if !tool.paths.is_empty() => paths_of(tool, payload.tool_input()),
         _ => return payload,

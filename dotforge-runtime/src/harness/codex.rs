@@ -5,7 +5,8 @@
 //! (`ask` makes Codex report the hook as failed and run the call), so a soft block is a deny that the person lifts.
 
 use super::claude;
-use super::dialect::{Detection, Dialect, Harness, MatcherStyle, Role, SettingsFiles, TimeUnit, Tool};
+use super::dialect::{Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool};
+use super::mcp;
 use crate::model::{Event, PathRole};
 use crate::output::Decision;
 use crate::payload::Payload;
@@ -35,6 +36,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     matcher: MatcherStyle::CatalogNames,
     timeout: TimeUnit::Seconds,
     hook_arguments: " hook --harness codex",
+    mcp: McpNaming::Separated("mcp__", "__"),
+    mcp_matcher: "mcp__.*",
     hook_name: None,
     detected_by: Detection::PayloadMember("turn_id"),
     can_ask: false,
@@ -43,6 +46,10 @@ pub(crate) const DIALECT: Dialect = Dialect {
 /// The payload with `apply_patch` read as the Edit (or, for a patch that only adds one file, the Write) of the files
 /// it names.
 pub(super) fn canonical(payload: Payload) -> Payload {
+    let payload = match mcp::canonical(DIALECT.mcp, payload.into_object()) {
+        Ok(read) => return read,
+        Err(root) => Payload::from_object(root),
+    };
     if payload.tool_name() != "apply_patch" {
         return payload;
     }

@@ -53,6 +53,16 @@ pub enum TimeUnit {
     Milliseconds,
 }
 
+/// How a CLI names an MCP server's tool in its payloads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum McpNaming {
+    /// `<prefix><server><separator><tool>` (Claude Code and Codex: `mcp__fs__write_file`).
+    Separated(&'static str, &'static str),
+    /// `<prefix><server>_<tool>`, with the server and the tool given apart in a payload member (Gemini CLI's
+    /// `mcp_context`).
+    Context { prefix: &'static str, member: &'static str },
+}
+
 /// How a CLI reads the `matcher` of a registration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatcherStyle {
@@ -100,6 +110,10 @@ pub struct Dialect {
     pub timeout: TimeUnit,
     /// The arguments this binary is registered with for it (the payload tells the CLI too; these leave no doubt).
     pub hook_arguments: &'static str,
+    /// How it names MCP tools.
+    pub mcp: McpNaming,
+    /// A matcher, in its own terms, that selects every MCP tool.
+    pub mcp_matcher: &'static str,
     /// The `name` its hook entries carry, where it shows one.
     pub hook_name: Option<&'static str>,
     /// How its payloads are told from the others'.

@@ -5,7 +5,10 @@
 //! after a tool and with a prompt, not before a tool, where a nudge reaches the user only. It cannot ask the person
 //! about a call: a soft block is a deny that the person lifts.
 
-use super::dialect::{paths_of, Detection, Dialect, Harness, MatcherStyle, Role, SettingsFiles, TimeUnit, Tool};
+use super::dialect::{
+    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool,
+};
+use super::mcp;
 use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
@@ -81,6 +84,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     matcher: MatcherStyle::NativeRegex,
     timeout: TimeUnit::Milliseconds,
     hook_arguments: " hook --harness gemini",
+    mcp: McpNaming::Context { prefix: "mcp_", member: "mcp_context" },
+    mcp_matcher: "^mcp_.*",
     hook_name: Some("dotforge"),
     detected_by: Detection::EventNames,
     can_ask: false,
@@ -95,6 +100,10 @@ pub(super) fn canonical(payload: Payload) -> Payload {
     if let Some(canonical) = DIALECT.event(event) {
         root.insert("hook_event_name".into(), Value::from(canonical.name()));
     }
+    let mut root = match mcp::canonical(DIALECT.mcp, root) {
+        Ok(read) => return read,
+        Err(root) => root,
+    };
     let name = root.get("tool_name").and_then(Value::as_str).unwrap_or("").to_owned();
     let Some(record) = DIALECT.tool(&name) else {
         return Payload::from_object(root);
@@ -194,6 +203,7 @@ mod tests {
         let prompt = mapped(json!({"hook_event_name": "BeforeAgent", "prompt": "hi"}));
         assert_eq!(prompt["hook_event_name"], "UserPromptSubmit");
         let other = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "mcp_srv_do", "tool_input": {"x": 1}}));
-        assert_eq!((other["tool_name"].as_str(), other["tool_input"]["x"].as_i64()), (Some("mcp_srv_do"), Some(1)));
+        // An MCP tool the table does not know: its name in the catalog's words, its arguments as they are.
+        assert_eq!((other["tool_name"].as_str(), other["tool_input"]["x"].as_i64()), (Some("mcp__srv__do"), Some(1)));
     }
 }

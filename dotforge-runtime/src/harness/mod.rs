@@ -10,6 +10,7 @@ mod claude;
 mod codex;
 mod dialect;
 mod gemini;
+mod mcp;
 
 pub use dialect::{Detection, Dialect, Harness, MatcherStyle};
 #[cfg(test)]

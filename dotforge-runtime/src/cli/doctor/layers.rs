@@ -65,6 +65,23 @@ pub(super) struct Registration {
     pub command: String,
     /// The program the command runs, as a path (`$CLAUDE_PROJECT_DIR` and `${CLAUDE_PLUGIN_ROOT}` put in).
     pub program: PathBuf,
+    /// The entry's matcher of tool names (empty: every tool).
+    pub matcher: String,
+}
+
+impl Registration {
+    /// Whether its matcher selects the tool `name`, as Claude Code reads a matcher: empty or `*` every tool, a list of
+    /// names exactly, anything else as a regular expression (one that does not compile selects nothing).
+    pub(super) fn selects(&self, name: &str) -> bool {
+        let matcher = self.matcher.trim();
+        if matcher.is_empty() || matcher == "*" {
+            return true;
+        }
+        if matcher.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|')) {
+            return matcher.split(['|', ',']).map(str::trim).any(|listed| listed == name);
+        }
+        regex::Regex::new(matcher).is_ok_and(|regex| regex.is_match(name))
+    }
 }
 
 /// Where Claude Code's configuration is, for one project.
@@ -131,6 +148,7 @@ fn registrations_in(
     let Some(events) = hooks.as_object() else { return found };
     for (event, entries) in events {
         for entry in entries.as_array().into_iter().flatten() {
+            let matcher = entry["matcher"].as_str().unwrap_or("").to_owned();
             for hook in entry["hooks"].as_array().into_iter().flatten() {
                 let Some(command) = hook["command"].as_str() else { continue };
                 found.push(Registration {
@@ -139,6 +157,7 @@ fn registrations_in(
                     event: event.clone(),
                     command: command.to_owned(),
                     program: program_of(command, project, plugin_root),
+                    matcher: matcher.clone(),
                 });
             }
         }

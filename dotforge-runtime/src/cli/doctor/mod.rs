@@ -216,6 +216,21 @@ fn registration_findings(catalog: &Catalog, places: &Places, layers: &[Layer], t
         origins.dedup();
         origins
     };
+    // An MCP server's tools reach the same files as the built-in ones: a registration must see their calls.
+    let sees_mcp = live
+        .iter()
+        .any(|registration| registration.event == "PreToolUse" && registration.selects("mcp__server__write_file"));
+    if !sees_mcp {
+        findings.push(Finding::warn(
+            "mcp-unseen",
+            format!(
+                "the PreToolUse registration in {} does not select MCP tools (mcp__…): an MCP server's tools reach \
+                 every file and secret unjudged",
+                origins.join(", ")
+            ),
+            "run `install` again: it registers `mcp__.*` too".to_owned(),
+        ));
+    }
     if missing.is_empty() {
         findings
             .push(Finding::ok("registered", format!("registered in {} for {}", origins.join(", "), needed.join(", "))));
