@@ -4,7 +4,7 @@
 //! `apply_patch` tool, which it offers only to models it knows.
 
 use crate::http::{Request, Response, ScriptedServer};
-use crate::npm::Pinned;
+use crate::npm::{Pinned, VersionCheck};
 use crate::target::{clean_command, forge_state, tmp_dir};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -20,6 +20,7 @@ pub const CODEX: Pinned = Pinned {
     bin: "codex",
     override_var: "DOTFORGE_CODEX",
     postinstall: None,
+    version_check: VersionCheck::Flag,
 };
 
 /// The `codex` binary at the pinned version, installed on first use; fails the test saying what is missing.

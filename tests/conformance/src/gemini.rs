@@ -3,7 +3,7 @@
 //! against a scripted stand-in for the Gemini API on 127.0.0.1 (`streamGenerateContent` as server-sent events).
 
 use crate::http::{Request, Response, ScriptedServer};
-use crate::npm::Pinned;
+use crate::npm::{Pinned, VersionCheck};
 use crate::target::{clean_command, forge_state, tmp_dir};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -19,6 +19,7 @@ pub const GEMINI: Pinned = Pinned {
     bin: "gemini",
     override_var: "DOTFORGE_GEMINI",
     postinstall: None,
+    version_check: VersionCheck::Flag,
 };
 
 /// The `gemini` binary at the pinned version, installed on first use; fails the test saying what is missing.

@@ -4,7 +4,8 @@
 //!   reads back state.json and the audit files;
 //! - [`client`], [`codex`] and [`gemini`] drive the real Claude Code, Codex and Gemini CLIs, offline, each against a
 //!   scripted stand-in for its model API;
-//! - [`npm`] installs the agent CLIs those tiers drive, at their pinned versions, on first use;
+//! - [`npm`] installs the agent CLIs those tiers drive, at their pinned versions, on first use, and [`mcp`] the real
+//!   MCP servers they connect to;
 //! - [`target`] finds the workspace's target folder and the binaries cargo built beside the tests.
 //!
 //! The package's binaries are hooks built from the fixture catalogs in `catalogs/` (and a lock holder); its own
@@ -16,5 +17,6 @@ pub mod codex;
 pub mod gemini;
 pub mod hook;
 pub mod http;
+pub mod mcp;
 pub mod npm;
 pub mod target;

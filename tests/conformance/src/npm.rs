@@ -23,6 +23,18 @@ pub struct Pinned {
     /// What to run in the package's folder when the binary does not start after the install (a postinstall step npm
     /// may have skipped), as a `node` script name.
     pub postinstall: Option<&'static str>,
+    /// How the installed version is told.
+    pub version_check: VersionCheck,
+}
+
+/// How a pinned package's installed version is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VersionCheck {
+    /// `BIN --version` prints it (the agent CLIs).
+    Flag,
+    /// The package's `package.json` says it (a binary without `--version`, such as an MCP server, which would
+    /// take the flag for an argument and wait on its input).
+    PackageJson,
 }
 
 impl Pinned {
@@ -101,8 +113,20 @@ impl Pinned {
         Ok(())
     }
 
-    /// `Ok` when the binary runs and says it is the pinned version.
+    /// `Ok` when the binary is there and is the pinned version.
     fn checked(&self, path: &Path) -> Result<(), String> {
+        if self.version_check == VersionCheck::PackageJson {
+            // node_modules/.bin/BIN → node_modules/PACKAGE/package.json
+            let manifest = path.parent().and_then(Path::parent).map(|modules| modules.join(self.package).join("package.json"));
+            let text = manifest.as_ref().and_then(|manifest| std::fs::read_to_string(manifest).ok());
+            let version = text
+                .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+                .and_then(|value| value["version"].as_str().map(str::to_owned));
+            return match version {
+                Some(version) if version == self.version && path.exists() => Ok(()),
+                found => Err(format!("{} is {found:?}, not {}", path.display(), self.version)),
+            };
+        }
         let output = Command::new(path)
             .arg("--version")
             .output()
@@ -129,6 +153,7 @@ mod tests {
             bin: "left-pad",
             override_var: "DOTFORGE_TEST_LEFT_PAD",
             postinstall: None,
+            version_check: super::VersionCheck::Flag,
         };
         let prefix = crate::target::tmp_dir().join("npm-test");
         let error = pinned.install(&prefix, "npm-that-is-not-installed").expect_err("no npm, no install");

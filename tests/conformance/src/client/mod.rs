@@ -14,7 +14,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use crate::npm::Pinned;
+use crate::npm::{Pinned, VersionCheck};
 use crate::target::{clean_command, forge_state, tmp_dir};
 
 /// The Claude Code version these tests prove (`tests/conformance/claude-code-version.txt`, with its line break).
@@ -45,6 +45,7 @@ pub const CLAUDE_CODE: Pinned = Pinned {
     override_var: "DOTFORGE_CLAUDE_CODE",
     // The package's postinstall puts the native binary in place; npm may skip install scripts.
     postinstall: Some("install.cjs"),
+    version_check: VersionCheck::Flag,
 };
 
 /// The `claude` binary at the pinned version: `$DOTFORGE_CLAUDE_CODE`, else `target/claude-code`, installed there
