@@ -33,6 +33,28 @@ pub(crate) fn classify(text: &str) -> Matcher {
     }
 }
 
+/// A regex matcher that only asks for literal text around one `.*` — `mcp__.*` (the name holds `mcp__`),
+/// `^(?:mcp__.*__write_file)$` (it starts with `mcp__` and ends with `__write_file`) — as that text, so the hook
+/// answers it with `str` methods instead of loading a DFA for every event.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Literal {
+    Contains(String),
+    /// Starts with the first, ends with the second (which may be empty).
+    Around(String, String),
+}
+
+/// The [`Literal`] form of a matcher regex, when it has one.
+pub(crate) fn literal_form(pattern: &str) -> Option<Literal> {
+    let plain = |text: &str| text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    if let Some(body) = pattern.strip_prefix("^(?:").and_then(|rest| rest.strip_suffix(")$")) {
+        let (start, end) = body.split_once(".*")?;
+        return (plain(start) && plain(end) && !start.is_empty())
+            .then(|| Literal::Around(start.to_owned(), end.to_owned()));
+    }
+    let literal = pattern.strip_suffix(".*")?;
+    (plain(literal) && !literal.is_empty()).then(|| Literal::Contains(literal.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +74,18 @@ mod tests {
         );
         assert_eq!(classify("mcp__github__*"), Matcher::Regex("^(?:mcp__github__.*)$".into()));
         assert_eq!(classify("Write*"), Matcher::Regex("Write*".into()), "only MCP names take `*` as a glob");
+    }
+
+    #[test]
+    fn literal_regexes_need_no_dfa() {
+        assert_eq!(literal_form("mcp__.*"), Some(Literal::Contains("mcp__".into())));
+        assert_eq!(
+            literal_form("^(?:mcp__.*__write_file)$"),
+            Some(Literal::Around("mcp__".into(), "__write_file".into()))
+        );
+        assert_eq!(literal_form("^(?:mcp__github__.*)$"), Some(Literal::Around("mcp__github__".into(), String::new())));
+        for pattern in ["Notebook.*Edit", "^(?:Write|mcp__.*__x)$", "a|b.*", ".*"] {
+            assert_eq!(literal_form(pattern), None, "{pattern}");
+        }
     }
 }

@@ -4,6 +4,7 @@
 use super::statics::Statics;
 use super::tokens::{event_tokens, str_slice, string_literal};
 use crate::ir::{Action, ArgTestIr, Behavior, CommandPatternIr, Compare, Event, Logic, Matcher, Test, Trigger};
+use crate::matcher::{literal_form, Literal as MatcherLiteral};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
@@ -42,10 +43,23 @@ fn matcher_guard(trigger: &Trigger, index: usize, statics: &mut Statics) -> Guar
             let names = names.iter().map(|name| string_literal(name));
             Guard::Expr(quote! { call.tool_is(|tool| matches!(tool, #(#names)|*)) })
         }
-        Matcher::Regex(pattern) => {
-            let ident = statics.add_regex((index, 0), format!("TRIGGER_{index}_MATCHER"), pattern);
-            Guard::Expr(quote! { call.tool_is(|tool| #ident.is_match(tool)) })
-        }
+        Matcher::Regex(pattern) => match literal_form(pattern) {
+            Some(MatcherLiteral::Contains(text)) => {
+                let text = string_literal(&text);
+                Guard::Expr(quote! { call.tool_is(|tool| tool.contains(#text)) })
+            }
+            Some(MatcherLiteral::Around(start, end)) => {
+                let length = start.len() + end.len();
+                let (start, end) = (string_literal(&start), string_literal(&end));
+                Guard::Expr(quote! {
+                    call.tool_is(|tool| tool.len() >= #length && tool.starts_with(#start) && tool.ends_with(#end))
+                })
+            }
+            None => {
+                let ident = statics.add_regex((index, 0), format!("TRIGGER_{index}_MATCHER"), pattern);
+                Guard::Expr(quote! { call.tool_is(|tool| #ident.is_match(tool)) })
+            }
+        },
     }
 }
 /// The guard of one condition.

@@ -38,6 +38,8 @@ pub enum Step {
     Shell(String),
     /// `apply_patch` with this patch (Codex's freeform file editor).
     Patch(String),
+    /// A call of an MCP server's tool: the server's namespace (`mcp__fs`), the tool, its arguments.
+    Mcp(String, String, Value),
     /// A final message: the turn ends.
     Say(String),
 }
@@ -49,6 +51,8 @@ pub struct Project {
     pub codex_home: PathBuf,
     pub hook: PathBuf,
     env: Vec<(String, String)>,
+    /// More of `config.toml` (MCP servers).
+    config: String,
 }
 
 /// What one run showed.
@@ -68,6 +72,7 @@ impl Outcome {
         items
             .iter()
             .filter(|item| matches!(item["type"].as_str(), Some("function_call_output" | "custom_tool_call_output")))
+            .filter(|item| !item["call_id"].as_str().is_some_and(|id| id.starts_with(WAIT_PREFIX)))
             .map(|item| match &item["output"] {
                 Value::String(text) => text.clone(),
                 other => other.to_string(),
@@ -122,7 +127,19 @@ impl Project {
             "install --harness codex --user writes $CODEX_HOME/hooks.json"
         );
         std::fs::write(codex_home.join("model-catalog.json"), model_catalog().to_string()).expect("model catalog");
-        Project { dir, home, codex_home, hook: PathBuf::from(hook), env: Vec::new() }
+        Project { dir, home, codex_home, hook: PathBuf::from(hook), env: Vec::new(), config: String::new() }
+    }
+
+    /// A stdio MCP server in the user's `config.toml`, its tools approved (without that, `codex exec` refuses the
+    /// calls that write before any hook decides).
+    pub fn mcp_server(mut self, name: &str, command: &std::path::Path, args: &[&str]) -> Project {
+        let quoted: Vec<String> = args.iter().map(|arg| json!(arg).to_string()).collect();
+        self.config.push_str(&format!(
+            "\n[mcp_servers.{name}]\ncommand = {}\nargs = [{}]\ndefault_tools_approval_mode = \"approve\"\n",
+            json!(command.display().to_string()),
+            quoted.join(", ")
+        ));
+        self
     }
 
     /// An environment variable for the CLI (and so for the hooks it runs).
@@ -149,7 +166,7 @@ impl Project {
              name = \"mock\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"DOTFORGE_MOCK_KEY\"\n",
             self.codex_home.join("model-catalog.json").display(),
             server.url
-        );
+        ) + &self.config;
         std::fs::write(self.codex_home.join("config.toml"), config).expect("write config.toml");
         let mut command = clean_command(&codex(), &self.dir);
         command
@@ -211,22 +228,48 @@ fn answer(steps: &[Step], request: &Request<'_>) -> Response {
         return Response { content_type: "application/json", body: json!({"data": []}).to_string(), record: false };
     }
     let input = request.body["input"].as_array().cloned().unwrap_or_default();
-    let taken =
-        input.iter().filter(|item| matches!(item["type"].as_str(), Some("function_call" | "custom_tool_call"))).count();
+    let calls = input.iter().filter(|item| matches!(item["type"].as_str(), Some("function_call" | "custom_tool_call")));
+    let is_wait = |item: &Value| item["call_id"].as_str().is_some_and(|id| id.starts_with(WAIT_PREFIX));
+    let waited = calls.clone().filter(|item| is_wait(item)).count();
+    let taken = calls.count() - waited;
     let tool_steps = steps.iter().filter(|step| !matches!(step, Step::Say(_)));
     let step = tool_steps.clone().nth(taken).cloned().unwrap_or_else(|| {
         steps.iter().find(|step| matches!(step, Step::Say(_))).cloned().unwrap_or(Step::Say("done".to_owned()))
     });
+    // Codex starts MCP servers beside the session: until a server's tools are offered, a call of them is refused
+    // as unsupported. The model waits a moment (a step of its own, not one of the script's) and asks again.
+    let offered = |namespace: &str| request.body["tools"].to_string().contains(&format!("\"{namespace}\""));
+    let step = match step {
+        Step::Mcp(namespace, ..) if !offered(&namespace) && waited < MAX_WAITS => {
+            return event_stream(
+                &format!("{WAIT_PREFIX}{waited}"),
+                json!({"type": "function_call", "id": format!("fc_wait_{waited}"), "call_id": format!("{WAIT_PREFIX}{waited}"),
+                    "name": "exec_command", "arguments": json!({"cmd": "sleep 1"}).to_string()}),
+            );
+        }
+        step => step,
+    };
     let id = format!("call_{taken}");
     let item = match step {
         Step::Shell(command) => json!({"type": "function_call", "id": format!("fc_{taken}"), "call_id": id,
             "name": "exec_command", "arguments": json!({"cmd": command}).to_string()}),
         Step::Patch(patch) => json!({"type": "custom_tool_call", "id": format!("ct_{taken}"), "call_id": id,
             "name": "apply_patch", "input": patch}),
+        Step::Mcp(namespace, name, arguments) => json!({"type": "function_call", "id": format!("fc_{taken}"),
+            "call_id": id, "namespace": namespace, "name": name, "arguments": arguments.to_string()}),
         Step::Say(text) => json!({"type": "message", "id": format!("msg_{taken}"), "role": "assistant",
             "content": [{"type": "output_text", "text": text}]}),
     };
-    let response_id = format!("resp_{taken}");
+    event_stream(&format!("resp_{taken}"), item)
+}
+
+/// The call ids of the steps the scripted model takes to wait for an MCP server.
+const WAIT_PREFIX: &str = "wait_";
+/// Most such steps in one run.
+const MAX_WAITS: usize = 30;
+
+/// The Responses API's event stream of one output item.
+fn event_stream(response_id: &str, item: Value) -> Response {
     let events = [
         json!({"type": "response.created", "response": {"id": response_id}}),
         json!({"type": "response.output_item.added", "output_index": 0, "item": item}),

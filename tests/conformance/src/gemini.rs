@@ -120,6 +120,16 @@ impl Project {
         Project { dir, home, hook: PathBuf::from(hook) }
     }
 
+    /// A stdio MCP server in the user's settings (`mcpServers`).
+    pub fn mcp_server(self, name: &str, command: &std::path::Path, args: &[&str]) -> Project {
+        let path = self.home.join(".gemini/settings.json");
+        let mut settings: Value =
+            std::fs::read_to_string(&path).ok().and_then(|text| serde_json::from_str(&text).ok()).unwrap_or(json!({}));
+        settings["mcpServers"][name] = json!({"command": command, "args": args});
+        std::fs::write(&path, settings.to_string()).expect("user settings");
+        self
+    }
+
     /// Runs `gemini -p PROMPT --yolo` once, the model taking `steps`.
     pub fn run(&self, steps: Vec<Step>, prompt: &str) -> Outcome {
         let server = ScriptedServer::start(move |request| answer(&steps, request));

@@ -117,7 +117,8 @@ impl Pinned {
     fn checked(&self, path: &Path) -> Result<(), String> {
         if self.version_check == VersionCheck::PackageJson {
             // node_modules/.bin/BIN → node_modules/PACKAGE/package.json
-            let manifest = path.parent().and_then(Path::parent).map(|modules| modules.join(self.package).join("package.json"));
+            let manifest =
+                path.parent().and_then(Path::parent).map(|modules| modules.join(self.package).join("package.json"));
             let text = manifest.as_ref().and_then(|manifest| std::fs::read_to_string(manifest).ok());
             let version = text
                 .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
