@@ -303,8 +303,8 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "table",
         ],
     ),
-    ("data", &["payload", "session", "state", "metrics", "audit", "approval"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness"]),
+    ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
+    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];

@@ -278,9 +278,10 @@ fn install_keeps_existing_hooks_byte_for_byte_and_uninstall_restores_the_origina
         pre[1]["matcher"],
         "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Agent|Task|TaskUpdate|TaskCreate|ExitPlanMode)$|mcp__.*"
     );
-    // PostToolUse and PostToolUseFailure also see the calls a soft block can ask about (the user's approval).
+    // PostToolUse sees every tool (its output is screened for secrets before the model reads it), and
+    // PostToolUseFailure the calls a soft block can ask about (the user's approval).
+    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], "*");
     let after = "^(Bash|Read|Write|Edit|MultiEdit|NotebookEdit)$|mcp__.*";
-    assert_eq!(value["hooks"]["PostToolUse"][0]["matcher"], after);
     assert_eq!(value["hooks"]["PostToolUseFailure"][0]["matcher"], after);
     assert!(value["hooks"]["UserPromptSubmit"][0].get("matcher").is_none());
     assert_eq!(value["hooks"]["Notification"][0]["hooks"][0]["command"], "notify-send done");

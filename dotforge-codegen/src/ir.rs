@@ -115,6 +115,9 @@ pub struct Behavior {
     pub enabled: bool,
     /// `locked` (extension): a session cannot switch it off.
     pub locked: bool,
+    /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
+    /// it.
+    pub screens_output: bool,
     /// Triggers in declaration order.
     pub triggers: Vec<Trigger>,
     /// `default_level`.

@@ -26,7 +26,7 @@ fn property(key: &str) -> Value {
         "name" | "description" | "hint" | "suggested_tool" | "suggested_action" | "author" | "override_prompt"
         | "tool" | "prompt" | "session" | "agent" => json!({"type": "string"}),
         "version" => json!({"type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+"}),
-        "enabled" | "stop_hook_active" | "locked" => json!({"type": "boolean"}),
+        "enabled" | "stop_hook_active" | "locked" | "screens_output" => json!({"type": "boolean"}),
         "category" => enumeration(CATEGORIES),
         "scope" => enumeration(SCOPES),
         "event" => enumeration(EVENTS),

@@ -11,6 +11,7 @@ pub const BEHAVIOR_KEYS: &[&str] = &[
     "scope",
     "enabled",
     "locked",
+    "screens_output",
     "policy",
     "rendering",
     "applies_to",

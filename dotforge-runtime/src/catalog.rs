@@ -26,6 +26,9 @@ pub struct Behavior {
     pub enabled: bool,
     /// `locked` (extension): a session cannot switch it off; only the index can.
     pub locked: bool,
+    /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
+    /// it.
+    pub screens_output: bool,
     /// The events this behavior has triggers for.
     pub events: &'static [Event],
     /// `applies_to.profiles`; empty = every profile.

@@ -7,14 +7,16 @@ use crate::approval;
 use crate::audit;
 use crate::catalog::Catalog;
 use crate::engine::{run_chain, Approval, ChainOutcome, Effects, EventInput, Fired, FirstLook, StateMode};
-use crate::harness::{self, Harness};
+use crate::harness::{self, Harness, OutputControl};
 use crate::hash::sha256_hex;
 use crate::inspect::Inspection;
 use crate::lock::{self, LockError};
 use crate::metrics::{MetricsDelta, Totals, METRICS_FILE};
 use crate::model::Event;
-use crate::output::{self, Verdict};
+use crate::output::{self, Screened, Verdict};
 use crate::payload::Payload;
+use crate::screen;
+use crate::secret_files;
 use crate::session::Session;
 use crate::settings::Settings;
 use crate::state::{read_state, StateDoc};
@@ -81,11 +83,16 @@ pub(crate) fn process(
         now,
     };
     let first_look = FirstLook::new(catalog, &input);
-    let outcome = if first_look.needs_state() || answers_a_soft_block(&input) {
+    let mut outcome = if first_look.needs_state() || answers_a_soft_block(&input) {
         evaluate_with_state(catalog, &input, &first_look)
     } else {
         ChainOutcome::default()
     };
+    // The output the model is about to read, screened for secrets — unless the person approved this very call.
+    let approved = outcome.fired.iter().any(|fired| fired.overridden);
+    if event == Event::PostToolUse && !approved && screens_output(catalog, &settings, harness) {
+        outcome.decision.screened = screen_output(&payload, &settings);
+    }
     Some(EventReport {
         event,
         tool_name: payload.tool_name().to_owned(),
@@ -94,6 +101,30 @@ pub(crate) fn process(
         fired: outcome.fired,
         session_id,
     })
+}
+
+/// Whether tool output is screened: a behavior that asks for it is on for the active profile, and the CLI lets a hook
+/// replace or withhold a tool's output.
+fn screens_output(catalog: &Catalog, settings: &Settings, harness: Harness) -> bool {
+    let active = |behavior: &&crate::catalog::Behavior| {
+        behavior.enabled && (behavior.profiles.is_empty() || behavior.profiles.contains(&settings.profile.as_str()))
+    };
+    harness.dialect().output != OutputControl::Cannot
+        && catalog.behaviors.iter().filter(active).any(|behavior| behavior.screens_output)
+}
+
+/// The tool's output (`tool_response`) with the secrets in it withheld, or `None` when it holds none: the secrets
+/// of the hook's environment and of the project's `.env` files, well-known formats, secret-named values.
+fn screen_output(payload: &Payload, settings: &Settings) -> Option<Screened> {
+    let output = payload.fields().get("tool_response")?;
+    let mut named = secret_files::environment();
+    let project = settings.project_dir.clone().or_else(|| payload.cwd().map(std::path::PathBuf::from));
+    if let Some(project) = project {
+        named.extend(secret_files::dotenv_values(&project));
+    }
+    let known = screen::Known::from_named(named);
+    let (output, kinds) = screen::redact_value(output, &known)?;
+    Some(Screened { output, kinds })
 }
 
 /// Whether this PostToolUse or PostToolUseFailure may be the user's approval of a soft block that asked: then the

@@ -41,6 +41,7 @@ mod approval;
 mod audit;
 mod metrics;
 mod payload;
+mod secret_files;
 mod session;
 mod state;
 
@@ -52,6 +53,7 @@ mod harness;
 mod inspect;
 mod output;
 mod render;
+mod screen;
 
 // Hook.
 mod hook;

@@ -10,6 +10,28 @@ pub(crate) struct Decision {
     pub messages: Vec<String>,
     /// The block that cut the chain, if any.
     pub block: Option<Block>,
+    /// After a tool: its output with the secrets in it withheld, for the model to read instead.
+    pub screened: Option<Screened>,
+}
+
+/// A tool's output with its secrets withheld.
+#[derive(Debug)]
+pub(crate) struct Screened {
+    /// The output, in the tool's own shape.
+    pub output: serde_json::Value,
+    /// The kinds withheld, in order.
+    pub kinds: Vec<&'static str>,
+}
+
+impl Screened {
+    /// What the person is told.
+    pub(crate) fn notice(&self) -> String {
+        let mut kinds = self.kinds.clone();
+        kinds.dedup();
+        let count = self.kinds.len();
+        let noun = if count == 1 { "secret" } else { "secrets" };
+        format!("dotforge withheld {count} {noun} ({}) from the model's view of this tool's output.", kinds.join(", "))
+    }
 }
 
 /// The block that cut the chain.

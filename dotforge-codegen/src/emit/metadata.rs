@@ -20,6 +20,7 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
     };
     let enabled = behavior.enabled;
     let locked = behavior.locked;
+    let screens_output = behavior.screens_output;
     let mut events: Vec<Event> = behavior.triggers.iter().map(|trigger| trigger.event).collect();
     events.sort();
     events.dedup();
@@ -66,6 +67,7 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
             category: #category,
             enabled: #enabled,
             locked: #locked,
+            screens_output: #screens_output,
             events: &[#(#events),*],
             profiles: #profiles,
             tools: #tools,

@@ -100,6 +100,7 @@ pub(super) fn behavior(
     }
     let enabled = checker.opt_bool(map, "", "enabled");
     let locked = checker.opt_bool(map, "", "locked").unwrap_or(false);
+    let screens_output = checker.opt_bool(map, "", "screens_output").unwrap_or(false);
     let policy = policy(checker, map);
     let templates = rendering(checker, map);
     let (tools, agents, profiles) = applies_to(checker, map);
@@ -137,6 +138,7 @@ pub(super) fn behavior(
         category: category?,
         enabled: index_enabled.or(enabled).unwrap_or(true),
         locked,
+        screens_output,
         triggers,
         default_level,
         escalation,

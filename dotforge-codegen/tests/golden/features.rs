@@ -169,6 +169,7 @@ pub mod every_feature {
         category: __forge::Category::Experimental,
         enabled: false,
         locked: false,
+        screens_output: false,
         events: &[
             __forge::Event::PreToolUse,
             __forge::Event::PostToolUse,
@@ -365,6 +366,7 @@ pub mod commands_as_commands {
         category: __forge::Category::Experimental,
         enabled: true,
         locked: true,
+        screens_output: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &[],
         tools: &[],

@@ -78,6 +78,7 @@ pub mod hostile_strings {
         category: __forge::Category::Experimental,
         enabled: true,
         locked: false,
+        screens_output: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &[],
         tools: &[],

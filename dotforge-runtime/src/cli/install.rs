@@ -157,6 +157,12 @@ fn registrations(catalog: &Catalog) -> Vec<(Event, Option<hook_settings::Selecti
         if event.follows_a_call() {
             matchers.extend(approvals.iter().copied());
         }
+        // Every tool's output is screened for secrets before the model reads it.
+        if event == Event::PostToolUse
+            && catalog.behaviors.iter().any(|behavior| behavior.enabled && behavior.screens_output)
+        {
+            matchers.push(ToolMatcher::Any);
+        }
         if matchers.is_empty() {
             continue; // no trigger listens to it, and no soft block waits on it
         }

@@ -4,7 +4,7 @@
 //! Its payloads are the catalog's vocabulary already.
 
 use super::dialect::{
-    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool,
+    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, TimeUnit, Tool,
 };
 use super::mcp;
 use crate::model::{Event, Level};
@@ -49,6 +49,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     hook_name: None,
     detected_by: Detection::Otherwise,
     can_ask: true,
+    output: OutputControl::Replace,
 };
 
 /// The payload with the paths its tool names (its events, tools and arguments are the catalog's).
@@ -72,6 +73,34 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
 /// The single JSON object to print, or `None` for a silent pass. `final_flag`: a hard block on PreToolUse says
 /// `override_allowed: false` (SPEC §5.6), which Claude Code accepts and Codex CLI does not.
 pub(super) fn render_with(event: Event, decision: &Decision, final_flag: bool) -> Option<Value> {
+    let rendered = render_decision(event, decision, final_flag);
+    // After a tool, its output with the secrets withheld is what the model reads (Claude Code only: `final_flag`
+    // stands for this CLI's own fields).
+    match (&decision.screened, final_flag && event == Event::PostToolUse) {
+        (Some(screened), true) => {
+            let mut root = match rendered {
+                Some(Value::Object(root)) => root,
+                _ => Map::new(),
+            };
+            let specific = root.entry("hookSpecificOutput").or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(specific) = specific {
+                specific.insert("hookEventName".into(), Value::from(event.name()));
+                specific.insert("updatedToolOutput".into(), screened.output.clone());
+            }
+            let notice = screened.notice();
+            let message = match root.get("systemMessage").and_then(Value::as_str) {
+                Some(message) => format!("{message}\n\n{notice}"),
+                None => notice,
+            };
+            root.insert("systemMessage".into(), Value::from(message));
+            Some(Value::Object(root))
+        }
+        _ => rendered,
+    }
+}
+
+/// The decision's blocks and messages, as Claude Code reads them.
+fn render_decision(event: Event, decision: &Decision, final_flag: bool) -> Option<Value> {
     if let Some(block) = &decision.block {
         return Some(block_json(event, block, final_flag));
     }

@@ -5,7 +5,9 @@
 //! (`ask` makes Codex report the hook as failed and run the call), so a soft block is a deny that the person lifts.
 
 use super::claude;
-use super::dialect::{Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool};
+use super::dialect::{
+    Detection, Dialect, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, TimeUnit, Tool,
+};
 use super::mcp;
 use crate::model::{Event, PathRole};
 use crate::output::Decision;
@@ -41,6 +43,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     hook_name: None,
     detected_by: Detection::PayloadMember("turn_id"),
     can_ask: false,
+    output: OutputControl::Cannot,
 };
 
 /// The payload with `apply_patch` read as the Edit (or, for a patch that only adds one file, the Write) of the files

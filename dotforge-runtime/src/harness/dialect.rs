@@ -63,6 +63,18 @@ pub enum McpNaming {
     Context { prefix: &'static str, member: &'static str },
 }
 
+/// What a hook can do to a tool's output before the model reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputControl {
+    /// Replace it, in the tool's own shape (Claude Code's `updatedToolOutput`).
+    Replace,
+    /// Withhold it and give the model a reason instead (Gemini CLI's AfterTool `decision: deny`): the reason is the
+    /// output with its secrets withheld.
+    ReasonInstead,
+    /// Nothing (Codex CLI 0.169.0: its PostToolUse output schema has no such field).
+    Cannot,
+}
+
 /// How a CLI reads the `matcher` of a registration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatcherStyle {
@@ -120,6 +132,8 @@ pub struct Dialect {
     pub detected_by: Detection,
     /// Whether a hook can make it ask the person about a call.
     pub can_ask: bool,
+    /// What a hook can do to a tool's output.
+    pub output: OutputControl,
 }
 
 impl Dialect {

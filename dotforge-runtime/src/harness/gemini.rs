@@ -6,7 +6,7 @@
 //! about a call: a soft block is a deny that the person lifts.
 
 use super::dialect::{
-    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, Role, SettingsFiles, TimeUnit, Tool,
+    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, TimeUnit, Tool,
 };
 use super::mcp;
 use crate::model::Event;
@@ -89,6 +89,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     hook_name: Some("dotforge"),
     detected_by: Detection::EventNames,
     can_ask: false,
+    output: OutputControl::ReasonInstead,
 };
 
 /// The payload in the catalog's vocabulary. A shell command's `dir_path` becomes the directory it runs in (`cwd`);
@@ -149,6 +150,17 @@ pub(super) fn canonical(payload: Payload) -> Payload {
 /// `systemMessage`, and `additionalContext` where Gemini CLI gives it to the model (after a tool, with a prompt).
 pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
     let mut root = Map::new();
+    // After a tool whose output held a secret: the model reads the output with the secret withheld, as the reason.
+    if let Some(screened) = decision.screened.as_ref().filter(|_| event == Event::PostToolUse) {
+        let mut reason = text_of(&screened.output);
+        if let Some(block) = &decision.block {
+            reason = format!("{}\n\n{reason}", block.message);
+        }
+        root.insert("decision".into(), Value::from("deny"));
+        root.insert("reason".into(), Value::from(reason));
+        root.insert("systemMessage".into(), Value::from(screened.notice()));
+        return Some(Value::Object(root));
+    }
     if let Some(block) = &decision.block {
         root.insert("decision".into(), Value::from("deny"));
         root.insert("reason".into(), Value::from(block.message.as_str()));
@@ -167,6 +179,18 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
     }
     root.insert("systemMessage".into(), Value::from(joined));
     Some(Value::Object(root))
+}
+
+/// The text of a tool's output as Gemini CLI gives it (`llmContent`: text parts, or a string), else its JSON.
+fn text_of(output: &Value) -> String {
+    let content = output.get("llmContent").unwrap_or(output);
+    match content {
+        Value::String(text) => text.clone(),
+        Value::Array(parts) => {
+            parts.iter().filter_map(|part| part.get("text").and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
+        }
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod dialect;
 mod gemini;
 mod mcp;
 
-pub use dialect::{Detection, Dialect, Harness, MatcherStyle};
+pub use dialect::{Detection, Dialect, Harness, MatcherStyle, OutputControl};
 #[cfg(test)]
 mod tests;
 use crate::model::Event;

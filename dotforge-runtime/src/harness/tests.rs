@@ -114,9 +114,10 @@ fn every_decision_is_printed_with_only_the_fields_its_cli_accepts() {
         let block = |level, ask_user| Decision {
             messages: Vec::new(),
             block: Some(Block { level, message: "why".to_owned(), ask_user }),
+            screened: None,
         };
         [
-            Decision { messages: vec!["nudge".to_owned()], block: None },
+            Decision { messages: vec!["nudge".to_owned()], block: None, screened: None },
             block(Level::SoftBlock, true),
             block(Level::SoftBlock, false),
             block(Level::HardBlock, false),
@@ -145,7 +146,7 @@ fn every_decision_is_printed_with_only_the_fields_its_cli_accepts() {
                     == Some(&json!("ask"));
                 assert!(!asks || harness.can_ask_the_person(), "{harness:?} cannot ask, yet was asked to");
             }
-            assert!(render(harness, event, &Decision { messages: Vec::new(), block: None }).is_none());
+            assert!(render(harness, event, &Decision { messages: Vec::new(), block: None, screened: None }).is_none());
         }
     }
     let codex_hard = render(Harness::Codex, Event::PreToolUse, &decisions()[3]).expect("printed");

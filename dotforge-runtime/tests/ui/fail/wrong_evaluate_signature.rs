@@ -20,6 +20,7 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     category: __forge::Category::Core,
     enabled: true,
     locked: false,
+    screens_output: false,
     events: &[],
     profiles: &[],
     tools: &[],

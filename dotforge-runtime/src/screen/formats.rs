@@ -1,0 +1,174 @@
+//! Well-known credential formats, one row each: a fixed prefix found by one automaton over all of them, and a check
+//! of what follows it (its characters and least length). Private key blocks run to their `-----END … KEY-----`; a
+//! URL's password (`scheme://user:PASSWORD@host`) is withheld and the rest of the URL kept.
+
+use super::values::{is_placeholder, Found};
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// What may follow a format's prefix.
+#[derive(Clone, Copy, Debug)]
+enum Body {
+    /// At least this many of these characters (then as many more as there are).
+    Chars(fn(u8) -> bool, usize),
+    /// A private key block, to its end marker.
+    PrivateKey,
+    /// A JSON Web Token: three dot-separated base64url parts.
+    Jwt,
+    /// `user:password@` after `://`: the password.
+    UrlPassword,
+}
+
+struct Format {
+    prefix: &'static str,
+    kind: &'static str,
+    body: Body,
+}
+
+fn alnum(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric()
+}
+
+fn upper_or_digit(byte: u8) -> bool {
+    byte.is_ascii_uppercase() || byte.is_ascii_digit()
+}
+
+fn word(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_'
+}
+
+fn token(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-'
+}
+
+fn letter(byte: u8) -> bool {
+    byte.is_ascii_alphabetic()
+}
+
+fn hex(byte: u8) -> bool {
+    byte.is_ascii_hexdigit()
+}
+
+const FORMATS: &[Format] = &[
+    Format { prefix: "AKIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
+    Format { prefix: "ASIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
+    Format { prefix: "ghp_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "gho_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "ghu_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "ghs_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "ghr_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "github_pat_", kind: "GitHub token", body: Body::Chars(word, 22) },
+    Format { prefix: "glpat-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "xoxb-", kind: "Slack token", body: Body::Chars(token, 10) },
+    Format { prefix: "xoxp-", kind: "Slack token", body: Body::Chars(token, 10) },
+    Format { prefix: "xoxa-", kind: "Slack token", body: Body::Chars(token, 10) },
+    Format { prefix: "xoxr-", kind: "Slack token", body: Body::Chars(token, 10) },
+    Format { prefix: "sk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "rk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "sk_test_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "sk-ant-", kind: "Anthropic API key", body: Body::Chars(token, 20) },
+    Format { prefix: "sk-proj-", kind: "OpenAI API key", body: Body::Chars(token, 20) },
+    Format { prefix: "AIza", kind: "Google API key", body: Body::Chars(token, 35) },
+    Format { prefix: "npm_", kind: "npm token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "pypi-AgEI", kind: "PyPI token", body: Body::Chars(token, 50) },
+    Format { prefix: "hf_", kind: "Hugging Face token", body: Body::Chars(letter, 30) },
+    Format { prefix: "dop_v1_", kind: "DigitalOcean token", body: Body::Chars(hex, 64) },
+    Format { prefix: "-----BEGIN ", kind: "private key", body: Body::PrivateKey },
+    Format { prefix: "eyJ", kind: "JSON Web Token", body: Body::Jwt },
+    Format { prefix: "://", kind: "password in a URL", body: Body::UrlPassword },
+];
+
+fn automaton() -> Option<&'static AhoCorasick> {
+    static AUTOMATON: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AUTOMATON.get_or_init(|| AhoCorasick::new(FORMATS.iter().map(|format| format.prefix)).ok()).as_ref()
+}
+
+/// How many bytes from `at` satisfy `class`.
+fn run(bytes: &[u8], at: usize, class: fn(u8) -> bool) -> usize {
+    bytes[at.min(bytes.len())..].iter().take_while(|&&byte| class(byte)).count()
+}
+
+/// Adds every credential of a known format in `text` to `found`.
+pub(super) fn find(text: &str, found: &mut Vec<Found>) {
+    let Some(automaton) = automaton() else { return };
+    let bytes = text.as_bytes();
+    // Overlapping: a prefix inside another's match (`://` inside a token) is looked at too.
+    for hit in automaton.find_overlapping_iter(text) {
+        let format = &FORMATS[hit.pattern().as_usize()];
+        let (start, end) = (hit.start(), hit.end());
+        // A token's prefix starts a word: `xAKIA…` is something else.
+        let starts_word = start == 0 || !alnum(bytes[start - 1]);
+        let span = match format.body {
+            Body::Chars(class, least) if starts_word => {
+                let length = run(bytes, end, class);
+                (length >= least).then_some((start, end + length))
+            }
+            Body::Chars(..) => None,
+            Body::PrivateKey => private_key(text, start, end),
+            Body::Jwt if starts_word => jwt(bytes, start),
+            Body::Jwt => None,
+            Body::UrlPassword => url_password(text, start, end),
+        };
+        if let Some((start, end)) = span {
+            found.push(Found { start, end, kind: format.kind });
+        }
+    }
+}
+
+/// `-----BEGIN … PRIVATE KEY-----` to its `-----END … PRIVATE KEY-----` (or the end of the text).
+fn private_key(text: &str, start: usize, after_prefix: usize) -> Option<(usize, usize)> {
+    let header_end = text[after_prefix..].find("-----")? + after_prefix;
+    let label = &text[after_prefix..header_end];
+    if !label.ends_with("PRIVATE KEY") || label.len() > 40 {
+        return None;
+    }
+    let rest = &text[header_end + 5..];
+    let end = match rest.find("-----END ") {
+        Some(at) => {
+            let closing = header_end + 5 + at + "-----END ".len();
+            text[closing..].find("-----").map_or(text.len(), |close| closing + close + 5)
+        }
+        None => text.len(),
+    };
+    Some((start, end))
+}
+
+/// `eyJ…` `.` `…` `.` `…`, each part base64url of at least 10 characters.
+fn jwt(bytes: &[u8], start: usize) -> Option<(usize, usize)> {
+    let mut at = start;
+    for part in 0..3 {
+        let length = run(bytes, at, token);
+        if length < 10 {
+            return None;
+        }
+        at += length;
+        if part < 2 {
+            if bytes.get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+    }
+    Some((start, at))
+}
+
+/// In `scheme://user:password@host`, the password's span (a scheme of letters before `://`).
+fn url_password(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let scheme = bytes[..start].iter().rev().take_while(|byte| byte.is_ascii_alphanumeric() || b"+.-".contains(byte));
+    if scheme.count() == 0 {
+        return None;
+    }
+    let stop = |byte: &u8| byte.is_ascii_whitespace() || b"/?#\"'<>".contains(byte);
+    let authority_len = bytes[end..].iter().take_while(|byte| !stop(byte)).count();
+    let authority = &text[end..end + authority_len];
+    let at = authority.rfind('@')?;
+    let credentials = &authority[..at];
+    let colon = credentials.find(':')?;
+    let password = &credentials[colon + 1..];
+    if password.is_empty() || is_placeholder(password) {
+        return None;
+    }
+    let password_start = end + colon + 1;
+    Some((password_start, password_start + password.len()))
+}
