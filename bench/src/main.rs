@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-/// The realistic mix of payloads of issue #7, a Bash command that no behavior reacts to (issue #15), and two
-/// commands that run files the hook reads first (issue #24): a script and a Makefile target, in `project`.
+/// The realistic mix of payloads of issue #7, a Bash command that no behavior reacts to (issue #15), two commands
+/// that run files the hook reads first (issue #24): a script and a Makefile target, in `project`, and a Bash call's
+/// output screened after it ran (issue #32).
 fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
     let pre = |tool: &str, input: Value| json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": tool, "tool_input": input, "cwd": "/repo"});
     let in_project = |command: &str| {
@@ -34,7 +35,18 @@ fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
         ),
         ("Bash bash script.sh", in_project("bash script.sh")),
         ("Bash make test", in_project("make test")),
+        // Issue #32: a Bash call's output (1 KB of `git log --stat`) screened for secrets after it ran.
+        ("PostToolUse Bash 1 KB", json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
+            "tool_input": {"command": "git log --stat"}, "cwd": project, "tool_use_id": "toolu_bench",
+            "tool_response": {"stdout": log_output(1024), "stderr": "", "interrupted": false, "isImage": false,
+                "noOutputExpected": false}})),
     ]
+}
+
+/// `size` bytes of `git log --stat`-like text (commit hashes, paths, integrity strings: no secret).
+fn log_output(size: usize) -> String {
+    let line = "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39  src/app.ts | 12 ++++++------ integrity sha512-v2kDEe57\n";
+    line.repeat(size / line.len() + 1)[..size].to_owned()
 }
 
 /// A project with a deploy script of a realistic size and a Makefile whose `test` target builds first.

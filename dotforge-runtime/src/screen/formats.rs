@@ -3,8 +3,6 @@
 //! URL's password (`scheme://user:PASSWORD@host`) is withheld and the rest of the URL kept.
 
 use super::values::{is_placeholder, Found};
-use aho_corasick::AhoCorasick;
-use std::sync::OnceLock;
 
 /// What may follow a format's prefix.
 #[derive(Clone, Copy, Debug)]
@@ -49,9 +47,15 @@ fn hex(byte: u8) -> bool {
     byte.is_ascii_hexdigit()
 }
 
+/// Sorted by their prefixes' first byte (the scan finds a byte's formats as one run of rows; a test keeps it so).
 const FORMATS: &[Format] = &[
+    Format { prefix: "-----BEGIN ", kind: "private key", body: Body::PrivateKey },
+    Format { prefix: "://", kind: "password in a URL", body: Body::UrlPassword },
     Format { prefix: "AKIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
     Format { prefix: "ASIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
+    Format { prefix: "AIza", kind: "Google API key", body: Body::Chars(token, 35) },
+    Format { prefix: "dop_v1_", kind: "DigitalOcean token", body: Body::Chars(hex, 64) },
+    Format { prefix: "eyJ", kind: "JSON Web Token", body: Body::Jwt },
     Format { prefix: "ghp_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
     Format { prefix: "gho_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
     Format { prefix: "ghu_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
@@ -59,61 +63,74 @@ const FORMATS: &[Format] = &[
     Format { prefix: "ghr_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
     Format { prefix: "github_pat_", kind: "GitHub token", body: Body::Chars(word, 22) },
     Format { prefix: "glpat-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "hf_", kind: "Hugging Face token", body: Body::Chars(letter, 30) },
+    Format { prefix: "npm_", kind: "npm token", body: Body::Chars(alnum, 36) },
+    Format { prefix: "pypi-AgEI", kind: "PyPI token", body: Body::Chars(token, 50) },
+    Format { prefix: "rk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "sk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "sk_test_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "sk-ant-", kind: "Anthropic API key", body: Body::Chars(token, 20) },
+    Format { prefix: "sk-proj-", kind: "OpenAI API key", body: Body::Chars(token, 20) },
     Format { prefix: "xoxb-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxp-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxa-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxr-", kind: "Slack token", body: Body::Chars(token, 10) },
-    Format { prefix: "sk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
-    Format { prefix: "rk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
-    Format { prefix: "sk_test_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
-    Format { prefix: "sk-ant-", kind: "Anthropic API key", body: Body::Chars(token, 20) },
-    Format { prefix: "sk-proj-", kind: "OpenAI API key", body: Body::Chars(token, 20) },
-    Format { prefix: "AIza", kind: "Google API key", body: Body::Chars(token, 35) },
-    Format { prefix: "npm_", kind: "npm token", body: Body::Chars(alnum, 36) },
-    Format { prefix: "pypi-AgEI", kind: "PyPI token", body: Body::Chars(token, 50) },
-    Format { prefix: "hf_", kind: "Hugging Face token", body: Body::Chars(letter, 30) },
-    Format { prefix: "dop_v1_", kind: "DigitalOcean token", body: Body::Chars(hex, 64) },
-    Format { prefix: "-----BEGIN ", kind: "private key", body: Body::PrivateKey },
-    Format { prefix: "eyJ", kind: "JSON Web Token", body: Body::Jwt },
-    Format { prefix: "://", kind: "password in a URL", body: Body::UrlPassword },
 ];
-
-fn automaton() -> Option<&'static AhoCorasick> {
-    static AUTOMATON: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    AUTOMATON.get_or_init(|| AhoCorasick::new(FORMATS.iter().map(|format| format.prefix)).ok()).as_ref()
-}
 
 /// How many bytes from `at` satisfy `class`.
 fn run(bytes: &[u8], at: usize, class: fn(u8) -> bool) -> usize {
     bytes[at.min(bytes.len())..].iter().take_while(|&&byte| class(byte)).count()
 }
 
-/// Adds every credential of a known format in `text` to `found`.
+/// Adds every credential of a known format in `text` to `found`: one pass, looking at the formats whose prefix
+/// starts with the byte at hand only where a word starts (or at `:` and `-`, which start `://` and `-----BEGIN`).
 pub(super) fn find(text: &str, found: &mut Vec<Found>) {
-    let Some(automaton) = automaton() else { return };
     let bytes = text.as_bytes();
-    // Overlapping: a prefix inside another's match (`://` inside a token) is looked at too.
-    for hit in automaton.find_overlapping_iter(text) {
-        let format = &FORMATS[hit.pattern().as_usize()];
-        let (start, end) = (hit.start(), hit.end());
-        // A token's prefix starts a word: `xAKIA…` is something else.
-        let starts_word = start == 0 || !alnum(bytes[start - 1]);
-        let span = match format.body {
-            Body::Chars(class, least) if starts_word => {
-                let length = run(bytes, end, class);
-                (length >= least).then_some((start, end + length))
-            }
-            Body::Chars(..) => None,
-            Body::PrivateKey => private_key(text, start, end),
-            Body::Jwt if starts_word => jwt(bytes, start),
-            Body::Jwt => None,
-            Body::UrlPassword => url_password(text, start, end),
-        };
-        if let Some((start, end)) = span {
-            found.push(Found { start, end, kind: format.kind });
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let (first, last) = ROWS_BY_BYTE[usize::from(byte)];
+        if first == last || !(byte == b':' || at == 0 || !alnum(bytes[at - 1])) {
+            at += 1;
+            continue;
         }
+        let rest = &bytes[at..];
+        let mut next = at + 1;
+        for format in FORMATS[first..last].iter().filter(|format| rest.starts_with(format.prefix.as_bytes())) {
+            let end = at + format.prefix.len();
+            let span = match format.body {
+                Body::Chars(class, least) => {
+                    let length = run(bytes, end, class);
+                    (length >= least).then_some((at, end + length))
+                }
+                Body::PrivateKey => private_key(text, at, end),
+                Body::Jwt => jwt(bytes, at),
+                Body::UrlPassword => url_password(text, at, end),
+            };
+            if let Some((start, end)) = span {
+                found.push(Found { start, end, kind: format.kind });
+                next = next.max(end);
+                break;
+            }
+        }
+        at = next;
     }
 }
+
+/// For each byte value, the rows of [`FORMATS`] whose prefix starts with it (`first..last`; empty for most bytes).
+static ROWS_BY_BYTE: [(usize, usize); 256] = {
+    let mut table = [(0, 0); 256];
+    let mut row = 0;
+    while row < FORMATS.len() {
+        let byte = FORMATS[row].prefix.as_bytes()[0] as usize;
+        if table[byte].1 == 0 {
+            table[byte].0 = row;
+        }
+        table[byte].1 = row + 1;
+        row += 1;
+    }
+    table
+};
 
 /// `-----BEGIN … PRIVATE KEY-----` to its `-----END … PRIVATE KEY-----` (or the end of the text).
 fn private_key(text: &str, start: usize, after_prefix: usize) -> Option<(usize, usize)> {
@@ -171,4 +188,21 @@ fn url_password(text: &str, start: usize, end: usize) -> Option<(usize, usize)> 
     }
     let password_start = end + colon + 1;
     Some((password_start, password_start + password.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FORMATS;
+
+    #[test]
+    fn the_formats_are_sorted_by_their_first_byte() {
+        for pair in FORMATS.windows(2) {
+            assert!(
+                pair[0].prefix.as_bytes()[0] <= pair[1].prefix.as_bytes()[0],
+                "{} before {}",
+                pair[0].prefix,
+                pair[1].prefix
+            );
+        }
+    }
 }

@@ -5,9 +5,8 @@
 //! ([`pairs`]). Placeholders (`your-key-here`, `changeme`, `<…>`, `${…}`) are not secrets.
 //!
 //! One pass per detector over the text, each linear: the known values by one multi-pattern automaton, the formats by
-//! one automaton over their fixed prefixes and a check of what follows, the pairs by one automaton over the words
-//! that make a name secret. An output that holds none of those prefixes and words costs the three scans and nothing
-//! else.
+//! a scan that looks at the formats whose prefix starts with the byte at a word's start, the pairs by a scan over the
+//! names that a `=` or `:` follows. An output that holds none of them costs the three scans and nothing else.
 
 mod formats;
 mod pairs;

@@ -3,16 +3,21 @@
 //! and not a plain word (letters and digits mixed, or long).
 
 use super::values::{looks_secret, Found, SECRET_WORDS};
-use aho_corasick::AhoCorasick;
-use std::sync::OnceLock;
 
-fn automaton() -> Option<&'static AhoCorasick> {
-    static AUTOMATON: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    AUTOMATON.get_or_init(|| AhoCorasick::builder().ascii_case_insensitive(true).build(SECRET_WORDS).ok()).as_ref()
-}
+/// The bytes of a name (letters, digits, `_`, `-`, `.`), as a table: the scan asks for every byte of the text.
+static NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.';
+        byte += 1;
+    }
+    table
+};
 
 fn name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"_-.".contains(&byte)
+    NAME_BYTES[usize::from(byte)]
 }
 
 /// Bytes an unquoted value is made of.
@@ -20,26 +25,49 @@ fn value_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || b"_-./+=~:@!%^*#$&?".contains(&byte)
 }
 
-/// Adds the value of every secret-named pair in `text` to `found`.
+/// Adds the value of every secret-named pair in `text` to `found`: one pass over the names (runs of name bytes),
+/// each followed by `=` or `:` (after a closing quote and blanks) looked at for a secret word.
 pub(super) fn find(text: &str, found: &mut Vec<Found>) {
-    let Some(automaton) = automaton() else { return };
     let bytes = text.as_bytes();
-    let mut after = 0;
-    for hit in automaton.find_iter(text) {
-        if hit.start() < after {
+    let mut at = 0;
+    while at < bytes.len() {
+        if !name_byte(bytes[at]) {
+            at += 1;
             continue;
         }
-        // The whole name around the word.
-        let name_start = bytes[..hit.start()].iter().rposition(|&byte| !name_byte(byte)).map_or(0, |at| at + 1);
-        let name_end = hit.end() + bytes[hit.end()..].iter().take_while(|&&byte| name_byte(byte)).count();
-        let name = &text[name_start..name_end];
-        if let Some((start, end)) = value_after(bytes, name_end, name.eq_ignore_ascii_case("authorization")) {
-            if looks_secret(&text[start..end]) {
-                found.push(Found { start, end, kind: "secret value" });
-                after = end;
+        let start = at;
+        while at < bytes.len() && name_byte(bytes[at]) {
+            at += 1;
+        }
+        let name = &text[start..at];
+        // The shortest secret word has five letters; most names are shorter or followed by neither `=` nor `:`.
+        if name.len() < 5 || !followed_by_separator(bytes, at) || !says_secret(name) {
+            continue;
+        }
+        if let Some((value_start, value_end)) = value_after(bytes, at, name.eq_ignore_ascii_case("authorization")) {
+            if looks_secret(&text[value_start..value_end]) {
+                found.push(Found { start: value_start, end: value_end, kind: "secret value" });
+                at = value_end;
             }
         }
     }
+}
+
+/// Whether `=` or `:` follows (after a closing quote and blanks).
+fn followed_by_separator(bytes: &[u8], mut at: usize) -> bool {
+    if matches!(bytes.get(at), Some(b'"' | b'\'')) {
+        at += 1;
+    }
+    while matches!(bytes.get(at), Some(b' ' | b'\t')) {
+        at += 1;
+    }
+    matches!(bytes.get(at), Some(b'=' | b':'))
+}
+
+/// Whether a name holds a secret word, in any case.
+fn says_secret(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    SECRET_WORDS.iter().any(|word| lower.contains(word))
 }
 
 /// The value after a name: past a closing quote, blanks, `=` or `:`, blanks and an opening quote; to the closing
