@@ -325,3 +325,29 @@ fn install_refuses_invalid_json_and_leaves_it_unchanged() {
     assert!(run.stderr.contains("is not valid JSON") && run.stderr.contains("left unchanged"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(project.join(".claude/settings.json")).expect("read"), broken);
 }
+
+#[test]
+fn a_payload_the_hook_ignores_says_why_on_stderr_and_still_exits_0() {
+    let run = |payload: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dotforge-hook"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .env("FORGE_ROOT", dotforge_conformance::hook::scratch_dir("ignored-payloads").join(".forge"))
+            .spawn()
+            .expect("run the hook");
+        std::io::Write::write_all(child.stdin.as_mut().expect("stdin"), payload.as_bytes()).expect("payload");
+        drop(child.stdin.take());
+        let output = child.wait_with_output().expect("wait");
+        assert_eq!(output.status.code(), Some(0), "hook mode always exits 0");
+        assert!(output.stdout.is_empty(), "nothing on stdout");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    assert!(run("not json").starts_with("[forge] ignored the payload: it is not a JSON object"));
+    let typo =
+        run(r#"{"hook_event_name":"PreTooluse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}"#);
+    assert!(typo.contains("`PreTooluse` is not one this hook handles (did you mean `PreToolUse`?)"), "{typo}");
+    assert!(run(r#"{"tool_name":"Bash"}"#).contains("it has no `hook_event_name`"));
+    assert_eq!(run(r#"{"hook_event_name":"SessionStart","session_id":"s"}"#), "", "a known event it does not handle");
+    assert_eq!(run(r#"{"hook_event_name":"BeforeModel","session_id":"s"}"#), "", "Gemini's too");
+}

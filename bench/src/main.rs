@@ -36,16 +36,20 @@ fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
         ("Bash bash script.sh", in_project("bash script.sh")),
         ("Bash make test", in_project("make test")),
         // Issue #32: a Bash call's output (1 KB of `git log --stat`) screened for secrets after it ran.
-        ("PostToolUse Bash 1 KB", json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
+        (
+            "PostToolUse Bash 1 KB",
+            json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
             "tool_input": {"command": "git log --stat"}, "cwd": project, "tool_use_id": "toolu_bench",
             "tool_response": {"stdout": log_output(1024), "stderr": "", "interrupted": false, "isImage": false,
-                "noOutputExpected": false}})),
+                "noOutputExpected": false}}),
+        ),
     ]
 }
 
 /// `size` bytes of `git log --stat`-like text (commit hashes, paths, integrity strings: no secret).
 fn log_output(size: usize) -> String {
-    let line = "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39  src/app.ts | 12 ++++++------ integrity sha512-v2kDEe57\n";
+    let line =
+        "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39  src/app.ts | 12 ++++++------ integrity sha512-v2kDEe57\n";
     line.repeat(size / line.len() + 1)[..size].to_owned()
 }
 

@@ -59,10 +59,16 @@ pub(crate) fn process(
     harness: Option<Harness>,
     settings_for: impl FnOnce(Option<&str>) -> Settings,
 ) -> Option<EventReport> {
-    let raw = Payload::parse(input)?;
+    let Some(raw) = Payload::parse(input) else {
+        warn("ignored the payload: it is not a JSON object (the hook reads one hook payload on stdin)");
+        return None;
+    };
     let harness = Harness::detect(&raw, harness);
     let payload = harness::canonical(harness, raw);
-    let event = payload.event()?;
+    let Some(event) = payload.event() else {
+        warn_unknown_event(payload.event_name(), harness);
+        return None;
+    };
     if catalog.behaviors.is_empty() {
         return None; // SPEC §7.9: nothing declared, no state access
     }
@@ -101,6 +107,25 @@ pub(crate) fn process(
         fired: outcome.fired,
         session_id,
     })
+}
+
+/// Warns about an event name no CLI sends (a typo in a test payload, `PreTooluse`), saying the one it resembles;
+/// the events a CLI sends that the hook does not handle (`SessionStart`, `Notification`) pass in silence.
+fn warn_unknown_event(name: &str, harness: Harness) {
+    if Harness::ALL.iter().any(|known| known.dialect().sends_event(name)) {
+        return;
+    }
+    let handled: Vec<&str> = Event::ALL.iter().filter_map(|event| harness.dialect().event_name(*event)).collect();
+    let close = handled.iter().find(|known| known.eq_ignore_ascii_case(name));
+    let hint = match close {
+        Some(known) => format!(" (did you mean `{known}`?)"),
+        None => format!(" (it handles {})", handled.join(", ")),
+    };
+    if name.is_empty() {
+        warn(&format!("ignored the payload: it has no `hook_event_name`{hint}"));
+    } else {
+        warn(&format!("ignored the payload: the event `{name}` is not one this hook handles{hint}"));
+    }
 }
 
 /// Whether tool output is screened: a behavior that asks for it is on for the active profile, and the CLI lets a hook

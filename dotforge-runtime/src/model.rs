@@ -72,6 +72,10 @@ impl Event {
         }
     }
 
+    /// Every event the hook handles.
+    pub const ALL: [Event; 5] =
+        [Event::PreToolUse, Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit, Event::Stop];
+
     /// The four events triggers can name, in SCHEMA order.
     pub const TRIGGER_EVENTS: [Event; 4] =
         [Event::PreToolUse, Event::PostToolUse, Event::UserPromptSubmit, Event::Stop];

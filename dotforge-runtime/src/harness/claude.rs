@@ -23,7 +23,18 @@ pub(crate) const DIALECT: Dialect = Dialect {
     name: "claude",
     title: "Claude Code",
     events: &[],
-    other_events: &[],
+    // Its events the hook does not handle (a payload of one of these passes in silence).
+    other_events: &[
+        "SessionStart",
+        "SessionEnd",
+        "Notification",
+        "PreCompact",
+        "SubagentStart",
+        "SubagentStop",
+        "PermissionRequest",
+        "PostToolBatch",
+        "Setup",
+    ],
     missing_events: &[],
     tools: &[
         own("Bash", &[]),
