@@ -198,6 +198,13 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "flock /tmp/lock -c 'rm -rf .forge'".to_owned(),
         "npx -c 'rm -rf .forge/audit'".to_owned(),
         "su -c 'rm -rf .forge' me".to_owned(),
+        // Found by review: options read as taking a value that do not, a lone `-`, a link folder, awk's -e.
+        "watch -x rm -rf .forge".to_owned(),
+        "watch -d rm -rf .forge".to_owned(),
+        "env - rm -rf .forge".to_owned(),
+        "truncate -s 0 -o .forge/audit/overrides.log".to_owned(),
+        "ln -t .forge/runtime /dev/null".to_owned(),
+        "gawk -e 'BEGIN{system(\"rm -rf .forge\")}'".to_owned(),
         "cd .forge/runtime && rm state.json".to_owned(),
         "bash -c 'rm -rf .forge'".to_owned(),
         "truncate -s0 build/log-link".to_owned(),

@@ -224,10 +224,13 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
         }
         Touches::Links => {
             let paths = operands();
+            let folders = values(&['t'], &["target-directory"]);
             if parsed.has('s', "symbolic") {
-                writes.extend(symbolic_link_targets(&paths, &values(&['t'], &["target-directory"])));
+                writes.extend(symbolic_link_targets(&paths, &folders));
             }
             writes.extend(as_written(paths, false));
+            // `ln -t DIR TARGET…`: the links are made in the folder.
+            writes.extend(as_written(folders, true));
         }
         Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
         Touches::Permissions => writes.extend(as_written(operands(), parsed.has('R', "recursive"))),
@@ -256,8 +259,11 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
-                if let Some(path) = word.text.strip_prefix('@') {
-                    reads.push(Word { text: path.to_owned(), ..word.clone() }); // curl -d @file
+                // curl -d @file, -F name=@file;type=…, --data-binary @file
+                let after_at = word.text.strip_prefix('@').or_else(|| word.text.split_once("=@").map(|(_, path)| path));
+                if let Some(path) = after_at {
+                    let path = path.split(';').next().unwrap_or(path);
+                    reads.push(Word { text: path.to_owned(), ..word.clone() });
                 }
             }
         }
@@ -302,14 +308,15 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                     .map(|(written, _)| written)
                     .unwrap_or_default(),
             );
-            // The program text (unless it comes from `-f`) may run commands or write files.
-            if values(&['f'], &["file"]).is_empty() {
-                if let Some(program_text) = parsed.operands().next() {
-                    let code: &str = &program_text.text;
-                    if code.contains('>') || code.contains("system") {
-                        opaque = Some(Opaque::WholeLine);
-                    }
-                }
+            // The program text (`-e`, else the first operand unless it comes from `-f`) may run commands or write files.
+            let mut texts = values(&['e'], &["source"]);
+            if texts.is_empty() && values(&['f'], &["file"]).is_empty() {
+                texts.extend(parsed.operands().next().cloned());
+            }
+            let runs_or_writes =
+                |text: &Word| text.text.contains('>') || text.text.contains("system") || text.text.contains('|');
+            if texts.iter().any(runs_or_writes) {
+                opaque = Some(Opaque::WholeLine);
             }
             reads.extend(operands());
         }

@@ -2,7 +2,7 @@
 //! an interpreter's command gives it inline — one reading for the commands the code runs ([`crate::unwrap`]) and for
 //! the paths it names ([`crate::access`]), from the interpreter's entry in [`crate::programs`].
 
-use crate::argv::{Arg, Order, Parsed};
+use crate::argv::{Arg, Order, Parsed, Value};
 use crate::lexer::Word;
 use crate::programs::{self, Interpreter, Language, Program, Runs};
 
@@ -70,6 +70,14 @@ pub(crate) fn given<'w>(words: &'w [Word], program: &Program, interpreter: &Inte
             Arg::Long(name, value) if options.contains(&name) => value,
             _ => continue,
         };
+        // `node -pe CODE`: `-p` and `-e` in one cluster; the code is the word after the cluster.
+        if let Some(Value::Attached(word, _)) =
+            code.filter(|value| value.text().len() == 1 && options.contains(&value.text()))
+        {
+            let after =
+                words.iter().position(|candidate| std::ptr::eq(candidate, word)).and_then(|at| words.get(at + 1));
+            return Given::Code(after.map_or("", |word| word.text.as_str()));
+        }
         return Given::Code(code.map_or("", |value| value.text()));
     }
     // Words getopt does not read (`pwsh -Command CODE`, `deno eval CODE`).

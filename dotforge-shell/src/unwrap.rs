@@ -178,7 +178,14 @@ fn wrapped(
             _ => *cwd = values.last().map(PathBuf::from).or(cwd.take()),
         }
     }
-    let start = if parses.len() == before + 1 { parses[before].rest } else { argv.len() };
+    let mut start = if parses.len() == before + 1 { parses[before].rest } else { argv.len() };
+    // `env - CMD`: a lone `-` is `-i` (an empty environment), not the command.
+    if takes_assignments && argv.get(start).is_some_and(|word| word.text == "-") {
+        start += 1;
+        while argv.get(start).is_some_and(|word| word.assignment) {
+            start += 1;
+        }
+    }
     (start < argv.len()).then(|| argv[start..].to_vec())
 }
 

@@ -43,6 +43,14 @@ fn tampering_with_governance_through_an_mcp_servers_tools_is_hard_blocked() {
         mcp("janitor", "delete_folder", json!({"path": at(".forge")})),
         mcp("notes", "save", json!({"file": "~/.claude/settings.json", "text": "{}"})),
         mcp("sync", "upload", json!({"items": [{"path": at(".forge/audit/overrides.log")}]})),
+        // Found by review: a camelCase deleting name, a blank inside a path, a path hidden behind many others.
+        mcp("files", "removeDirectory", json!({"path": at(".forge")})),
+        mcp("notes", "save", json!({"path": at(".claude/x y/../settings.json"), "content": "{}"})),
+        mcp(
+            "notes",
+            "save",
+            json!({"paths": (0..100).map(|at| format!("notes/a{at}.txt/")).chain([at(".claude/settings.json")]).collect::<Vec<_>>(), "content": "{}"}),
+        ),
     ];
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }

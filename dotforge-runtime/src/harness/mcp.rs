@@ -12,6 +12,7 @@
 
 use super::dialect::{McpNaming, Role};
 use crate::payload::Payload;
+use crate::screen::name_words;
 use serde_json::{Map, Value};
 
 /// How a known MCP tool's arguments become the catalog tool's.
@@ -280,10 +281,9 @@ const DELETING_WORDS: &[&str] = &[
 /// What a tool the table does not know does to the paths it names, as its name says: deletes them (a folder with
 /// all it holds), only reads them, or — anything else — writes them.
 fn unknown_role(tool: &str) -> Role {
-    let lower = tool.to_ascii_lowercase();
-    let mut words = lower.split(['_', '-', '.']).filter(|word| !word.is_empty());
-    let first = words.clone().next().unwrap_or("");
-    if words.any(|word| DELETING_WORDS.contains(&word)) {
+    let words = name_words(tool);
+    let first = words.first().map_or("", String::as_str);
+    if words.iter().any(|word| DELETING_WORDS.contains(&word.as_str())) {
         Role::Delete
     } else if READ_ONLY_VERBS.contains(&first) {
         Role::Read
@@ -316,22 +316,27 @@ const PATH_KEYS: &[&str] = &[
     "location",
 ];
 
-/// Most strings of an unknown tool's arguments looked at.
-const MAX_STRINGS: usize = 64;
-/// Longest string taken for a path.
-const MAX_PATH_BYTES: usize = 4096;
+/// Most strings of an unknown tool's arguments looked at; past them, the call counts as deleting the whole file
+/// system (the agent chooses the arguments: a path hidden behind many others must not pass unseen).
+const MAX_STRINGS: usize = 1024;
 
 /// Every argument of an unknown tool that names a path (under a path key, or looking like one: no blank, starting
 /// with `/`, `~` or `.`, or holding a `/`), as `role` — the top level, and lists and objects one level down.
 fn path_like(arguments: &Map<String, Value>, role: Role) -> Vec<(String, Role)> {
     let mut found: Vec<(String, Role)> = Vec::new();
-    let consider = |key: &str, text: &str, found: &mut Vec<(String, Role)>| {
+    let mut overflow = false;
+    let mut consider = |key: &str, text: &str, found: &mut Vec<(String, Role)>| {
         let text = text.strip_prefix("file://").unwrap_or(text);
         let keyed = PATH_KEYS.contains(&key.to_ascii_lowercase().as_str());
-        let looks = text.starts_with(['/', '~', '.']) || text.contains('/');
-        let plain = !text.is_empty() && text.len() <= MAX_PATH_BYTES && !text.contains(char::is_whitespace);
-        if plain && (keyed || looks) && found.len() < MAX_STRINGS && !found.iter().any(|(known, _)| known == text) {
+        // Under a path key a blank is part of the path; elsewhere a text with blanks is prose.
+        let looks = (text.starts_with(['/', '~', '.']) || text.contains('/')) && !text.contains(char::is_whitespace);
+        if text.is_empty() || !(keyed || looks) || found.iter().any(|(known, _)| known == text) {
+            return;
+        }
+        if found.len() < MAX_STRINGS {
             found.push((text.to_owned(), role));
+        } else {
+            overflow = true;
         }
     };
     for (key, value) in arguments {
@@ -361,6 +366,9 @@ fn path_like(arguments: &Map<String, Value>, role: Role) -> Vec<(String, Role)> 
             }
             _ => {}
         }
+    }
+    if overflow {
+        found.push(("/".to_owned(), Role::Delete));
     }
     found
 }
@@ -432,6 +440,13 @@ mod tests {
         assert_eq!(reader.paths, [(".env".to_owned(), Role::Read)]);
         let deleter = read_of("delete_folder", json!({"path": ".forge"}));
         assert_eq!(deleter.paths, [(".forge".to_owned(), Role::Delete)], "a folder deleted takes what it holds");
+        let camel = read_of("removeDirectory", json!({"path": ".forge"}));
+        assert_eq!(camel.paths, [(".forge".to_owned(), Role::Delete)], "camelCase names are read as words");
+        let blank = read_of("save", json!({"path": ".claude/x y/../settings.json"}));
+        assert_eq!(blank.paths.len(), 1, "a blank under a path key is part of the path");
+        let padded: Vec<String> = (0..2000).map(|at| format!("a{at}.txt/")).collect();
+        let hidden = read_of("save", json!({"paths": padded}));
+        assert_eq!(hidden.paths.last(), Some(&("/".to_owned(), Role::Delete)), "too many paths: fail closed");
         let shaped = read_of("write_file", json!({"filename": "x"}));
         assert_eq!(shaped.tool, "mcp__files__write_file", "another server's tool of another shape is unknown");
     }

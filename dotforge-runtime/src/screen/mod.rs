@@ -15,7 +15,7 @@ mod values;
 use aho_corasick::AhoCorasick;
 use serde_json::Value;
 use values::looks_secret;
-pub(crate) use values::{is_placeholder, name_says_secret, Found, MIN_SECRET_LEN};
+pub(crate) use values::{is_placeholder, name_says_secret, name_words, Found, MIN_SECRET_LEN};
 
 /// The values the hook knows to be secrets, each with its kind (`.env value`, `environment variable`).
 #[derive(Debug, Default)]

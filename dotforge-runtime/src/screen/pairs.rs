@@ -2,7 +2,7 @@
 //! `"clientSecret"`, `Authorization: Bearer …`): the value, when it looks like one — long enough, not a placeholder,
 //! and not a plain word (letters and digits mixed, or long).
 
-use super::values::{looks_secret, Found, SECRET_WORDS};
+use super::values::{looks_secret, name_says_secret, Found};
 
 /// The bytes of a name (letters, digits, `_`, `-`, `.`), as a table: the scan asks for every byte of the text.
 static NAME_BYTES: [bool; 256] = {
@@ -40,8 +40,8 @@ pub(super) fn find(text: &str, found: &mut Vec<Found>) {
             at += 1;
         }
         let name = &text[start..at];
-        // The shortest secret word has five letters; most names are shorter or followed by neither `=` nor `:`.
-        if name.len() < 5 || !followed_by_separator(bytes, at) || !says_secret(name) {
+        // Most names are short or followed by neither `=` nor `:`; only the others are read as words.
+        if name.len() < 5 || !followed_by_separator(bytes, at) || !name_says_secret(name) {
             continue;
         }
         if let Some((value_start, value_end)) = value_after(bytes, at, name.eq_ignore_ascii_case("authorization")) {
@@ -62,12 +62,6 @@ fn followed_by_separator(bytes: &[u8], mut at: usize) -> bool {
         at += 1;
     }
     matches!(bytes.get(at), Some(b'=' | b':'))
-}
-
-/// Whether a name holds a secret word, in any case.
-fn says_secret(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    SECRET_WORDS.iter().any(|word| lower.contains(word))
 }
 
 /// The value after a name: past a closing quote, blanks, `=` or `:`, blanks and an opening quote; to the closing

@@ -29,6 +29,8 @@ fn formats_pairs_and_known_values_are_withheld_and_nothing_else_changes() {
     assert_eq!(kinds("API_TOKEN=4f9a2c7e81d0b3a6", &none), ["secret value"]);
     assert_eq!(kinds("{\"clientSecret\": \"Zx9!qW2#vB7$\"}", &none), ["secret value"]);
     assert_eq!(kinds("db_password: 'hunter2hunter2'", &none), ["secret value"]);
+    assert_eq!(kinds("STRIPE_KEY=rk9Q2mX7vL4pZ8", &none), ["secret value"]);
+    assert_eq!(kinds("accessKey: \"Q2mX7vL4pZ8rk9\"", &none), ["secret value"]);
     let known = Known::new(vec![("plain-value-from-dotenv".to_owned(), ".env value")]);
     assert_eq!(kinds("the value is plain-value-from-dotenv.", &known), [".env value"]);
 }
@@ -96,6 +98,10 @@ fn everyday_outputs_pass_unchanged() {
         "test auth::tests::an_expired_token_is_refreshed ... ok\ntest auth::tests::a_password_too_short_is_refused ... ok\n",
         "password_reset_timeout: 3600\ntoken_lifetime: 86400\napi_key_header: X-Api-Key\n",
         "Cargo: sk-learn is not a crate; did you mean scikit-learn?\nurl: https://example.com/path?query=1#frag\n",
+        // names that sound secret and are not (found by review)
+        "{\"tokenizer_class\": \"GPT2TokenizerFast\", \"model_type\": \"gpt2\"}",
+        "TOKEN_URL=https://oauth2.googleapis.com/token\nAUTH_ENDPOINT=https://accounts.example.com/o/oauth2/auth",
+        "password_file: /run/secrets/db_password\nsecretName: my-app-secret-v2\n",
     ];
     for text in corpus {
         assert!(redact(text, &none).is_none(), "a false redaction of:\n{text}\n{:?}", redact(text, &none));

@@ -1,11 +1,63 @@
 //! What makes a text a secret rather than a word or a placeholder, shared by the screening's detectors.
 
-/// Whether a variable's name says it holds a secret (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`,
-/// `STRIPE_KEY`).
+/// Words that make a name secret (`GITHUB_TOKEN`, `db_password`, `clientSecret`).
+const SECRET_NAME_WORDS: &[&str] = &[
+    "secret",
+    "secrets",
+    "token",
+    "password",
+    "passwd",
+    "passphrase",
+    "credential",
+    "credentials",
+    "apikey",
+    "authorization",
+];
+/// Words that, before `key`, make a name secret (`API_KEY`, `accessKey`, `private_key`).
+const KEY_KINDS: &[&str] =
+    &["api", "access", "private", "secret", "session", "signing", "encryption", "master", "auth"];
+/// Last words that make a secret-sounding name a name of something else (`TOKEN_URL`, `password_file`,
+/// `secretName`, `tokenizer_class`).
+const NOT_SECRET_LAST_WORDS: &[&str] = &[
+    "url", "uri", "file", "path", "dir", "name", "class", "type", "id", "header", "endpoint", "host", "count",
+    "length", "size", "lifetime", "timeout", "ttl", "expiry", "expires", "format", "kind", "mode", "env", "prefix",
+    "suffix", "field", "param", "method", "policy", "version", "limit", "reset", "hint", "label", "ref",
+];
+
+/// Whether a name says it holds a secret, read as words (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `dbPassword`,
+/// `STRIPE_KEY`; not `TOKEN_URL`, `tokenizer`, `secretName`).
 pub(crate) fn name_says_secret(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    SECRET_WORDS.iter().any(|word| lower.contains(word))
-        || ["_key", "-key", "_pat", "_pass"].iter().any(|end| lower.ends_with(end))
+    let words = name_words(name);
+    let Some(last) = words.last() else { return false };
+    if NOT_SECRET_LAST_WORDS.contains(&last.as_str()) {
+        return false;
+    }
+    let keyed = words.windows(2).any(|pair| pair[1] == "key" && KEY_KINDS.contains(&pair[0].as_str()));
+    keyed
+        || words.iter().any(|word| SECRET_NAME_WORDS.contains(&word.as_str()))
+        || (words.len() > 1 && ["key", "pat", "pass", "pwd"].contains(&last.as_str()))
+}
+
+/// The words of a name, in lower case: split at `_`, `-`, `.` and where a lower-case letter meets an upper-case one
+/// (`removeDirectory` → `remove`, `directory`).
+pub(crate) fn name_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for character in name.chars() {
+        let boundary = matches!(character, '_' | '-' | '.' | ' ') || (previous_lower && character.is_ascii_uppercase());
+        if boundary && !current.is_empty() {
+            words.push(std::mem::take(&mut current));
+        }
+        if !matches!(character, '_' | '-' | '.' | ' ') {
+            current.push(character.to_ascii_lowercase());
+        }
+        previous_lower = character.is_ascii_lowercase() || character.is_ascii_digit();
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
 }
 
 /// Shortest text taken for a secret.
@@ -19,28 +71,14 @@ pub(crate) struct Found {
     pub kind: &'static str,
 }
 
-/// Words that make a name secret, wherever they are in it (letters in either case).
-pub(crate) const SECRET_WORDS: &[&str] = &[
-    "secret",
-    "token",
-    "password",
-    "passwd",
-    "passphrase",
-    "credential",
-    "apikey",
-    "api_key",
-    "api-key",
-    "access_key",
-    "accesskey",
-    "private_key",
-    "privatekey",
-    "authorization",
-];
-
 /// Whether a value looks like a secret rather than a word: long enough, not a placeholder, and letters and digits
 /// mixed — or long, or with symbols among its letters.
 pub(crate) fn looks_secret(value: &str) -> bool {
     if value.len() < MIN_SECRET_LEN || is_placeholder(value) {
+        return false;
+    }
+    // A path, or a URL without credentials, is where a secret is, not one.
+    if value.starts_with(['/', '~']) || value.starts_with("./") || (value.contains("://") && !value.contains('@')) {
         return false;
     }
     let letters = value.bytes().any(|byte| byte.is_ascii_alphabetic());

@@ -107,10 +107,11 @@ pub(super) const PROGRAMS: &[Program] = &[
                 Expect::Writes(".forge/audit/overrides.log"),
             ),
             Example("awk -F: '{print $1}' /etc/passwd", Expect::Inert(".forge")),
+            Example("gawk -e 'BEGIN{system(\"rm -rf .forge\")}'", Expect::Writes(".forge")),
         ],
         ..rewriter(
             &["awk", "gawk", "mawk", "nawk"],
-            Options::new("fvFi", &["file", "assign", "field-separator", "include"]),
+            Options::new("fvFie", &["file", "assign", "field-separator", "include", "source"]),
             Logic::Awk,
         )
     },

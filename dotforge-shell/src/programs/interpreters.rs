@@ -48,6 +48,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("ts-node --eval \"require('fs').rmSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
             Example("node -r dotenv/config server.js", Expect::Inert(".forge")),
+            Example("node -pe \"require('child_process').execSync('git push -f')\"", Expect::Runs("git push -f")),
         ],
         ..interpreter(
             &["node", "nodejs", "tsx", "ts-node"],
@@ -114,8 +115,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         )
     },
     Program {
-        examples: &[Example("php -r 'system(\"git push -f\");'", Expect::Runs("git push -f"))],
-        ..interpreter(&["php*"], Options::new("rcdz", &[]), &[Runs::Code(code(Language::Php, &["r"]))])
+        examples: &[
+            Example("php -r 'system(\"git push -f\");'", Expect::Runs("git push -f")),
+            Example("php -R 'system(\"git push -f\");'", Expect::Runs("git push -f")),
+        ],
+        ..interpreter(
+            &["php*"],
+            Options::new("rcdzBRE", &[]),
+            &[Runs::Code(code(Language::Php, &["r", "B", "R", "E"]))],
+        )
     },
     Program {
         examples: &[Example(

@@ -29,6 +29,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("env -u HOME A=1 git push -f", Expect::Runs("git push -f")),
             Example("env -S 'git push -f'", Expect::Runs("git push -f")),
             Example("env -C .forge rm -rf runtime", Expect::Writes(".forge/runtime")),
+            Example("env - git push -f", Expect::Runs("git push -f")),
             Example("env | grep PATH", Expect::Inert(".forge")),
         ],
         ..Program::named(&["env"])
@@ -148,9 +149,14 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["su", "runuser", "script"])
     },
     Program {
-        options: Options::new("nqdx", &["interval", "equexit", "differences"]),
+        // `-x` (exec) is a flag, `-d`/`--differences[=permanent]` takes its value attached only.
+        options: Options::new("nq", &["interval", "equexit"]),
         runs: &[Runs::OperandsAsScript],
-        examples: &[Example("watch -n 1 'git push -f'", Expect::Runs("git push -f"))],
+        examples: &[
+            Example("watch -n 1 'git push -f'", Expect::Runs("git push -f")),
+            Example("watch -x git push -f", Expect::Runs("git push -f")),
+            Example("watch -d rm -rf .forge", Expect::Writes(".forge")),
+        ],
         ..Program::named(&["watch"])
     },
     Program {
