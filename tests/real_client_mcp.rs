@@ -163,6 +163,26 @@ fn everyday_mcp_calls_run_and_their_results_reach_the_model() {
     assert!(outcome.prompts.is_empty(), "nobody was asked");
 }
 
+/// The files the Codex and Gemini tiers find: an audit trail to keep, a secret, a README to read.
+fn seed(dir: &Path, forge: &Path) {
+    std::fs::create_dir_all(forge.join("audit")).expect("forge");
+    std::fs::write(forge.join("audit/overrides.log"), "kept\n").expect("audit log");
+    std::fs::write(dir.join(".env"), format!("API_KEY={SECRET}\n")).expect("secret");
+    std::fs::write(dir.join("README.md"), "# Demo\n\nA project governed by dotforge.\n").expect("readme");
+}
+
+/// What the model was told of the five calls of the Codex and Gemini tiers: the two reaching dotforge's own files
+/// refused, the secret's read denied (a soft block is a deny in these CLIs), the listing and the README read run.
+fn assert_refused_twice_denied_once_then_ran(outputs: &[String], stderr: &str) {
+    assert_eq!(outputs.len(), 5, "{outputs:?}\n{stderr}");
+    assert!(
+        outputs[0].contains("[self-protection] BLOCKED") && outputs[1].contains("[self-protection] BLOCKED"),
+        "{outputs:?}"
+    );
+    assert!(outputs[2].contains("[protect-secrets] BLOCKED"), "a soft block is a deny here: {outputs:?}");
+    assert!(outputs[3].contains("README.md") && outputs[4].contains("governed by dotforge"), "{outputs:?}");
+}
+
 /// Codex CLI 0.169.0 calls an MCP tool as a function in the server's namespace (`mcp__fs`), and its hooks see
 /// `mcp__fs__<tool>` with the server's own arguments and no server field (MCP-IN-OTHER-CLIS.md).
 #[test]
@@ -171,10 +191,7 @@ fn codex_cli_is_refused_the_same_mcp_calls_and_runs_the_everyday_ones() {
     let project = CodexProject::new("mcp", env!("CARGO_BIN_EXE_dotforge-hook"));
     let root = project.dir.display().to_string();
     let project = project.mcp_server("fs", &filesystem_server(), &[&root]);
-    std::fs::create_dir_all(project.forge().join("audit")).expect("forge");
-    std::fs::write(project.forge().join("audit/overrides.log"), "kept\n").expect("audit log");
-    std::fs::write(project.dir.join(".env"), format!("API_KEY={SECRET}\n")).expect("secret");
-    std::fs::write(project.dir.join("README.md"), "# Demo\n\nA project governed by dotforge.\n").expect("readme");
+    seed(&project.dir, &project.forge());
     let file = |path: &str| project.dir.join(path).display().to_string();
     let mcp = |tool: &str, arguments: serde_json::Value| Step::Mcp("mcp__fs".to_owned(), tool.to_owned(), arguments);
     let outcome = project.run(
@@ -189,14 +206,7 @@ fn codex_cli_is_refused_the_same_mcp_calls_and_runs_the_everyday_ones() {
         "clean up and look around",
     );
     outcome.assert_no_hook_failed();
-    let outputs = outcome.tool_outputs();
-    assert_eq!(outputs.len(), 5, "{outputs:?}\n{}", outcome.stderr);
-    assert!(
-        outputs[0].contains("[self-protection] BLOCKED") && outputs[1].contains("[self-protection] BLOCKED"),
-        "{outputs:?}"
-    );
-    assert!(outputs[2].contains("[protect-secrets] BLOCKED"), "a soft block is a deny here: {outputs:?}");
-    assert!(outputs[3].contains("README.md") && outputs[4].contains("governed by dotforge"), "{outputs:?}");
+    assert_refused_twice_denied_once_then_ran(&outcome.tool_outputs(), &outcome.stderr);
     assert_eq!(read(&project.forge().join("audit/overrides.log")), "kept\n");
     assert!(!project.dir.join("gone").exists());
     assert!(!outcome.model_saw().contains(SECRET), "the secret reached the model");
@@ -210,10 +220,7 @@ fn gemini_cli_is_refused_the_same_mcp_calls_and_runs_the_everyday_ones() {
     let project = GeminiProject::new("mcp", env!("CARGO_BIN_EXE_dotforge-hook"));
     let root = project.dir.display().to_string();
     let project = project.mcp_server("fs", &filesystem_server(), &[&root]);
-    std::fs::create_dir_all(project.forge().join("audit")).expect("forge");
-    std::fs::write(project.forge().join("audit/overrides.log"), "kept\n").expect("audit log");
-    std::fs::write(project.dir.join(".env"), format!("API_KEY={SECRET}\n")).expect("secret");
-    std::fs::write(project.dir.join("README.md"), "# Demo\n\nA project governed by dotforge.\n").expect("readme");
+    seed(&project.dir, &project.forge());
     let settings = project.dir.join(".gemini/settings.json");
     let registered = read(&settings);
     let file = |path: &str| project.dir.join(path).display().to_string();
@@ -231,13 +238,7 @@ fn gemini_cli_is_refused_the_same_mcp_calls_and_runs_the_everyday_ones() {
     );
     outcome.assert_no_hook_failed();
     let responses: Vec<String> = outcome.tool_responses().iter().map(serde_json::Value::to_string).collect();
-    assert_eq!(responses.len(), 5, "{responses:?}\n{}", outcome.stderr);
-    assert!(
-        responses[0].contains("[self-protection] BLOCKED") && responses[1].contains("[self-protection] BLOCKED"),
-        "{responses:?}"
-    );
-    assert!(responses[2].contains("[protect-secrets] BLOCKED"), "{responses:?}");
-    assert!(responses[3].contains("README.md") && responses[4].contains("governed by dotforge"), "{responses:?}");
+    assert_refused_twice_denied_once_then_ran(&responses, &outcome.stderr);
     assert_eq!(read(&settings), registered, "the registration is unchanged");
     assert_eq!(read(&project.forge().join("audit/overrides.log")), "kept\n");
     assert!(!outcome.model_saw().contains(SECRET), "the secret reached the model");

@@ -34,7 +34,7 @@ pub fn run_hook(catalog: &Catalog, input: &[u8]) -> Option<String> {
 
 /// [`run_hook`] for a payload of the agent CLI `harness` (`hook --harness NAME`), or of the one the payload tells.
 pub(crate) fn run_hook_for(catalog: &Catalog, input: &[u8], harness: Option<Harness>) -> Option<String> {
-    let report = process(catalog, input, harness, Settings::from_env)?;
+    let report = process(catalog, input, harness, &Harness::variable_is_set, Settings::from_env)?;
     // serde_json writes a Value it holds without fail.
     report.output.and_then(|json| serde_json::to_string(&json).ok())
 }
@@ -50,20 +50,22 @@ pub(crate) struct EventReport {
     pub verdict: Verdict,
 }
 
-/// Runs one payload of `harness` (or of the one the payload tells). `settings_for` receives the payload's `cwd`
-/// (hook mode reads the environment; replays and scenarios pass their own settings). `None` when the payload is not
-/// a handled event or the catalog is empty.
+/// Runs one payload of `harness` (or of the one the payload, else a variable `environment` says is set, tells).
+/// `settings_for` receives the payload's `cwd` (hook mode reads the environment; replays and scenarios pass their
+/// own settings and an environment without variables). `None` when the payload is not a handled event or the
+/// catalog is empty.
 pub(crate) fn process(
     catalog: &Catalog,
     input: &[u8],
     harness: Option<Harness>,
+    environment: &dyn Fn(&str) -> bool,
     settings_for: impl FnOnce(Option<&str>) -> Settings,
 ) -> Option<EventReport> {
     let Some(raw) = Payload::parse(input) else {
         warn("ignored the payload: it is not a JSON object (the hook reads one hook payload on stdin)");
         return None;
     };
-    let harness = Harness::detect(&raw, harness);
+    let harness = Harness::detect(&raw, harness, environment);
     let payload = harness::canonical(harness, raw);
     let Some(event) = payload.event() else {
         warn_unknown_event(payload.event_name(), harness);

@@ -50,7 +50,7 @@ impl Replay {
         profile: &str,
         soft_block: SoftBlockMode,
     ) -> Option<EventReport> {
-        process(catalog, payload, None, |_| Settings::for_replay(self.root.clone(), profile, soft_block))
+        process(catalog, payload, None, &|_| false, |_| Settings::for_replay(self.root.clone(), profile, soft_block))
     }
 
     /// The stored session (empty when it does not exist).

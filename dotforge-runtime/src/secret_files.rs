@@ -10,6 +10,11 @@ use std::path::Path;
 /// One named value and where it came from.
 pub(crate) type Named = (String, String, &'static str);
 
+/// The kind of a value of the hook's environment.
+pub(crate) const ENVIRONMENT: &str = "environment variable";
+/// The kind of a value of a `.env` file.
+pub(crate) const DOTENV: &str = ".env value";
+
 /// Largest secret file read.
 const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// Most secret files read per event.
@@ -22,7 +27,7 @@ const NOT_SECRET_SUFFIXES: &[&str] = &[".example", ".sample", ".template", ".dis
 pub(crate) fn environment() -> Vec<Named> {
     std::env::vars_os()
         .filter_map(|(name, value)| Some((name.into_string().ok()?, value.into_string().ok()?)))
-        .map(|(name, value)| (name, value, "environment variable"))
+        .map(|(name, value)| (name, value, ENVIRONMENT))
         .collect()
 }
 
@@ -41,7 +46,7 @@ pub(crate) fn dotenv_values(project: &Path) -> Vec<Named> {
         }
         files += 1;
         if let Some(text) = read_small(&entry.path()) {
-            found.extend(parse(&text).map(|(key, value)| (key, value, ".env value")));
+            found.extend(parse(&text).map(|(key, value)| (key, value, DOTENV)));
         }
     }
     found

@@ -186,7 +186,7 @@ impl<'w> Parsed<'w> {
 }
 
 /// `text` as one shell word: single-quoted unless it is plain (`'it'\''s'`).
-pub(crate) fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));
     if plain {
         text.to_owned()

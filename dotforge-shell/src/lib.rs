@@ -50,6 +50,7 @@ pub mod sources;
 mod target;
 mod unwrap;
 
+pub use argv::quote;
 pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Via};
 pub use lexer::{RedirectKind, Word};
 pub use limits::{MAX_DEPTH, MAX_FILE_DEPTH, MAX_FILE_READS, MAX_SCRIPT_BYTES, MAX_SOURCE_BYTES};

@@ -1,15 +1,19 @@
 //! `install` / `uninstall`: register this binary for the events the catalog uses — in Claude Code's
-//! `.claude/settings.json`, or with `--harness codex|gemini` in Codex CLI's `.codex/hooks.json` or Gemini CLI's
-//! `.gemini/settings.json` (`--user`: the user's own, under the home folder; see `hook_settings`).
+//! `.claude/settings.json`, or with `--harness NAME` in that CLI's own settings, as its record says (Codex CLI's
+//! `.codex/hooks.json`, Gemini CLI's `.gemini/settings.json`, Copilot CLI's `.github/hooks/dotforge.json`, …;
+//! `--user`: the user's own, under the home folder; see `hook_settings`). Kilo Code, which has no command hooks,
+//! gets a plugin file that runs this hook ([`super::plugin_file`]).
 //!
-//! The file is edited, not rewritten: members and hook entries that are not ours keep their order and their exact
-//! text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall` gives the
-//! original bytes back. Our entries are recognized by their command; re-running `install` replaces only them.
+//! A settings file is edited, not rewritten: members and hook entries that are not ours keep their order and their
+//! exact text, and the file is laid out like the 2-space JSON Claude Code writes, so `install` then `uninstall`
+//! gives the original bytes back. Our entries are recognized by their command; re-running `install` replaces only
+//! them.
 
 use super::hook_settings;
+use super::plugin_file;
 use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
-use crate::harness::Harness;
+use crate::harness::{Harness, SettingsForm};
 use serde::de::{Deserializer as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -183,19 +187,21 @@ pub(super) fn harness_registrations(catalog: &Catalog, harness: Harness) -> Vec<
 }
 
 /// The project folder of this settings file (what Claude Code calls `$CLAUDE_PROJECT_DIR`): the folder that holds
-/// its `.claude/` (or `.codex/`, `.gemini/`).
-fn project_dir(settings: &Path) -> PathBuf {
-    let parent = settings.parent().map(Path::to_path_buf).unwrap_or_default();
-    let parent = if parent.as_os_str().is_empty() { PathBuf::from(".") } else { parent };
-    if parent.file_name().is_some_and(|name| name == ".claude" || name == ".codex" || name == ".gemini") {
-        parent
-            .parent()
-            .map(Path::to_path_buf)
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .unwrap_or_else(|| PathBuf::from("."))
-    } else {
-        parent
+/// it as some CLI's project settings (`.claude/settings.json`, `.github/hooks/dotforge.json`, …), else the file's own
+/// folder.
+pub(super) fn project_dir(settings: &Path) -> PathBuf {
+    let or_here = |dir: PathBuf| if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+    // The settings folder of each CLI (`.claude`, `.github/hooks`, `.kilo/plugin`), and a file of another name in it.
+    let folder = settings.parent().unwrap_or(Path::new(""));
+    for harness in Harness::ALL {
+        let own = Path::new(harness.dialect().settings.project).parent().unwrap_or(Path::new(""));
+        if !own.as_os_str().is_empty() && folder.ends_with(own) {
+            let depth = own.components().count();
+            let project = folder.ancestors().nth(depth).map(Path::to_path_buf).unwrap_or_default();
+            return or_here(project);
+        }
     }
+    or_here(folder.to_path_buf())
 }
 
 /// For Claude Code, `"$CLAUDE_PROJECT_DIR"/<this binary relative to the project>`, or the absolute path when it
@@ -293,6 +299,14 @@ fn gitignore(settings: &Path, add: bool) -> Result<(), String> {
 /// Runs `install`.
 pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String> {
     let path = &options.settings;
+    if let SettingsForm::Plugin(template) = options.harness.dialect().settings.form {
+        let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, false));
+        plugin_file::install(template, &command, options)?;
+        if !options.user && !options.dry_run {
+            gitignore(path, true)?;
+        }
+        return Ok(());
+    }
     let original = read_settings(path)?;
     let (mut top, mut hooks) = parse_settings(path, original.as_deref().unwrap_or("{}"))?;
     let harness = options.harness;
@@ -342,6 +356,12 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
 /// Runs `uninstall`.
 pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     let path = &options.settings;
+    if let SettingsForm::Plugin(_) = options.harness.dialect().settings.form {
+        if plugin_file::uninstall(options)? && !options.user && !options.dry_run {
+            gitignore(path, false)?;
+        }
+        return Ok(());
+    }
     let Some(original) = read_settings(path)? else {
         print_out(&format!("nothing to uninstall: {} does not exist", path.display()));
         return Ok(());

@@ -9,6 +9,7 @@ mod doctor;
 mod hook_settings;
 mod install;
 mod plugin;
+mod plugin_file;
 mod print;
 mod status;
 mod switch;
@@ -80,7 +81,7 @@ fn install_args(command: Command) -> Command {
                 .long("settings")
                 .value_name("PATH")
                 .value_parser(value_parser!(PathBuf))
-                .help("The settings file (default: the harness's, in the current directory: .claude/settings.json, .codex/hooks.json or .gemini/settings.json)"),
+                .help("The settings file (default: the harness's, in the current directory: .claude/settings.json, .codex/hooks.json, .gemini/settings.json, .github/hooks/dotforge.json, .qwen/settings.json, .factory/settings.json, or Kilo Code's plugin .kilo/plugin/dotforge.js)"),
         )
         .arg(
             Arg::new("harness")
@@ -94,7 +95,7 @@ fn install_args(command: Command) -> Command {
             Arg::new("user")
                 .long("user")
                 .action(ArgAction::SetTrue)
-                .help("The user's settings (~/.claude/settings.json, $CODEX_HOME/hooks.json or ~/.gemini/settings.json) instead of the project's"),
+                .help("The user's settings (~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.gemini/settings.json, ~/.copilot/hooks/dotforge.json, ~/.qwen/settings.json, ~/.factory/settings.json, ~/.config/kilo/plugin/dotforge.js) instead of the project's"),
         )
         .arg(
             Arg::new("managed")
@@ -107,7 +108,7 @@ fn install_args(command: Command) -> Command {
             Arg::new("command")
                 .long("command")
                 .value_name("CMD")
-                .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>; for Codex and Gemini CLI its absolute path and `hook --harness NAME`)"),
+                .help("The hook command (default: \"$CLAUDE_PROJECT_DIR\"/<path of this binary>; for the other CLIs its absolute path and `hook --harness NAME`)"),
         )
         .arg(timeout_arg())
         .arg(

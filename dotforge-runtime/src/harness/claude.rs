@@ -4,12 +4,11 @@
 //! Its payloads are the catalog's vocabulary already.
 
 use super::dialect::{
-    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, TimeUnit, Tool,
+    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
+    TimeUnit, Tool,
 };
-use super::mcp;
 use crate::model::{Event, Level};
 use crate::output::{Block, Decision};
-use crate::payload::Payload;
 use serde_json::{Map, Value};
 
 /// A tool whose name and arguments are the catalog's own, with the paths it names.
@@ -46,11 +45,14 @@ pub(crate) const DIALECT: Dialect = Dialect {
         own("Grep", &[("path", Role::Read)]),
         own("Glob", &[]),
     ],
+    payload_keys: &[],
     settings: SettingsFiles {
         project: ".claude/settings.json",
         user: ".claude/settings.json",
         user_folder_variable: None,
         switches_off: &["disableAllHooks"],
+        switch_files: &[],
+        form: SettingsForm::HooksMember,
     },
     matcher: MatcherStyle::CatalogNames,
     timeout: TimeUnit::Seconds,
@@ -58,62 +60,64 @@ pub(crate) const DIALECT: Dialect = Dialect {
     mcp: McpNaming::Separated("mcp__", "__"),
     mcp_matcher: "mcp__.*",
     hook_name: None,
-    detected_by: Detection::Otherwise,
+    detected_by: &[Detection::Otherwise],
     can_ask: true,
     output: OutputControl::Replace,
+    fields: Fields {
+        final_flag: true,
+        system_message: true,
+        context_on: &[Event::PreToolUse, Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit],
+        top_context_on: &[],
+        event_name: true,
+        decision_block: true,
+    },
 };
 
-/// The payload with the paths its tool names (its events, tools and arguments are the catalog's).
-pub(super) fn canonical(payload: Payload) -> Payload {
-    let payload = match mcp::canonical(DIALECT.mcp, payload.into_object()) {
-        Ok(read) => return read,
-        Err(root) => Payload::from_object(root),
+/// The single JSON object to print for a CLI whose output is Claude Code's shape, with only the optional fields
+/// `dialect` accepts, or `None` for a silent pass.
+pub(super) fn render(dialect: &Dialect, event: Event, decision: &Decision) -> Option<Value> {
+    let rendered = render_decision(event, decision, &dialect.fields);
+    // After a tool, its output with the secrets withheld is what the model reads, where the CLI lets a hook replace it.
+    let Some(screened) = decision.screened.as_ref().filter(|_| event == Event::PostToolUse) else { return rendered };
+    let mut root = match rendered {
+        Some(Value::Object(root)) => root,
+        _ => Map::new(),
     };
-    let paths = match DIALECT.tool(payload.tool_name()) {
-        Some(tool) if !tool.paths.is_empty() => paths_of(tool, payload.tool_input()),
-        _ => return payload,
-    };
-    payload.with_paths(paths)
-}
-
-/// The object Claude Code reads for the decision.
-pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
-    render_with(event, decision, true)
-}
-
-/// The single JSON object to print, or `None` for a silent pass. `final_flag`: a hard block on PreToolUse says
-/// `override_allowed: false` (SPEC §5.6), which Claude Code accepts and Codex CLI does not.
-pub(super) fn render_with(event: Event, decision: &Decision, final_flag: bool) -> Option<Value> {
-    let rendered = render_decision(event, decision, final_flag);
-    // After a tool, its output with the secrets withheld is what the model reads (Claude Code only: `final_flag`
-    // stands for this CLI's own fields).
-    match (&decision.screened, final_flag && event == Event::PostToolUse) {
-        (Some(screened), true) => {
-            let mut root = match rendered {
-                Some(Value::Object(root)) => root,
-                _ => Map::new(),
-            };
+    match dialect.output {
+        OutputControl::Replace => {
             let specific = root.entry("hookSpecificOutput").or_insert_with(|| Value::Object(Map::new()));
             if let Value::Object(specific) = specific {
                 specific.insert("hookEventName".into(), Value::from(event.name()));
                 specific.insert("updatedToolOutput".into(), screened.output.clone());
             }
-            let notice = screened.notice();
-            let message = match root.get("systemMessage").and_then(Value::as_str) {
-                Some(message) => format!("{message}\n\n{notice}"),
-                None => notice,
-            };
-            root.insert("systemMessage".into(), Value::from(message));
-            Some(Value::Object(root))
         }
-        _ => rendered,
+        OutputControl::ResultObject => {
+            let text = screened.output.get("text_result_for_llm").cloned().unwrap_or_else(|| Value::from(""));
+            let kind = screened.output.get("result_type").cloned().unwrap_or_else(|| Value::from("success"));
+            let mut result = Map::new();
+            result.insert("textResultForLlm".into(), text);
+            result.insert("resultType".into(), kind);
+            root.insert("modifiedResult".into(), Value::Object(result));
+        }
+        OutputControl::ReasonInstead | OutputControl::Cannot => {
+            return (!root.is_empty()).then_some(Value::Object(root))
+        }
     }
+    if dialect.fields.system_message {
+        let notice = screened.notice();
+        let message = match root.get("systemMessage").and_then(Value::as_str) {
+            Some(message) => format!("{message}\n\n{notice}"),
+            None => notice,
+        };
+        root.insert("systemMessage".into(), Value::from(message));
+    }
+    Some(Value::Object(root))
 }
 
-/// The decision's blocks and messages, as Claude Code reads them.
-fn render_decision(event: Event, decision: &Decision, final_flag: bool) -> Option<Value> {
+/// The decision's blocks and messages, in Claude Code's shape with the optional fields the CLI accepts.
+fn render_decision(event: Event, decision: &Decision, fields: &Fields) -> Option<Value> {
     if let Some(block) = &decision.block {
-        return Some(block_json(event, block, final_flag));
+        return block_json(event, block, fields);
     }
     let messages: Vec<&str> = decision.messages.iter().map(String::as_str).filter(|text| !text.is_empty()).collect();
     if messages.is_empty() {
@@ -121,32 +125,57 @@ fn render_decision(event: Event, decision: &Decision, final_flag: bool) -> Optio
     }
     let joined = messages.join("\n\n");
     let mut root = Map::new();
-    if event != Event::Stop {
-        let mut specific = Map::new();
-        specific.insert("hookEventName".into(), Value::from(event.name()));
-        specific.insert("additionalContext".into(), Value::from(joined.clone()));
-        root.insert("hookSpecificOutput".into(), Value::Object(specific));
+    if fields.context_on.contains(&event) {
+        root.insert("hookSpecificOutput".into(), specific(event, fields, [("additionalContext", joined.clone())]));
     }
-    root.insert("systemMessage".into(), Value::from(joined));
-    Some(Value::Object(root))
+    if fields.top_context_on.contains(&event) {
+        root.insert("additionalContext".into(), Value::from(joined.clone()));
+    }
+    if fields.system_message {
+        root.insert("systemMessage".into(), Value::from(joined));
+    }
+    (!root.is_empty()).then_some(Value::Object(root))
 }
 
-fn block_json(event: Event, block: &Block, final_flag: bool) -> Value {
-    let message = block.message.as_str();
+/// `hookSpecificOutput` with these members (and the event's name where the CLI takes it).
+fn specific<const N: usize>(event: Event, fields: &Fields, members: [(&str, String); N]) -> Value {
+    let mut specific = Map::new();
+    if fields.event_name {
+        specific.insert("hookEventName".into(), Value::from(event.name()));
+    }
+    for (key, value) in members {
+        specific.insert(key.into(), Value::from(value));
+    }
+    Value::Object(specific)
+}
+
+/// A block: before a tool a permission decision (`ask` for a soft block the person decides), after it or on a
+/// prompt or a stop `decision: block` — or, where the CLI takes no such decision, its message as the model's
+/// context.
+fn block_json(event: Event, block: &Block, fields: &Fields) -> Option<Value> {
+    let message = block.message.clone();
     let mut root = Map::new();
     if event == Event::PreToolUse {
-        let mut specific = Map::new();
-        specific.insert("hookEventName".into(), Value::from(event.name()));
-        specific.insert("permissionDecision".into(), Value::from(if block.ask_user { "ask" } else { "deny" }));
-        specific.insert("permissionDecisionReason".into(), Value::from(message));
-        if final_flag && block.level == Level::HardBlock {
-            specific.insert("override_allowed".into(), Value::Bool(false));
+        let decision = if block.ask_user { "ask" } else { "deny" };
+        let mut inner = specific(
+            event,
+            fields,
+            [("permissionDecision", decision.to_owned()), ("permissionDecisionReason", message.clone())],
+        );
+        if let (true, Level::HardBlock, Value::Object(inner)) = (fields.final_flag, block.level, &mut inner) {
+            inner.insert("override_allowed".into(), Value::Bool(false));
         }
-        root.insert("hookSpecificOutput".into(), Value::Object(specific));
-    } else {
+        root.insert("hookSpecificOutput".into(), inner);
+    } else if fields.decision_block {
         root.insert("decision".into(), Value::from("block"));
-        root.insert("reason".into(), Value::from(message));
+        root.insert("reason".into(), Value::from(message.as_str()));
+    } else if fields.context_on.contains(&event) {
+        root.insert("hookSpecificOutput".into(), specific(event, fields, [("additionalContext", message.clone())]));
+    } else if fields.top_context_on.contains(&event) {
+        root.insert("additionalContext".into(), Value::from(message.as_str()));
     }
-    root.insert("systemMessage".into(), Value::from(message));
-    Value::Object(root)
+    if fields.system_message {
+        root.insert("systemMessage".into(), Value::from(message));
+    }
+    (!root.is_empty()).then_some(Value::Object(root))
 }

@@ -17,6 +17,14 @@ pub enum Harness {
     Codex,
     /// Google's Gemini CLI.
     Gemini,
+    /// GitHub Copilot CLI.
+    Copilot,
+    /// Qwen Code.
+    Qwen,
+    /// Factory's Droid.
+    Droid,
+    /// Kilo Code's CLI (through the plugin `install` writes).
+    Kilo,
 }
 
 /// One tool of a CLI and the catalog's tool it is.
@@ -33,6 +41,17 @@ pub struct Tool {
     pub paths: &'static [(&'static str, Role)],
 }
 
+/// What `install` writes into a CLI's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsForm {
+    /// Entries under a `hooks` member of a JSON file (`hooks.<event>[].{matcher, hooks[]}`), the rest of the file
+    /// left as it is.
+    HooksMember,
+    /// A plugin file of the CLI that runs this hook, this text with `{command}` replaced by the hook's command as a
+    /// JSON string (Kilo Code has no command hooks).
+    Plugin(&'static str),
+}
+
 /// Where a CLI reads its hook settings.
 #[derive(Debug)]
 pub struct SettingsFiles {
@@ -44,6 +63,11 @@ pub struct SettingsFiles {
     pub user_folder_variable: Option<(&'static str, &'static str)>,
     /// Settings keys that switch every hook off (`disableAllHooks`).
     pub switches_off: &'static [&'static str],
+    /// Other files where one of those keys switches this CLI's hooks off (relative to the project, or `~/…` to the
+    /// home folder); the file itself and the user's counts anyway.
+    pub switch_files: &'static [&'static str],
+    /// What `install` writes there.
+    pub form: SettingsForm,
 }
 
 /// How a CLI counts a hook's timeout.
@@ -71,6 +95,9 @@ pub enum OutputControl {
     /// Withhold it and give the model a reason instead (Gemini CLI's AfterTool `decision: deny`): the reason is the
     /// output with its secrets withheld.
     ReasonInstead,
+    /// Replace it with a result object of its own (Copilot CLI's top-level `modifiedResult {textResultForLlm,
+    /// resultType}`), which the model reads as it is.
+    ResultObject,
     /// Nothing (Codex CLI 0.169.0: its PostToolUse output schema has no such field).
     Cannot,
 }
@@ -92,8 +119,33 @@ pub enum Detection {
     EventNames,
     /// By a member no other CLI's payload has (Codex's `turn_id`).
     PayloadMember(&'static str),
+    /// By the name of one of its tools that no CLI told by its payload before it names (Qwen Code's
+    /// `run_shell_command` under Claude Code's event names, Droid's `Execute`).
+    ToolNames,
+    /// By a variable it sets in the hook's environment — for a payload without `unless_member`, so that a Claude Code
+    /// started inside it (which inherits the variable, and whose payloads carry a `transcript_path`) is still read as
+    /// Claude Code. Looked at only after every CLI's payload-level signs.
+    Environment { variable: &'static str, unless_member: Option<&'static str> },
     /// When no other CLI's record says it: Claude Code.
     Otherwise,
+}
+
+/// The optional fields of Claude Code's output shape a CLI accepts (a field it does not know can make it count the
+/// hook as failed and run the call). The CLIs whose output is Claude Code's shape differ only in these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields {
+    /// `hookSpecificOutput.override_allowed: false` on a hard block before a tool (SPEC §5.6).
+    pub final_flag: bool,
+    /// A top-level `systemMessage`, shown to the person.
+    pub system_message: bool,
+    /// `hookSpecificOutput.additionalContext` (read by the model) on these events.
+    pub context_on: &'static [Event],
+    /// A top-level `additionalContext` (read by the model) on these events (Copilot CLI's).
+    pub top_context_on: &'static [Event],
+    /// `hookSpecificOutput.hookEventName` beside its other members.
+    pub event_name: bool,
+    /// A block on the events after PreToolUse, as `decision: block` with a `reason`.
+    pub decision_block: bool,
 }
 
 /// An agent CLI's dialect.
@@ -114,6 +166,8 @@ pub struct Dialect {
     pub missing_events: &'static [Event],
     /// Its tools (those whose names and arguments are the catalog's are listed too, for their paths).
     pub tools: &'static [Tool],
+    /// Members of its payloads renamed to the catalog's (Copilot CLI's `tool_result` is `tool_response`).
+    pub payload_keys: &'static [(&'static str, &'static str)],
     /// Its hook settings files.
     pub settings: SettingsFiles,
     /// Its matchers.
@@ -128,12 +182,14 @@ pub struct Dialect {
     pub mcp_matcher: &'static str,
     /// The `name` its hook entries carry, where it shows one.
     pub hook_name: Option<&'static str>,
-    /// How its payloads are told from the others'.
-    pub detected_by: Detection,
+    /// How its payloads are told from the others' (any of these).
+    pub detected_by: &'static [Detection],
     /// Whether a hook can make it ask the person about a call.
     pub can_ask: bool,
     /// What a hook can do to a tool's output.
     pub output: OutputControl,
+    /// The optional fields of Claude Code's output shape it accepts (Gemini CLI's own shape ignores them).
+    pub fields: Fields,
 }
 
 impl Dialect {
@@ -182,16 +238,18 @@ impl Dialect {
 
 /// The paths a call of `tool` names in `input` (by the catalog's keys), each with what the call does to it.
 pub(crate) fn paths_of(tool: &Tool, input: &serde_json::Value) -> Vec<(String, Role)> {
-    let mut found = Vec::new();
-    for (key, role) in tool.paths {
-        match input.get(*key) {
-            Some(serde_json::Value::String(path)) if !path.is_empty() => found.push((path.clone(), *role)),
-            Some(serde_json::Value::Array(paths)) => {
-                let named = paths.iter().filter_map(serde_json::Value::as_str).filter(|path| !path.is_empty());
-                found.extend(named.map(|path| (path.to_owned(), *role)));
-            }
-            _ => {}
+    let named = tool.paths.iter().map(|(key, role)| (strings(input.get(*key)), *role));
+    named.flat_map(|(paths, role)| paths.into_iter().map(move |path| (path, role))).collect()
+}
+
+/// The non-empty strings of an argument: itself, or each string of a list.
+pub(crate) fn strings(value: Option<&serde_json::Value>) -> Vec<String> {
+    match value {
+        Some(serde_json::Value::String(text)) if !text.is_empty() => vec![text.clone()],
+        Some(serde_json::Value::Array(items)) => {
+            let texts = items.iter().filter_map(serde_json::Value::as_str).filter(|text| !text.is_empty());
+            texts.map(str::to_owned).collect()
         }
+        _ => Vec::new(),
     }
-    found
 }

@@ -6,9 +6,10 @@
 //! about a call: a soft block is a deny that the person lifts.
 
 use super::dialect::{
-    paths_of, Detection, Dialect, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, TimeUnit, Tool,
+    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
+    TimeUnit, Tool,
 };
-use super::mcp;
+use super::translate;
 use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
@@ -75,11 +76,14 @@ pub(crate) const DIALECT: Dialect = Dialect {
         tool("activate_skill", "Skill", &[], &[]),
         tool("invoke_agent", "Agent", &[], &[]),
     ],
+    payload_keys: &[],
     settings: SettingsFiles {
         project: ".gemini/settings.json",
         user: ".gemini/settings.json",
         user_folder_variable: None,
         switches_off: &[],
+        switch_files: &[],
+        form: SettingsForm::HooksMember,
     },
     matcher: MatcherStyle::NativeRegex,
     timeout: TimeUnit::Milliseconds,
@@ -87,61 +91,32 @@ pub(crate) const DIALECT: Dialect = Dialect {
     mcp: McpNaming::Context { prefix: "mcp_", member: "mcp_context" },
     mcp_matcher: "^mcp_.*",
     hook_name: Some("dotforge"),
-    detected_by: Detection::EventNames,
+    detected_by: &[Detection::EventNames],
     can_ask: false,
     output: OutputControl::ReasonInstead,
+    // Its own output shape (`render` below): these are not read.
+    fields: Fields {
+        final_flag: false,
+        system_message: true,
+        context_on: &[],
+        top_context_on: &[],
+        event_name: false,
+        decision_block: true,
+    },
 };
 
-/// The payload in the catalog's vocabulary. A shell command's `dir_path` becomes the directory it runs in (`cwd`);
-/// `read_many_files` reads its first path as `file_path` and all of them as `file_paths`. Tools not listed keep
-/// their names and arguments.
+/// The payload in the catalog's vocabulary, by the record (`read_many_files` reads its first path as `file_path`),
+/// and a shell command's `dir_path` as the directory it runs in (`cwd`).
 pub(super) fn canonical(payload: Payload) -> Payload {
+    let dir = payload.tool_input().get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty());
+    let Some(dir) = dir.filter(|_| payload.tool_name() == "run_shell_command").map(str::to_owned) else {
+        return translate::by_record(&DIALECT, payload);
+    };
     let mut root = payload.into_object();
-    let event = root.get("hook_event_name").and_then(Value::as_str).unwrap_or("");
-    if let Some(canonical) = DIALECT.event(event) {
-        root.insert("hook_event_name".into(), Value::from(canonical.name()));
-    }
-    let mut root = match mcp::canonical(DIALECT.mcp, root) {
-        Ok(read) => return read,
-        Err(root) => root,
-    };
-    let name = root.get("tool_name").and_then(Value::as_str).unwrap_or("").to_owned();
-    let Some(record) = DIALECT.tool(&name) else {
-        return Payload::from_object(root);
-    };
-    let input = match root.remove("tool_input") {
-        Some(Value::Object(input)) => input,
-        _ => Map::new(),
-    };
-    let mut mapped = Map::new();
-    for (from, to) in record.keys {
-        if let Some(value) = input.get(*from) {
-            mapped.insert((*to).to_owned(), value.clone());
-        }
-    }
-    if name == "run_shell_command" {
-        if let Some(dir) = input.get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty()) {
-            let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
-            let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
-            root.insert("cwd".into(), Value::from(joined));
-        }
-    }
-    // What the catalog does not name stays, under the tool's own keys.
-    for (key, value) in input {
-        mapped.entry(key).or_insert(value);
-    }
-    let mapped = Value::Object(mapped);
-    let paths = paths_of(record, &mapped);
-    let Value::Object(mut mapped) = mapped else { return Payload::from_object(root) };
-    // Several files at once: the first is the catalog's `file_path` as well.
-    if !mapped.contains_key("file_path") {
-        if let Some((first, _)) = paths.first().filter(|_| record.catalog == "Read") {
-            mapped.insert("file_path".into(), Value::from(first.as_str()));
-        }
-    }
-    root.insert("tool_name".into(), Value::from(record.catalog));
-    root.insert("tool_input".into(), Value::Object(mapped));
-    Payload::from_object(root).with_paths(paths)
+    let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
+    let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
+    root.insert("cwd".into(), Value::from(joined));
+    translate::by_record(&DIALECT, Payload::from_object(root))
 }
 
 /// The object Gemini CLI reads for the decision: a block is `decision: "deny"` with its `reason` on every event
@@ -190,44 +165,5 @@ fn text_of(output: &Value) -> String {
             parts.iter().filter_map(|part| part.get("text").and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
         }
         other => other.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{canonical, Role};
-    use crate::payload::Payload;
-    use serde_json::json;
-
-    fn payload(payload: serde_json::Value) -> Payload {
-        let Some(payload) = Payload::parse(payload.to_string().as_bytes()) else { panic!("a payload") };
-        payload
-    }
-
-    fn mapped(value: serde_json::Value) -> serde_json::Value {
-        json!(canonical(payload(value)).into_object())
-    }
-
-    #[test]
-    fn events_tools_and_arguments_read_in_the_catalogs_words() {
-        let shell = mapped(json!({"hook_event_name": "BeforeTool", "cwd": "/p", "tool_name": "run_shell_command",
-            "tool_input": {"command": "git push -f", "description": "push", "dir_path": "sub"}}));
-        assert_eq!(shell["hook_event_name"], "PreToolUse");
-        assert_eq!(shell["tool_name"], "Bash");
-        assert_eq!(shell["tool_input"]["command"], "git push -f");
-        assert_eq!(shell["cwd"], "/p/sub");
-        let edit = mapped(json!({"hook_event_name": "AfterTool", "tool_name": "replace",
-            "tool_input": {"file_path": ".env", "old_string": "a", "new_string": "b", "instruction": "x"}}));
-        assert_eq!((edit["hook_event_name"].as_str(), edit["tool_name"].as_str()), (Some("PostToolUse"), Some("Edit")));
-        assert_eq!(edit["tool_input"]["new_string"], "b");
-        let many = canonical(payload(json!({"hook_event_name": "BeforeTool", "tool_name": "read_many_files",
-            "tool_input": {"include": ["a.txt", ".env"]}})));
-        assert_eq!(many.tool_input()["file_path"], "a.txt");
-        assert_eq!(many.paths(), [("a.txt".to_owned(), Role::Read), (".env".to_owned(), Role::Read)]);
-        let prompt = mapped(json!({"hook_event_name": "BeforeAgent", "prompt": "hi"}));
-        assert_eq!(prompt["hook_event_name"], "UserPromptSubmit");
-        let other = mapped(json!({"hook_event_name": "BeforeTool", "tool_name": "mcp_srv_do", "tool_input": {"x": 1}}));
-        // An MCP tool the table does not know: its name in the catalog's words, its arguments as they are.
-        assert_eq!((other["tool_name"].as_str(), other["tool_input"]["x"].as_i64()), (Some("mcp__srv__do"), Some(1)));
     }
 }

@@ -10,9 +10,10 @@
 //! whatever the user called it) and the arguments it must have, so a same-named tool of another shape is read as
 //! unknown rather than wrongly.
 
-use super::dialect::{McpNaming, Role};
+use super::dialect::{strings, McpNaming, Role};
 use crate::payload::Payload;
 use crate::screen::name_words;
+use dotforge_shell::quote;
 use serde_json::{Map, Value};
 
 /// How a known MCP tool's arguments become the catalog tool's.
@@ -240,34 +241,14 @@ fn server_and_tool(naming: McpNaming, root: &Map<String, Value>) -> Option<(Stri
 }
 
 /// The payload of an MCP call in the catalog's words (its tool, arguments and paths, the tool's MCP name kept for
-/// matchers that name it), or the payload's members back for another call.
-pub(crate) fn canonical(naming: McpNaming, mut root: Map<String, Value>) -> Result<Payload, Map<String, Value>> {
-    let Some((server, tool)) = server_and_tool(naming, &root) else { return Err(root) };
+/// matchers that name it); any other payload as it is.
+pub(crate) fn canonical(naming: McpNaming, payload: Payload) -> Payload {
+    let Some((server, tool)) = server_and_tool(naming, payload.fields()) else { return payload };
+    let mut root = payload.into_object();
     let read = read(&server, &tool, root.get("tool_input").unwrap_or(&Value::Null));
     root.insert("tool_name".to_owned(), Value::from(read.tool));
     root.insert("tool_input".to_owned(), Value::Object(read.input));
-    Ok(Payload::from_object(root).with_paths(read.paths).with_mcp_name(catalog_name(&server, &tool)))
-}
-
-/// The strings of a value: itself, or each string of a list.
-fn strings(value: Option<&Value>) -> Vec<String> {
-    match value {
-        Some(Value::String(text)) if !text.is_empty() => vec![text.clone()],
-        Some(Value::Array(items)) => {
-            items.iter().filter_map(Value::as_str).filter(|text| !text.is_empty()).map(str::to_owned).collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// `text` as one shell word (the git command is read by the same reader as a Bash command).
-fn quote(text: &str) -> String {
-    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));
-    if plain {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
+    Payload::from_object(root).with_paths(read.paths).with_mcp_name(catalog_name(&server, &tool))
 }
 
 /// Verbs of a tool name that only read (`read_…`, `get_…`, `list_…`), when the name starts with one.

@@ -12,6 +12,7 @@ mod formats;
 mod pairs;
 mod values;
 
+use crate::secret_files;
 use aho_corasick::AhoCorasick;
 use serde_json::Value;
 use values::looks_secret;
@@ -30,7 +31,7 @@ impl Known {
     /// `PORT=3000` are not).
     pub(crate) fn from_named(named: impl IntoIterator<Item = (String, String, &'static str)>) -> Known {
         let values = named.into_iter().filter_map(|(name, value, kind)| {
-            let keep = if kind == ".env value" {
+            let keep = if kind == secret_files::DOTENV {
                 (name_says_secret(&name) && value.len() >= MIN_SECRET_LEN) || looks_secret(&value)
             } else {
                 name_says_secret(&name) && value.len() >= MIN_SECRET_LEN

@@ -41,10 +41,15 @@ pub(super) fn find(text: &str, found: &mut Vec<Found>) {
         }
         let name = &text[start..at];
         // Most names are short or followed by neither `=` nor `:`; only the others are read as words.
-        if name.len() < 5 || !followed_by_separator(bytes, at) || !name_says_secret(name) {
+        if name.len() < 5 {
             continue;
         }
-        if let Some((value_start, value_end)) = value_after(bytes, at, name.eq_ignore_ascii_case("authorization")) {
+        let Some(value_at) = past_separator(bytes, at) else { continue };
+        if !name_says_secret(name) {
+            continue;
+        }
+        if let Some((value_start, value_end)) = value_from(bytes, value_at, name.eq_ignore_ascii_case("authorization"))
+        {
             if looks_secret(&text[value_start..value_end]) {
                 found.push(Found { start: value_start, end: value_end, kind: "secret value" });
                 at = value_end;
@@ -53,35 +58,24 @@ pub(super) fn find(text: &str, found: &mut Vec<Found>) {
     }
 }
 
-/// Whether `=` or `:` follows (after a closing quote and blanks).
-fn followed_by_separator(bytes: &[u8], mut at: usize) -> bool {
-    if matches!(bytes.get(at), Some(b'"' | b'\'')) {
-        at += 1;
-    }
-    while matches!(bytes.get(at), Some(b' ' | b'\t')) {
-        at += 1;
-    }
-    matches!(bytes.get(at), Some(b'=' | b':'))
+/// Where a name's value starts, when `=` or `:` follows it: past a closing quote, blanks, the separator and blanks.
+fn past_separator(bytes: &[u8], at: usize) -> Option<usize> {
+    let at = blanks(bytes, at + usize::from(matches!(bytes.get(at), Some(b'"' | b'\''))));
+    matches!(bytes.get(at), Some(b'=' | b':')).then(|| blanks(bytes, at + 1))
 }
 
-/// The value after a name: past a closing quote, blanks, `=` or `:`, blanks and an opening quote; to the closing
-/// quote, or through the characters of an unquoted value. After `Authorization:`, past the scheme (`Bearer`).
-fn value_after(bytes: &[u8], mut at: usize, authorization: bool) -> Option<(usize, usize)> {
-    if matches!(bytes.get(at), Some(b'"' | b'\'')) {
-        at += 1;
-    }
-    let blanks = |at: usize| {
-        at + bytes[at.min(bytes.len())..].iter().take_while(|byte| **byte == b' ' || **byte == b'\t').count()
-    };
-    at = blanks(at);
-    if !matches!(bytes.get(at), Some(b'=' | b':')) {
-        return None;
-    }
-    at = blanks(at + 1);
+/// `at` past the blanks (spaces, tabs) that start there.
+fn blanks(bytes: &[u8], at: usize) -> usize {
+    at + bytes[at.min(bytes.len())..].iter().take_while(|byte| **byte == b' ' || **byte == b'\t').count()
+}
+
+/// The value that starts at `at`: past an opening quote to the closing one, or through the characters of an unquoted
+/// value. After `Authorization:`, past the scheme (`Bearer`).
+fn value_from(bytes: &[u8], mut at: usize, authorization: bool) -> Option<(usize, usize)> {
     if authorization {
         let scheme = bytes[at.min(bytes.len())..].iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
         if bytes.get(at + scheme) == Some(&b' ') {
-            at = blanks(at + scheme);
+            at = blanks(bytes, at + scheme);
         }
     }
     match bytes.get(at) {

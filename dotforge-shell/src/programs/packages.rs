@@ -7,6 +7,12 @@ use crate::argv::Options;
 /// The options of `npx` and of `npm exec` that take a value.
 const EXEC_OPTIONS: Options = Options::new("pc", &["package", "call"]);
 
+/// pnpm's and yarn's: a package's program after `dlx` or `exec`, and the scripts of `package.json`.
+const DLX_AND_SCRIPTS: &[Runs] = &[
+    Runs::PackageProgram { subcommands: &["dlx", "exec"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
+    Runs::Recipes(Recipes::PackageScripts),
+];
+
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
         options: EXEC_OPTIONS,
@@ -39,27 +45,9 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("CF", &["dir", "filter", "workspace"]),
-        runs: &[
-            Runs::PackageProgram {
-                subcommands: &["dlx", "exec"],
-                options: EXEC_OPTIONS,
-                script_options: &["c", "call"],
-            },
-            Runs::Recipes(Recipes::PackageScripts),
-        ],
+        runs: DLX_AND_SCRIPTS,
         examples: &[Example("pnpm dlx rimraf .forge", Expect::Writes(".forge"))],
         ..Program::named(&["pnpm"])
     },
-    Program {
-        options: Options::new("", &["cwd"]),
-        runs: &[
-            Runs::PackageProgram {
-                subcommands: &["dlx", "exec"],
-                options: EXEC_OPTIONS,
-                script_options: &["c", "call"],
-            },
-            Runs::Recipes(Recipes::PackageScripts),
-        ],
-        ..Program::named(&["yarn"])
-    },
+    Program { options: Options::new("", &["cwd"]), runs: DLX_AND_SCRIPTS, ..Program::named(&["yarn"]) },
 ];

@@ -133,7 +133,9 @@ impl Pinned {
             .output()
             .map_err(|error| format!("cannot run {}: {error}", path.display()))?;
         let version = String::from_utf8_lossy(&output.stdout);
-        if version.split(|c: char| c.is_whitespace() || c == 'v').any(|word| word == self.version) {
+        // `1.0.102`, `v1.0.102`, `GitHub Copilot CLI 1.0.102.`
+        let words = version.split(|c: char| c.is_whitespace() || c == 'v');
+        if words.map(|word| word.trim_end_matches(['.', ',', ')'])).any(|word| word == self.version) {
             Ok(())
         } else {
             Err(format!("{} is version `{}`, not {}", path.display(), version.trim(), self.version))

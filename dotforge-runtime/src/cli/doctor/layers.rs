@@ -116,7 +116,7 @@ pub(super) fn unmanaged_setting<'l>(layers: &'l [Layer], key: &str) -> Option<&'
 }
 
 /// The first word of a hook command, unquoted, with the variables Claude Code sets put in.
-fn program_of(command: &str, project: &Path, plugin_root: Option<&Path>) -> PathBuf {
+pub(super) fn program_of(command: &str, project: &Path, plugin_root: Option<&Path>) -> PathBuf {
     let command = command.trim_start();
     let word = match command.strip_prefix('"') {
         Some(rest) => {
@@ -137,7 +137,7 @@ fn program_of(command: &str, project: &Path, plugin_root: Option<&Path>) -> Path
 }
 
 /// The hook commands of one `hooks` object.
-fn registrations_in(
+pub(super) fn registrations_in(
     hooks: &Value,
     origin: &Origin,
     file: &Path,

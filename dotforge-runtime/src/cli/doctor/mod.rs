@@ -5,6 +5,7 @@
 //! one the real-client tests prove. Exit 1 when governance is not live or is stale.
 
 mod layers;
+mod other_clis;
 
 use super::install::harness_registrations;
 use super::print::print_out;
@@ -362,6 +363,14 @@ pub(super) fn run(catalog: &Catalog, options: &Options) -> Result<(), String> {
     };
     let layers = layers(&places);
     let mut findings = registration_findings(catalog, &places, &layers, &this);
+    let (others, live_elsewhere) = other_clis::findings(catalog, &options.project, options.home.as_deref(), &this);
+    // Governance live in another CLI: Claude Code without the hook is worth knowing, not a failure.
+    if live_elsewhere {
+        for finding in findings.iter_mut().filter(|finding| finding.check == "not-registered") {
+            finding.severity = Severity::Warn;
+        }
+    }
+    findings.extend(others);
     findings.push(freshness_finding(catalog, options));
     findings.push(state_finding(&options.forge_root));
     findings.push(version_finding(options));
