@@ -69,7 +69,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         context_on: &[Event::PreToolUse, Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit],
         top_context_on: &[],
         event_name: true,
-        decision_block: true,
+        block_on: &[Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit, Event::Stop],
     },
 };
 
@@ -98,6 +98,14 @@ pub(super) fn render(dialect: &Dialect, event: Event, decision: &Decision) -> Op
             result.insert("textResultForLlm".into(), text);
             result.insert("resultType".into(), kind);
             root.insert("modifiedResult".into(), Value::Object(result));
+        }
+        OutputControl::StopReasonInstead => {
+            let mut reason = super::gemini::text_of(&screened.output);
+            if let Some(block) = &decision.block {
+                reason = format!("{}\n\n{reason}", block.message);
+            }
+            root.insert("continue".into(), Value::Bool(false));
+            root.insert("stopReason".into(), Value::from(reason));
         }
         OutputControl::ReasonInstead | OutputControl::Cannot => {
             return (!root.is_empty()).then_some(Value::Object(root))
@@ -166,7 +174,7 @@ fn block_json(event: Event, block: &Block, fields: &Fields) -> Option<Value> {
             inner.insert("override_allowed".into(), Value::Bool(false));
         }
         root.insert("hookSpecificOutput".into(), inner);
-    } else if fields.decision_block {
+    } else if fields.block_on.contains(&event) {
         root.insert("decision".into(), Value::from("block"));
         root.insert("reason".into(), Value::from(message.as_str()));
     } else if fields.context_on.contains(&event) {

@@ -87,6 +87,6 @@ pub(crate) const DIALECT: Dialect = Dialect {
         context_on: &[Event::PreToolUse],
         top_context_on: &[Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit],
         event_name: true,
-        decision_block: true,
+        block_on: &[Event::PostToolUse, Event::UserPromptSubmit, Event::Stop],
     },
 };

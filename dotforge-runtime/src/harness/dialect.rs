@@ -95,6 +95,8 @@ pub enum OutputControl {
     /// Withhold it and give the model a reason instead (Gemini CLI's AfterTool `decision: deny`): the reason is the
     /// output with its secrets withheld.
     ReasonInstead,
+    /// The same through `continue: false` with a `stopReason`, after which the session goes on (Qwen Code's).
+    StopReasonInstead,
     /// Replace it with a result object of its own (Copilot CLI's top-level `modifiedResult {textResultForLlm,
     /// resultType}`), which the model reads as it is.
     ResultObject,
@@ -144,8 +146,9 @@ pub struct Fields {
     pub top_context_on: &'static [Event],
     /// `hookSpecificOutput.hookEventName` beside its other members.
     pub event_name: bool,
-    /// A block on the events after PreToolUse, as `decision: block` with a `reason`.
-    pub decision_block: bool,
+    /// The events other than PreToolUse on which a block is read as `decision: block` with a `reason` (elsewhere the
+    /// block's message goes where a message goes).
+    pub block_on: &'static [Event],
 }
 
 /// An agent CLI's dialect.

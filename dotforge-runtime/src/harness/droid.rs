@@ -69,7 +69,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         context_on: &[Event::PostToolUse, Event::UserPromptSubmit],
         top_context_on: &[],
         event_name: true,
-        decision_block: true,
+        block_on: &[Event::PostToolUse, Event::PostToolUseFailure, Event::UserPromptSubmit, Event::Stop],
     },
 };
 

@@ -14,7 +14,6 @@ use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
 use serde_json::{Map, Value};
-use std::path::Path;
 
 /// A tool of Gemini CLI: its name, the catalog's, its argument keys renamed, the paths it names.
 const fn tool(
@@ -101,22 +100,14 @@ pub(crate) const DIALECT: Dialect = Dialect {
         context_on: &[],
         top_context_on: &[],
         event_name: false,
-        decision_block: true,
+        block_on: &[Event::PostToolUse, Event::UserPromptSubmit, Event::Stop],
     },
 };
 
 /// The payload in the catalog's vocabulary, by the record (`read_many_files` reads its first path as `file_path`),
 /// and a shell command's `dir_path` as the directory it runs in (`cwd`).
 pub(super) fn canonical(payload: Payload) -> Payload {
-    let dir = payload.tool_input().get("dir_path").and_then(Value::as_str).filter(|dir| !dir.is_empty());
-    let Some(dir) = dir.filter(|_| payload.tool_name() == "run_shell_command").map(str::to_owned) else {
-        return translate::by_record(&DIALECT, payload);
-    };
-    let mut root = payload.into_object();
-    let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
-    let joined = Path::new(base).join(dir).to_string_lossy().into_owned();
-    root.insert("cwd".into(), Value::from(joined));
-    translate::by_record(&DIALECT, Payload::from_object(root))
+    translate::by_record(&DIALECT, translate::folder_as_cwd(payload, "run_shell_command", "dir_path"))
 }
 
 /// The object Gemini CLI reads for the decision: a block is `decision: "deny"` with its `reason` on every event
@@ -156,8 +147,9 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
     Some(Value::Object(root))
 }
 
-/// The text of a tool's output as Gemini CLI gives it (`llmContent`: text parts, or a string), else its JSON.
-fn text_of(output: &Value) -> String {
+/// The text of a tool's output as Gemini CLI and its fork Qwen Code give it (`llmContent`: text parts, or a
+/// string), else its JSON.
+pub(super) fn text_of(output: &Value) -> String {
     let content = output.get("llmContent").unwrap_or(output);
     match content {
         Value::String(text) => text.clone(),

@@ -29,7 +29,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
     title: "Kilo Code",
     events: &[],
     other_events: &[],
-    missing_events: &[Event::PostToolUseFailure],
+    // Its plugin sends the calls of tools only (a failed call is its PostToolUse).
+    missing_events: &[Event::PostToolUseFailure, Event::UserPromptSubmit, Event::Stop],
     tools: &[
         tool("bash", "Bash", &[("command", "command")], &[]),
         tool("write", "Write", &[("filePath", "file_path"), ("content", "content")], &[("file_path", Role::Write)]),
@@ -74,6 +75,6 @@ pub(crate) const DIALECT: Dialect = Dialect {
         context_on: &[Event::PostToolUse],
         top_context_on: &[],
         event_name: true,
-        decision_block: true,
+        block_on: &[Event::PostToolUse],
     },
 };

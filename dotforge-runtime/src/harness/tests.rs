@@ -154,7 +154,8 @@ fn every_decision_is_printed_with_only_the_fields_its_cli_accepts() {
         ]
     };
     for harness in Harness::ALL {
-        for event in Event::TRIGGER_EVENTS.iter().copied() {
+        let events = Event::TRIGGER_EVENTS.iter().copied();
+        for event in events.filter(|event| !harness.dialect().missing_events.contains(event)) {
             let (top, specific) = accepted(harness, event);
             // The engine asks only where the CLI can ask.
             let possible = decisions().into_iter().filter(|decision| {
@@ -220,4 +221,43 @@ fn gemini_events_tools_and_arguments_read_in_the_catalogs_words() {
     let other = gemini(json!({"hook_event_name": "BeforeTool", "tool_name": "mcp_srv_do", "tool_input": {"x": 1}}));
     // An MCP tool the table does not know: its name in the catalog's words, its arguments as they are.
     assert_eq!((other["tool_name"].as_str(), other["tool_input"]["x"].as_i64()), (Some("mcp__srv__do"), Some(1)));
+}
+
+/// Whether the path glob `glob` covers the path `path` (both written with `{project_dir}` or `~` in front): component
+/// by component, `**` spanning any number of them.
+fn covers(glob: &str, path: &str) -> bool {
+    let glob: Vec<&str> = glob.split('/').collect();
+    let path: Vec<String> = path.split('/').map(str::to_owned).collect();
+    dotforge_shell::pattern::star_match(
+        &glob,
+        &path,
+        |part| *part == "**",
+        |part, component| dotforge_shell::pattern::glob_matches(part, component),
+    )
+}
+
+#[test]
+fn self_protection_guards_every_clis_hook_settings_and_the_files_that_switch_its_hooks_off() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../behaviors/self-protection/behavior.yaml");
+    let yaml = std::fs::read_to_string(&file).expect("the curated self-protection behavior");
+    // The globs the file tools may not write (the same list guards the shell and MCP tools).
+    let line = yaml.lines().find(|line| line.contains("value: \"{forge_root}/runtime/**")).expect("the guarded list");
+    let globs: Vec<&str> = line.split('"').nth(1).expect("a quoted list").split_whitespace().collect();
+    for harness in Harness::ALL {
+        let settings = &harness.dialect().settings;
+        let mut guarded = vec![format!("{{project_dir}}/{}", settings.project), format!("~/{}", settings.user)];
+        for other in settings.switch_files {
+            guarded.push(match other.strip_prefix("~/") {
+                Some(_) => (*other).to_owned(),
+                None => format!("{{project_dir}}/{other}"),
+            });
+        }
+        for path in guarded {
+            assert!(
+                globs.iter().any(|glob| covers(glob, &path)),
+                "{}: self-protection does not guard {path}",
+                harness.dialect().title
+            );
+        }
+    }
 }

@@ -60,6 +60,18 @@ pub(super) fn by_record(dialect: &Dialect, payload: Payload) -> Payload {
     Payload::from_object(root).with_paths(paths)
 }
 
+/// The payload with the folder a shell tool's argument `key` names (relative to the payload's `cwd`, or absolute)
+/// as its `cwd`, when the call is of the shell tool `shell` (Gemini CLI's `dir_path`, Qwen Code's `directory`).
+pub(super) fn folder_as_cwd(payload: Payload, shell: &str, key: &str) -> Payload {
+    let folder = payload.tool_input().get(key).and_then(Value::as_str).filter(|folder| !folder.is_empty());
+    let Some(folder) = folder.filter(|_| payload.tool_name() == shell).map(str::to_owned) else { return payload };
+    let mut root = payload.into_object();
+    let base = root.get("cwd").and_then(Value::as_str).unwrap_or("");
+    let joined = std::path::Path::new(base).join(folder).to_string_lossy().into_owned();
+    root.insert("cwd".into(), Value::from(joined));
+    Payload::from_object(root)
+}
+
 /// The payload with the members the record renames (Copilot CLI's `tool_result`) under the catalog's names.
 fn rename_members(dialect: &Dialect, payload: Payload) -> Payload {
     if !dialect.payload_keys.iter().any(|(from, _)| payload.has(from)) {

@@ -22,4 +22,5 @@ pub mod hook;
 pub mod http;
 pub mod mcp;
 pub mod npm;
+pub mod qwen;
 pub mod target;
