@@ -266,6 +266,17 @@ fn remove_ours(hooks: &mut Members, command: &str) -> bool {
     removed_any
 }
 
+/// Removes the folders between a settings file that is gone and its project (`.github/hooks`, `.github`), each only
+/// when empty.
+pub(super) fn remove_empty_folders(path: &Path) {
+    let project = project_dir(path);
+    for folder in path.ancestors().skip(1) {
+        if folder.as_os_str().is_empty() || folder == project || std::fs::remove_dir(folder).is_err() {
+            break;
+        }
+    }
+}
+
 /// Writes `text` to `path`, creating the folders it needs.
 pub(super) fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
@@ -385,9 +396,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     }
     if top.is_empty() {
         std::fs::remove_file(path).map_err(|error| format!("cannot remove {}: {error}", path.display()))?;
-        if let Some(parent) = path.parent() {
-            let _ = std::fs::remove_dir(parent); // only when empty
-        }
+        remove_empty_folders(path);
     } else {
         write_file(path, &text)?;
     }

@@ -2,7 +2,7 @@
 //! whole from the record's template with the hook's command and timeout in it, recognized as ours by its first line,
 //! and never written over or removed when it is not ours.
 
-use super::install::{write_file, Options};
+use super::install::{remove_empty_folders, write_file, Options};
 use super::print::print_out;
 use serde_json::Value;
 use std::path::Path;
@@ -68,11 +68,7 @@ pub(super) fn uninstall(options: &Options) -> Result<bool, String> {
     }
     std::fs::remove_file(path).map_err(|error| format!("cannot remove {}: {error}", path.display()))?;
     // The folders install made for it, when nothing else is in them.
-    for folder in path.ancestors().skip(1).take(2) {
-        if std::fs::remove_dir(folder).is_err() {
-            break;
-        }
-    }
+    remove_empty_folders(path);
     print_out(&format!("removed the plugin {}", path.display()));
     Ok(true)
 }

@@ -61,7 +61,8 @@ impl Scratch {
 /// One step the scripted model takes.
 #[derive(Clone, Debug)]
 pub enum Step {
-    /// A call of one of the CLI's tools, with its arguments.
+    /// A call of one of the CLI's tools, with its arguments (a string is sent as it is: a custom tool's raw input,
+    /// such as Droid's `ApplyPatch` patch).
     Call(String, Value),
     /// A final message: the turn ends.
     Say(String),
@@ -164,12 +165,20 @@ fn answer(steps: &[Step], request: &Request<'_>) -> Response {
     }
 }
 
+/// A call's `arguments` text: the JSON of its arguments, or a string as it is.
+fn arguments(args: &Value) -> String {
+    match args {
+        Value::String(raw) => raw.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// The step as one chat completion.
 fn whole(step: &Step, number: usize) -> String {
     let (message, finish) = match step {
         Step::Call(name, args) => (
             json!({"role": "assistant", "content": null, "tool_calls": [{"id": format!("call_{number}"), "type": "function",
-                "function": {"name": name, "arguments": args.to_string()}}]}),
+                "function": {"name": name, "arguments": arguments(args)}}]}),
             "tool_calls",
         ),
         Step::Say(text) => (json!({"role": "assistant", "content": text}), "stop"),
@@ -189,7 +198,7 @@ fn streamed(step: &Step, number: usize) -> String {
     let (delta, finish) = match step {
         Step::Call(name, args) => (
             json!({"role": "assistant", "content": null, "tool_calls": [{"index": 0, "id": format!("call_{number}"),
-                "type": "function", "function": {"name": name, "arguments": args.to_string()}}]}),
+                "type": "function", "function": {"name": name, "arguments": arguments(args)}}]}),
             "tool_calls",
         ),
         Step::Say(text) => (json!({"role": "assistant", "content": text}), "stop"),

@@ -17,6 +17,7 @@ pub mod chat;
 pub mod client;
 pub mod codex;
 pub mod copilot;
+pub mod droid;
 pub mod gemini;
 pub mod hook;
 pub mod http;

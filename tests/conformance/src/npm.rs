@@ -16,7 +16,8 @@ pub struct Pinned {
     pub version: &'static str,
     /// The folder under `target/` it is installed into.
     pub folder: &'static str,
-    /// The binary's name in `node_modules/.bin`.
+    /// The binary's name in `node_modules/.bin`, or its path under `node_modules` when it holds a `/` (a platform
+    /// package installed on its own has no link in `.bin`).
     pub bin: &'static str,
     /// The environment variable that may name another copy of the binary (of the same version).
     pub override_var: &'static str,
@@ -54,7 +55,7 @@ impl Pinned {
             return self.checked(&path).map(|()| path);
         }
         let prefix = target_dir().join(self.folder);
-        let path = prefix.join("node_modules/.bin").join(self.bin);
+        let path = self.bin_path(&prefix);
         if self.checked(&path).is_ok() {
             return Ok(path);
         }
@@ -101,7 +102,7 @@ impl Pinned {
             ));
         }
         if let Some(script) = self.postinstall {
-            let path = prefix.join("node_modules/.bin").join(self.bin);
+            let path = self.bin_path(prefix);
             if self.checked(&path).is_err() {
                 let package_dir = prefix.join("node_modules").join(self.package);
                 let ran = Command::new("node").arg(script).current_dir(&package_dir).output();
@@ -111,6 +112,15 @@ impl Pinned {
             }
         }
         Ok(())
+    }
+
+    /// Where the binary is once installed into `prefix`.
+    fn bin_path(&self, prefix: &Path) -> PathBuf {
+        if self.bin.contains('/') {
+            prefix.join("node_modules").join(self.bin)
+        } else {
+            prefix.join("node_modules/.bin").join(self.bin)
+        }
     }
 
     /// `Ok` when the binary is there and is the pinned version.

@@ -26,7 +26,10 @@ struct Found {
 /// A switch of `harness` set to `true` in `file`.
 fn switch_in(harness: Harness, file: &Path) -> Option<&'static str> {
     let value: Value = serde_json::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
-    harness.dialect().settings.switches_off.iter().copied().find(|switch| value[*switch] == true)
+    // A switch's name may be a dotted path (`hooks.hooksDisabled`).
+    let is_set =
+        |switch: &str| switch.split('.').try_fold(&value, |value, key| value.get(key)) == Some(&Value::Bool(true));
+    harness.dialect().settings.switches_off.iter().copied().find(|switch| is_set(switch))
 }
 
 /// The first switch that turns `harness`'s hooks in `file` off: in the file itself, or in one of the other files its
