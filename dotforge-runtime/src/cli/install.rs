@@ -40,7 +40,7 @@ const GITIGNORE_MARKER: &str = "# dotforge: hook runtime state (added by `instal
 const GITIGNORE_LINE: &str = ".forge/runtime/";
 
 /// Object members in file order, each value as JSON text.
-type Members = Vec<(String, String)>;
+pub(super) type Members = Vec<(String, String)>;
 
 struct MembersVisitor;
 
@@ -61,7 +61,7 @@ impl<'de> Visitor<'de> for MembersVisitor {
     }
 }
 
-fn parse_object(text: &str) -> Result<Members, String> {
+pub(super) fn parse_object(text: &str) -> Result<Members, String> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let members = deserializer.deserialize_map(MembersVisitor).map_err(|error| error.to_string())?;
     deserializer.end().map_err(|error| error.to_string())?;
@@ -77,7 +77,7 @@ fn pad(depth: usize) -> String {
     "  ".repeat(depth)
 }
 
-fn object_text(members: &Members, depth: usize) -> String {
+pub(super) fn object_text(members: &Members, depth: usize) -> String {
     if members.is_empty() {
         return "{}".to_owned();
     }
@@ -100,7 +100,7 @@ fn member<'m>(members: &'m mut Members, key: &str) -> Option<&'m mut String> {
     members.iter_mut().find(|(name, _)| name == key).map(|(_, value)| value)
 }
 
-fn set_member(members: &mut Members, key: &str, value: String) {
+pub(super) fn set_member(members: &mut Members, key: &str, value: String) {
     match member(members, key) {
         Some(slot) => *slot = value,
         None => members.push((key.to_owned(), value)),
@@ -310,9 +310,9 @@ fn gitignore(settings: &Path, add: bool) -> Result<(), String> {
 /// Runs `install`.
 pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String> {
     let path = &options.settings;
-    if let SettingsForm::Plugin(template) = options.harness.dialect().settings.form {
+    if let SettingsForm::Plugin { template, config } = options.harness.dialect().settings.form {
         let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, false));
-        plugin_file::install(template, &command, options)?;
+        plugin_file::install(template, config, &command, options)?;
         if !options.user && !options.dry_run {
             gitignore(path, true)?;
         }
@@ -367,8 +367,8 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
 /// Runs `uninstall`.
 pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     let path = &options.settings;
-    if let SettingsForm::Plugin(_) = options.harness.dialect().settings.form {
-        if plugin_file::uninstall(options)? && !options.user && !options.dry_run {
+    if let SettingsForm::Plugin { config, .. } = options.harness.dialect().settings.form {
+        if plugin_file::uninstall(config, options)? && !options.user && !options.dry_run {
             gitignore(path, false)?;
         }
         return Ok(());

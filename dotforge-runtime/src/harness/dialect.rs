@@ -47,9 +47,10 @@ pub enum SettingsForm {
     /// Entries under a `hooks` member of a JSON file (`hooks.<event>[].{matcher, hooks[]}`), the rest of the file
     /// left as it is.
     HooksMember,
-    /// A plugin file of the CLI that runs this hook, this text with `{command}` replaced by the hook's command as a
-    /// JSON string (Kilo Code has no command hooks).
-    Plugin(&'static str),
+    /// A plugin file of the CLI that runs this hook (Kilo Code has no command hooks): `template` with `{command}`
+    /// and `{timeout_ms}` filled in, and in `config` (a file beside the plugin's folder) the permission rule the
+    /// plugin removes when it loads, so that a plugin that does not load leaves no tool to call.
+    Plugin { template: &'static str, config: &'static str },
 }
 
 /// Where a CLI reads its hook settings.

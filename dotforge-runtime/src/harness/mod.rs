@@ -114,11 +114,12 @@ impl Harness {
 /// with the paths the call reads, writes and deletes.
 pub(crate) fn canonical(harness: Harness, payload: Payload) -> Payload {
     let payload = match harness {
-        Harness::ClaudeCode | Harness::Copilot | Harness::Kilo => translate::by_record(harness.dialect(), payload),
+        Harness::ClaudeCode | Harness::Copilot => translate::by_record(harness.dialect(), payload),
         Harness::Codex => codex::canonical(payload),
         Harness::Gemini => gemini::canonical(payload),
         Harness::Droid => droid::canonical(payload),
         Harness::Qwen => qwen::canonical(payload),
+        Harness::Kilo => kilo::canonical(payload),
     };
     // An MCP server's tool, whatever the CLI (its adapter has put the event in the catalog's words; an MCP tool is
     // none of its own tools).

@@ -21,6 +21,7 @@ pub mod droid;
 pub mod gemini;
 pub mod hook;
 pub mod http;
+pub mod kilo;
 pub mod mcp;
 pub mod npm;
 pub mod qwen;

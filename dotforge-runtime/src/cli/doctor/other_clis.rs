@@ -66,7 +66,7 @@ fn read(
     let text = std::fs::read_to_string(&file).ok()?;
     let dialect = harness.dialect();
     let events = match dialect.settings.form {
-        SettingsForm::Plugin(_) => {
+        SettingsForm::Plugin { .. } => {
             let command = plugin_command(&text)?;
             ["PreToolUse", "PostToolUse"].map(|event| (event.to_owned(), command.clone())).to_vec()
         }
@@ -183,7 +183,7 @@ fn cli_findings(catalog: &Catalog, found: &Found, mine: &[&(String, String)]) ->
         return findings;
     }
     let needed: Vec<&str> = match dialect.settings.form {
-        SettingsForm::Plugin(_) => vec!["PreToolUse"],
+        SettingsForm::Plugin { .. } => vec!["PreToolUse"],
         SettingsForm::HooksMember => {
             harness_registrations(catalog, found.harness).into_iter().map(|(event, _)| event).collect()
         }
