@@ -304,3 +304,38 @@ fn a_registration_that_cannot_see_mcp_tools_is_reported_and_install_upgrades_it(
     let (report, _) = scratch.doctor(&[]);
     assert_eq!(severity(&report, "mcp-unseen"), "absent", "re-running install upgrades it: {report}");
 }
+
+#[test]
+fn every_cli_the_hook_is_registered_for_is_reported_and_one_live_cli_keeps_governance_live() {
+    let scratch = Scratch::new("other-clis");
+    for harness in ["codex", "gemini", "copilot", "qwen", "droid", "kilo"] {
+        scratch.install(&["--harness", harness]);
+    }
+    let (report, live) = scratch.doctor(&[]);
+    assert!(live, "registered for six CLIs, though not for Claude Code: {report}");
+    assert_eq!(severity(&report, "not-registered"), "warn", "Claude Code without the hook is worth knowing: {report}");
+    let registered: Vec<&str> = findings(&report, "registered").into_iter().map(|(_, message)| message).collect();
+    for title in ["Codex CLI", "Gemini CLI", "Copilot CLI", "Qwen Code", "Factory Droid", "Kilo Code"] {
+        assert!(
+            registered.iter().any(|message| message.starts_with(&format!("{title}: registered in "))),
+            "{title}: {report}"
+        );
+    }
+    // Copilot CLI loads a repository's hooks only in a folder the person trusted.
+    assert_eq!(severity(&report, "trusted-folder-only"), "warn", "{report}");
+}
+
+#[test]
+fn a_switch_in_another_clis_settings_turns_its_hook_off() {
+    let scratch = Scratch::new("other-clis-off");
+    scratch.install(&["--harness", "qwen", "--user"]);
+    // The project's own settings switch the user's hooks off in Qwen Code.
+    scratch.write_settings(&scratch.project.join(".qwen/settings.json"), &json!({"disableAllHooks": true}));
+    scratch.install(&["--harness", "droid"]);
+    scratch.write_settings(&scratch.home.join(".factory/settings.json"), &json!({"hooks": {"hooksDisabled": true}}));
+    let (report, live) = scratch.doctor(&[]);
+    assert!(!live, "{report}");
+    let off: Vec<&str> = findings(&report, "hooks-disabled").into_iter().map(|(_, message)| message).collect();
+    assert!(off.iter().any(|message| message.starts_with("Qwen Code: `disableAllHooks: true`")), "{report}");
+    assert!(off.iter().any(|message| message.starts_with("Factory Droid: `hooks.hooksDisabled: true`")), "{report}");
+}

@@ -1,8 +1,9 @@
-//! `doctor`: whether governance is live in Claude Code for this project, and how to fix it when it is not. Each way
-//! it can be off or stale is one finding: the hook not registered (or registered for too few events), a
-//! registration that runs another binary or a missing one, hooks switched off in a settings layer, this binary built
-//! from other behaviors than the folder holds now, a state folder it cannot write, a Claude Code version outside the
-//! one the real-client tests prove. Exit 1 when governance is not live or is stale.
+//! `doctor`: whether governance is live for this project, and how to fix it when it is not. Each way it can be off
+//! or stale is one finding: for Claude Code, the hook not registered (or registered for too few events), a
+//! registration that runs another binary or a missing one, hooks switched off in a settings layer, a Claude Code
+//! version outside the one the real-client tests prove; for every other CLI the hook serves, the same read from its
+//! own files ([`other_clis`]); this binary built from other behaviors than the folder holds now; a state folder it
+//! cannot write. Exit 1 when governance is live in no CLI, or is stale.
 
 mod layers;
 mod other_clis;
@@ -201,7 +202,8 @@ fn registration_findings(catalog: &Catalog, places: &Places, layers: &[Layer], t
         if ours.is_empty() {
             findings.push(Finding::fail(
                 "not-registered",
-                "this binary is not registered for PreToolUse in any settings layer or enabled plugin".to_owned(),
+                "this binary is not registered for Claude Code's PreToolUse in any settings layer or enabled plugin"
+                    .to_owned(),
                 format!(
                     "run `{} install` in {} (or `install --managed`, or enable its plugin)",
                     this.path.display(),
