@@ -139,6 +139,9 @@ fn a_hook_project_builds_rebuilds_and_rejects_broken_catalogs() {
     ] {
         assert!(stderr.contains(needle), "missing `{needle}` in:\n{stderr}");
     }
+    // The diagnostics are not buried: before them the build script printed a handful of lines, not one per file.
+    let directives = stderr.lines().filter(|line| line.contains("cargo:rerun-if-changed=")).count();
+    assert!(directives <= 2, "{directives} rerun-if-changed lines before the diagnostics:\n{stderr}");
 
     let restored = cargo_build(&dir, None);
     assert!(

@@ -119,7 +119,9 @@ fn a_project_without_the_hook_is_not_live() {
 #[test]
 fn disable_all_hooks_in_a_users_settings_switches_the_projects_hook_off_but_not_a_managed_one() {
     let scratch = Scratch::new("disabled");
-    scratch.install(&[]);
+    // The project's shared settings (named: this binary lives outside the project, so `install` alone writes the
+    // local file).
+    scratch.install(&["--settings", ".claude/settings.json"]);
     scratch.write_settings(&scratch.home.join(".claude/settings.json"), &json!({"disableAllHooks": true}));
     let (report, live) = scratch.doctor(&[]);
     assert!(!live);
@@ -287,7 +289,7 @@ fn a_plugin_folder_and_an_installed_enabled_plugin_count_as_registrations() {
 #[test]
 fn a_registration_that_cannot_see_mcp_tools_is_reported_and_install_upgrades_it() {
     let scratch = Scratch::new("mcp-unseen");
-    scratch.install(&[]);
+    scratch.install(&["--settings", ".claude/settings.json"]);
     let (report, _) = scratch.doctor(&[]);
     assert_eq!(severity(&report, "mcp-unseen"), "absent", "install registers MCP tools: {report}");
     // A registration as an older install wrote it: a list of built-in tools only.

@@ -308,10 +308,39 @@ fn install_creates_settings_and_dry_run_writes_nothing() {
     let value: Value = serde_json::from_str(&dry.stdout).expect("dry run prints the settings");
     let command = value["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap_or_default().to_owned();
     assert!(command.ends_with("dotforge-hook\""), "{command}");
-    assert_eq!(install(&project, &["install"]).code, Some(0));
-    assert!(project.join(".claude/settings.json").exists());
+    // This binary lives outside the project: its path is one of this machine, kept out of the shared settings.
+    let installed = install(&project, &["install"]);
+    assert_eq!(installed.code, Some(0));
+    assert!(
+        installed.stderr.starts_with("[forge] ") && installed.stderr.contains("settings.local.json"),
+        "{}",
+        installed.stderr
+    );
+    assert!(project.join(".claude/settings.local.json").exists() && !project.join(".claude/settings.json").exists());
     assert_eq!(install(&project, &["uninstall"]).code, Some(0));
-    assert!(!project.join(".claude/settings.json").exists(), "a settings file that install created is removed again");
+    assert!(!project.join(".claude").exists(), "a settings file that install created is removed again");
+    // Named on purpose, the shared file is the one written.
+    let shared = install(&project, &["install", "--settings", ".claude/settings.json"]);
+    assert_eq!(shared.code, Some(0));
+    assert!(project.join(".claude/settings.json").exists() && !project.join(".claude/settings.local.json").exists());
+}
+
+#[test]
+fn a_binary_inside_the_project_is_registered_in_the_shared_settings_by_a_path_every_teammate_has() {
+    let project = scratch_dir("install-inside");
+    let binary = project.join("tools/dotforge-hook");
+    std::fs::create_dir_all(binary.parent().expect("folder")).expect("dir");
+    std::fs::copy(env!("CARGO_BIN_EXE_dotforge-hook"), &binary).expect("copy the hook into the project");
+    let run = std::process::Command::new(&binary).current_dir(&project).arg("install").output().expect("install");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(run.stderr.is_empty(), "{}", String::from_utf8_lossy(&run.stderr));
+    let settings: Value =
+        serde_json::from_str(&std::fs::read_to_string(project.join(".claude/settings.json")).expect("shared settings"))
+            .expect("JSON");
+    assert_eq!(
+        settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        "\"$CLAUDE_PROJECT_DIR\"/tools/dotforge-hook"
+    );
 }
 
 #[test]
@@ -320,7 +349,7 @@ fn install_refuses_invalid_json_and_leaves_it_unchanged() {
     std::fs::create_dir_all(project.join(".claude")).expect("dir");
     let broken = "{ \"hooks\": { \"PreToolUse\": [ } \n";
     std::fs::write(project.join(".claude/settings.json"), broken).expect("write");
-    let run = install(&project, &["install"]);
+    let run = install(&project, &["install", "--settings", ".claude/settings.json"]);
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("is not valid JSON") && run.stderr.contains("left unchanged"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(project.join(".claude/settings.json")).expect("read"), broken);

@@ -36,3 +36,35 @@ fn profiles_placeholders_and_template_variables_are_spelled_alike() {
     let variables: Vec<&str> = Var::ALL.iter().map(|var| var.name()).collect();
     assert_eq!(schema::TEMPLATE_VARS, variables.as_slice());
 }
+
+#[test]
+fn the_tool_names_the_build_knows_are_every_clis_and_claude_codes() {
+    let runtime = dotforge_runtime::vocabulary::tools();
+    for (native, catalog, cli) in &runtime {
+        assert!(
+            schema::CATALOG_TOOLS.contains(catalog),
+            "{cli}'s {native} is read as `{catalog}`, which the build does not know"
+        );
+    }
+    let pinned = include_str!("conformance/claude-code-tools.txt");
+    for tool in pinned.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+        assert!(schema::CATALOG_TOOLS.contains(&tool.trim()), "Claude Code's `{tool}` is not in the build's list");
+    }
+    // A CLI's own name that is not the catalog's (beyond its case) is one the build points to the catalog's name.
+    let mut natives: Vec<&str> = runtime
+        .iter()
+        .filter(|(native, catalog, _)| !native.eq_ignore_ascii_case(catalog))
+        .map(|(native, _, _)| *native)
+        .collect();
+    natives.sort_unstable();
+    natives.dedup();
+    let mut known: Vec<&str> = schema::NATIVE_TOOLS.iter().map(|(native, _)| *native).collect();
+    known.sort_unstable();
+    assert_eq!(known, natives, "the build's list of the CLIs' own tool names");
+    for (native, catalog) in schema::NATIVE_TOOLS {
+        assert!(
+            runtime.iter().any(|(name, read_as, _)| name == native && read_as == catalog),
+            "`{native}` is not read as `{catalog}`"
+        );
+    }
+}

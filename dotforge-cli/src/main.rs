@@ -207,8 +207,9 @@ fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, version:
     let target = parent.join(&name);
     let files = template::generate(&target, &name, &dotforge_path, version.unwrap_or(template::DEFAULT_VERSION))?;
     println!("created {} ({} files)", target.display(), files.len());
+    println!("next: cd {} && cargo build --release && cargo test --release", target.display());
     println!(
-        "next: cd {} && cargo build --release && cargo test --release && target/release/{name} install",
+        "then, in the project your agent works in: {}/target/release/{name} install (see `install --help` for the other CLIs)",
         target.display()
     );
     Ok(())

@@ -212,6 +212,7 @@ fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
     assert!(output.contains("behaviors::scenario_tests::search_first::escalation ... ok"), "{output}");
 
     let binary = workspace.join("target/template-project/release/my-hooks");
+    readme_nudge_step(&workspace, &project, &binary);
     let install = Command::new(&binary).current_dir(&project).args(["install", "--dry-run"]).output().expect("install");
     assert!(install.status.success(), "{}", text(&install));
     let settings: serde_json::Value = serde_json::from_slice(&install.stdout).expect("settings JSON");
@@ -245,6 +246,38 @@ fn a_generated_project_builds_tests_installs_runs_and_follows_behavior_edits() {
         hook(&project, FORCE_PUSH).contains("are not allowed in this repository."),
         "the rebuilt binary follows the edit"
     );
+}
+
+/// The README's "see a nudge" step, run as written in the generated project (its `/tmp/try-dotforge` moved to a
+/// scratch folder): it prints the nudge the README shows, and leaves no `.forge` in the hook project.
+fn readme_nudge_step(workspace: &Path, project: &Path, binary: &Path) {
+    let readme = std::fs::read_to_string(workspace.join("README.md")).expect("README");
+    let step: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| !line.starts_with("# 3. see a nudge"))
+        .skip(1)
+        .skip_while(|line| line.starts_with('#'))
+        .take_while(|line| !line.starts_with("# 4."))
+        .collect();
+    let (command, shown): (Vec<&str>, Vec<&str>) = step.iter().partition(|line| !line.starts_with('#'));
+    let elsewhere = project.parent().expect("scratch").join("try-dotforge");
+    let command = command.join("\n").replace("/tmp/try-dotforge", elsewhere.to_str().expect("UTF-8"));
+    let command = command.replace("target/release/my-hooks", binary.to_str().expect("UTF-8"));
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(&command)
+        .current_dir(project)
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .env_remove("FORGE_ROOT")
+        .output()
+        .expect("sh");
+    let printed = String::from_utf8_lossy(&run.stdout);
+    let expected =
+        shown.first().and_then(|line| line.split("\"systemMessage\":").nth(1)).expect("the README shows the nudge");
+    assert!(printed.trim_end().ends_with(&format!("\"systemMessage\":{}", expected.trim())), "{command}\n{printed}");
+    assert!(!printed.contains("\"ask\""), "{printed}");
+    assert!(!project.join(".forge").exists(), "the README's step leaves a .forge in the hook project");
+    assert!(elsewhere.join(".forge/runtime/state.json").is_file(), "the state goes to the other project");
 }
 
 /// What a registry would serve: `cargo package` of dotforge-shell, dotforge-runtime and dotforge-codegen, unpacked

@@ -140,14 +140,16 @@ impl Config {
         let display = display_path(&dir);
         let sources = Sources::from_dir(&dir, display.clone())
             .map_err(|error| Error::Io(format!("cannot read the behaviors folder {display}: {error}")))?;
+        let stem = self.file_name.strip_suffix(".rs").unwrap_or(&self.file_name);
+        let options = Options { precompile_regexes: self.precompile_regexes, dfa_dir: format!("{stem}.dfa") };
+        // On errors, only the folder's line precedes the diagnostics in cargo's output (a build script that failed
+        // runs again anyway); the files' lines come once the catalog compiled.
+        let generated = generate_with(&sources, &options).map_err(Error::Invalid)?;
         if self.cargo_directives {
             for path in sources.read_paths() {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
-        let stem = self.file_name.strip_suffix(".rs").unwrap_or(&self.file_name);
-        let options = Options { precompile_regexes: self.precompile_regexes, dfa_dir: format!("{stem}.dfa") };
-        let generated = generate_with(&sources, &options).map_err(Error::Invalid)?;
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
             None => PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| {

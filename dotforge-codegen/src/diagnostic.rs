@@ -109,6 +109,8 @@ pub enum Code {
     ScenarioToolInput,
     /// A tool the checked client does not offer (`dotforge check --client-tools`).
     ClientTool,
+    /// A tool name no CLI the hook serves has: another CLI's own name, or a near miss (`Wrte`).
+    UnknownTool,
     /// A matcher's MCP tool name that no MCP tool can have (`mcp__write_file`: no server part).
     McpToolName,
     /// A `metadata.legacy_tools` entry nothing names.
@@ -162,6 +164,7 @@ impl Code {
             Code::ScenarioNoSteps => "scenario-no-steps",
             Code::ScenarioToolInput => "scenario-tool-input",
             Code::ClientTool => "client-tool",
+            Code::UnknownTool => "unknown-tool",
             Code::McpToolName => "mcp-tool-name",
             Code::LegacyToolUnused => "legacy-tool-unused",
             Code::Internal => "internal",

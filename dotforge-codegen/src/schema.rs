@@ -166,3 +166,74 @@ pub const USER_ANSWERS: &[&str] = &["allow", "decline"];
 pub const EXPECT_LEVELS: &[&str] = &["pass", "override", "silent", "nudge", "warning", "soft_block", "hard_block"];
 /// Values of `expect.decision`.
 pub const DECISIONS: &[&str] = &["allow", "ask", "deny", "block"];
+
+/// The tool names a matcher or `applies_to.tools` may name: the catalog's (Claude Code's) tools — those of the
+/// Claude Code the real-client tests prove, those of its earlier versions the catalog still names, and every tool
+/// another agent CLI's calls are read as (tests/vocabulary.rs holds this list to the runtime's records). A name close
+/// to one of these but not one is a misspelling (`Wrte`): the build says so.
+pub const CATALOG_TOOLS: &[&str] = &[
+    "Agent",
+    "AskUserQuestion",
+    "Bash",
+    "BashOutput",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "Edit",
+    "EnterPlanMode",
+    "EnterWorktree",
+    "ExitPlanMode",
+    "ExitWorktree",
+    "Glob",
+    "Grep",
+    "KillShell",
+    "LS",
+    "ListAgents",
+    "Monitor",
+    "MultiEdit",
+    "NotebookEdit",
+    "Read",
+    "ReportFindings",
+    "ScheduleWakeup",
+    "SendMessage",
+    "Skill",
+    "Task",
+    "TaskCreate",
+    "TaskList",
+    "TaskStop",
+    "TaskUpdate",
+    "TodoWrite",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Workflow",
+    "Write",
+];
+
+/// The other agent CLIs' own names for tools that are not the catalog's name (beyond its case), and the catalog's
+/// tool each is read as: a matcher naming one never fires, as the hook reads every call in the catalog's names.
+pub const NATIVE_TOOLS: &[(&str, &str)] = &[
+    ("ApplyPatch", "Edit"),
+    ("Create", "Write"),
+    ("Execute", "Bash"),
+    ("FetchUrl", "WebFetch"),
+    ("LS", "Glob"),
+    ("activate_skill", "Skill"),
+    ("apply_patch", "Edit"),
+    ("ask_user", "AskUserQuestion"),
+    ("enter_plan_mode", "EnterPlanMode"),
+    ("exit_plan_mode", "ExitPlanMode"),
+    ("google_web_search", "WebSearch"),
+    ("grep_search", "Grep"),
+    ("invoke_agent", "Agent"),
+    ("list_directory", "Glob"),
+    ("notebook_edit", "NotebookEdit"),
+    ("read_file", "Read"),
+    ("read_many_files", "Read"),
+    ("replace", "Edit"),
+    ("run_shell_command", "Bash"),
+    ("todo_write", "TodoWrite"),
+    ("web_fetch", "WebFetch"),
+    ("write_file", "Write"),
+    ("write_todos", "TodoWrite"),
+];

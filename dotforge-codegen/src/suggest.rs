@@ -36,7 +36,7 @@ pub(crate) fn list(candidates: &[&str]) -> String {
 }
 
 /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions cost 1.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];

@@ -648,3 +648,29 @@ fn extension_locked_must_be_a_boolean() {
         &[(Severity::Error, Code::WrongType, "behaviors/demo/behavior.yaml:7:9", "locked")],
     );
 }
+
+#[test]
+fn a_misspelled_tool_or_another_clis_own_name_is_an_error_with_the_catalogs_name() {
+    let at = "behaviors/demo/behavior.yaml:10:16";
+    let field = "policy.triggers[0].matcher";
+    check(
+        &with("matcher: \"Write|Edit\"", "matcher: \"Wrte|Edit\""),
+        &[(Severity::Error, Code::UnknownTool, at, field)],
+    );
+    check(
+        &with("matcher: \"Write|Edit\"", "matcher: \"write|Edit\""),
+        &[(Severity::Error, Code::UnknownTool, at, field)],
+    );
+    check(
+        &with("matcher: \"Write|Edit\"", "matcher: \"write_file|Edit\""),
+        &[(Severity::Error, Code::UnknownTool, at, field)],
+    );
+    let wording = lines(&sources(INDEX, &with("matcher: \"Write|Edit\"", "matcher: \"Wrte|Edit\"")));
+    assert!(wording.iter().any(|line| line.contains("did you mean `Write`?")), "{wording:?}");
+    let native = lines(&sources(INDEX, &with("matcher: \"Write|Edit\"", "matcher: \"run_shell_command\"")));
+    assert!(native.iter().any(|line| line.contains("write `Bash`")), "{native:?}");
+    // A tool of a client the hook does not know, kept on purpose, and an MCP tool pass.
+    let kept = with("matcher: \"Write|Edit\"", "matcher: \"Wrte|Edit\"") + "metadata:\n  legacy_tools: [Wrte]\n";
+    check(&kept, &[]);
+    check(&with("matcher: \"Write|Edit\"", "matcher: \"Write|Edit|Frobnicate|mcp__fs__write_file\""), &[]);
+}

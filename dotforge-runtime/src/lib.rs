@@ -70,9 +70,16 @@ mod transcript;
 pub use catalog::{Catalog, Level};
 
 /// The names the behavior files and the runtime share — levels, events, profiles, path placeholders, template
-/// variables — as the runtime spells them; a test holds `dotforge-codegen`'s spelling to these.
+/// variables, tools — as the runtime spells them; a test holds `dotforge-codegen`'s spelling to these.
 pub mod vocabulary {
     pub use crate::model::{Event, Level, Place, Var, PROFILES};
+
+    /// Every tool of every agent CLI the hook serves: its name in the CLI's payloads, the catalog's tool it is read
+    /// as, and the CLI's name (from the CLIs' records).
+    pub fn tools() -> Vec<(&'static str, &'static str, &'static str)> {
+        let each = crate::harness::Harness::ALL.into_iter().map(crate::harness::Harness::dialect);
+        each.flat_map(|dialect| dialect.tools.iter().map(|tool| (tool.native, tool.catalog, dialect.title))).collect()
+    }
 }
 pub use cli::{main, main_with_demo};
 pub use hook::run_hook;

@@ -10,14 +10,14 @@
 //! them.
 
 use super::hook_settings;
-use super::plugin_file;
+use super::json_edit::{
+    array_text, member, object_text, parse_array, parse_object, remove_empty_folders, set_member, write_file, Members,
+};
+use super::plugin_file::{self, Plugin};
 use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
 use crate::harness::{Harness, SettingsForm};
-use serde::de::{Deserializer as _, MapAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// What `install` and `uninstall` act on.
@@ -34,78 +34,36 @@ pub(crate) struct Options {
     /// Claude Code's managed settings (every project on the machine): the command is this binary's absolute path,
     /// and no `.gitignore` is touched.
     pub managed: bool,
+    /// Whether `settings` was given (`--settings`); else it is the CLI's default file.
+    pub settings_given: bool,
+}
+
+/// Where `install` and `uninstall` write for these options, and why when it is not the file asked for: the project's
+/// shared `.claude/settings.json` is committed, so a command holding a path of this machine (the binary lives
+/// outside the project) goes into the local `.claude/settings.local.json` instead, which is not.
+fn target_file(options: &Options) -> (PathBuf, Option<String>) {
+    let shared = &options.settings;
+    let defaulted = options.harness == Harness::ClaudeCode
+        && !options.user
+        && !options.managed
+        && !options.settings_given
+        && options.command.is_none();
+    if !defaulted || default_command(shared, options.harness, false).starts_with("\"$CLAUDE_PROJECT_DIR\"") {
+        return (shared.clone(), None);
+    }
+    let local = shared.with_file_name("settings.local.json");
+    let why = format!(
+        "this binary lives outside the project, so its command is a path of this machine: written to {} (yours \
+         alone) rather than the shared {}; to share the registration, put the binary inside the project, or name the \
+         file with --settings",
+        local.display(),
+        shared.display()
+    );
+    (local, Some(why))
 }
 
 const GITIGNORE_MARKER: &str = "# dotforge: hook runtime state (added by `install`)";
 const GITIGNORE_LINE: &str = ".forge/runtime/";
-
-/// Object members in file order, each value as JSON text.
-pub(super) type Members = Vec<(String, String)>;
-
-struct MembersVisitor;
-
-impl<'de> Visitor<'de> for MembersVisitor {
-    type Value = Members;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("a JSON object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members, A::Error> {
-        let mut members = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let value: &'de RawValue = map.next_value()?;
-            members.push((key, value.get().to_owned()));
-        }
-        Ok(members)
-    }
-}
-
-pub(super) fn parse_object(text: &str) -> Result<Members, String> {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let members = deserializer.deserialize_map(MembersVisitor).map_err(|error| error.to_string())?;
-    deserializer.end().map_err(|error| error.to_string())?;
-    Ok(members)
-}
-
-fn parse_array(text: &str) -> Result<Vec<String>, String> {
-    let items: Vec<&RawValue> = serde_json::from_str(text).map_err(|error| error.to_string())?;
-    Ok(items.into_iter().map(|item| item.get().to_owned()).collect())
-}
-
-fn pad(depth: usize) -> String {
-    "  ".repeat(depth)
-}
-
-pub(super) fn object_text(members: &Members, depth: usize) -> String {
-    if members.is_empty() {
-        return "{}".to_owned();
-    }
-    let body: Vec<String> = members
-        .iter()
-        .map(|(key, value)| format!("{}{}: {value}", pad(depth + 1), Value::from(key.as_str())))
-        .collect();
-    format!("{{\n{}\n{}}}", body.join(",\n"), pad(depth))
-}
-
-fn array_text(items: &[String], depth: usize) -> String {
-    if items.is_empty() {
-        return "[]".to_owned();
-    }
-    let body: Vec<String> = items.iter().map(|item| format!("{}{item}", pad(depth + 1))).collect();
-    format!("[\n{}\n{}]", body.join(",\n"), pad(depth))
-}
-
-fn member<'m>(members: &'m mut Members, key: &str) -> Option<&'m mut String> {
-    members.iter_mut().find(|(name, _)| name == key).map(|(_, value)| value)
-}
-
-pub(super) fn set_member(members: &mut Members, key: &str, value: String) {
-    match member(members, key) {
-        Some(slot) => *slot = value,
-        None => members.push((key.to_owned(), value)),
-    }
-}
 
 /// True for an entry whose only hook runs `command`.
 fn is_ours(entry: &str, command: &str) -> bool {
@@ -266,25 +224,6 @@ fn remove_ours(hooks: &mut Members, command: &str) -> bool {
     removed_any
 }
 
-/// Removes the folders between a settings file that is gone and its project (`.github/hooks`, `.github`), each only
-/// when empty.
-pub(super) fn remove_empty_folders(path: &Path) {
-    let project = project_dir(path);
-    for folder in path.ancestors().skip(1) {
-        if folder.as_os_str().is_empty() || folder == project || std::fs::remove_dir(folder).is_err() {
-            break;
-        }
-    }
-}
-
-/// Writes `text` to `path`, creating the folders it needs.
-pub(super) fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
-    }
-    std::fs::write(path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))
-}
-
 fn gitignore(settings: &Path, add: bool) -> Result<(), String> {
     let path = project_dir(settings).join(".gitignore");
     let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -307,12 +246,28 @@ fn gitignore(settings: &Path, add: bool) -> Result<(), String> {
     std::fs::write(&path, new).map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
+/// What `plugin_file` acts on, for these options.
+fn plugin<'o>(options: &'o Options, template: &'static str, config: &'static str) -> Plugin<'o> {
+    Plugin {
+        path: &options.settings,
+        project: project_dir(&options.settings),
+        template,
+        config,
+        title: options.harness.dialect().title,
+        dry_run: options.dry_run,
+    }
+}
+
 /// Runs `install`.
 pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String> {
-    let path = &options.settings;
+    let (path, why) = target_file(options);
+    if let Some(why) = why {
+        crate::warn::warn(&why);
+    }
+    let path = &path;
     if let SettingsForm::Plugin { template, config } = options.harness.dialect().settings.form {
         let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, false));
-        plugin_file::install(template, config, &command, options)?;
+        plugin_file::install(&plugin(options, template, config), &command, options.timeout)?;
         if !options.user && !options.dry_run {
             gitignore(path, true)?;
         }
@@ -366,9 +321,10 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
 
 /// Runs `uninstall`.
 pub(super) fn uninstall(options: &Options) -> Result<(), String> {
-    let path = &options.settings;
+    let (path, _) = target_file(options);
+    let path = &path;
     if let SettingsForm::Plugin { config, .. } = options.harness.dialect().settings.form {
-        if plugin_file::uninstall(config, options)? && !options.user && !options.dry_run {
+        if plugin_file::uninstall(&plugin(options, "", config))? && !options.user && !options.dry_run {
             gitignore(path, false)?;
         }
         return Ok(());
@@ -396,7 +352,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     }
     if top.is_empty() {
         std::fs::remove_file(path).map_err(|error| format!("cannot remove {}: {error}", path.display()))?;
-        remove_empty_folders(path);
+        remove_empty_folders(path, &project_dir(path));
     } else {
         write_file(path, &text)?;
     }

@@ -8,6 +8,7 @@ mod describe;
 mod doctor;
 mod hook_settings;
 mod install;
+mod json_edit;
 mod plugin;
 mod plugin_file;
 mod print;
@@ -407,6 +408,7 @@ fn install_options(sub: &ArgMatches) -> Result<install::Options, String> {
         harness,
         user,
         managed,
+        settings_given: sub.get_one::<PathBuf>("settings").is_some(),
     })
 }
 

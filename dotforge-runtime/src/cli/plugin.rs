@@ -4,7 +4,8 @@
 //! (`.claude-plugin/marketplace.json`) that lists the plugin from the same folder, so the folder can be pushed as
 //! a team's marketplace repository as it is.
 
-use super::install::{harness_registrations, write_file};
+use super::install::harness_registrations;
+use super::json_edit::write_file;
 use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::harness::Harness;

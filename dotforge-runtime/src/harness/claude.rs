@@ -100,7 +100,7 @@ pub(super) fn render(dialect: &Dialect, event: Event, decision: &Decision) -> Op
             root.insert("modifiedResult".into(), Value::Object(result));
         }
         OutputControl::StopReasonInstead => {
-            let mut reason = super::gemini::text_of(&screened.output);
+            let mut reason = super::translate::output_text(&screened.output);
             if let Some(block) = &decision.block {
                 reason = format!("{}\n\n{reason}", block.message);
             }

@@ -118,7 +118,7 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
     let mut root = Map::new();
     // After a tool whose output held a secret: the model reads the output with the secret withheld, as the reason.
     if let Some(screened) = decision.screened.as_ref().filter(|_| event == Event::PostToolUse) {
-        let mut reason = text_of(&screened.output);
+        let mut reason = translate::output_text(&screened.output);
         if let Some(block) = &decision.block {
             reason = format!("{}\n\n{reason}", block.message);
         }
@@ -145,17 +145,4 @@ pub(super) fn render(event: Event, decision: &Decision) -> Option<Value> {
     }
     root.insert("systemMessage".into(), Value::from(joined));
     Some(Value::Object(root))
-}
-
-/// The text of a tool's output as Gemini CLI and its fork Qwen Code give it (`llmContent`: text parts, or a
-/// string), else its JSON.
-pub(super) fn text_of(output: &Value) -> String {
-    let content = output.get("llmContent").unwrap_or(output);
-    match content {
-        Value::String(text) => text.clone(),
-        Value::Array(parts) => {
-            parts.iter().filter_map(|part| part.get("text").and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
-        }
-        other => other.to_string(),
-    }
 }

@@ -87,7 +87,7 @@ impl Harness {
             dialect.detected_by.iter().any(|detection| match detection {
                 Detection::EventNames => dialect.sends_event(payload.event_name()),
                 Detection::PayloadMember(member) => payload.has(member),
-                Detection::ToolNames => translate::claims_tool(dialect, payload.tool_name()),
+                Detection::ToolNames => claims_tool(dialect, payload.tool_name()),
                 Detection::Environment { .. } | Detection::Otherwise => false,
             })
         };
@@ -108,6 +108,12 @@ impl Harness {
     pub(crate) fn variable_is_set(name: &str) -> bool {
         std::env::var_os(name).is_some_and(|value| !value.is_empty())
     }
+}
+
+/// Whether a tool name is one of `dialect`'s that Claude Code (whose vocabulary every other payload falls back to)
+/// does not have: such a name tells the CLI.
+fn claims_tool(dialect: &Dialect, name: &str) -> bool {
+    !name.is_empty() && dialect.tool(name).is_some() && Harness::ClaudeCode.dialect().tool(name).is_none()
 }
 
 /// The payload in the catalog's vocabulary: events, tool names and `tool_input` fields mapped from the harness's,

@@ -3,7 +3,6 @@
 //! what it does to each. The CLIs whose payloads need nothing beyond their record (Claude Code, Copilot CLI, Qwen
 //! Code, Kilo Code) are read here alone; the others' adapters do their part first and then call [`by_record`].
 
-use super::claude;
 use super::dialect::{paths_of, Dialect, Role};
 use crate::payload::Payload;
 use serde_json::{Map, Value};
@@ -86,8 +85,15 @@ fn rename_members(dialect: &Dialect, payload: Payload) -> Payload {
     Payload::from_object(root)
 }
 
-/// Whether a tool name is one of `dialect`'s that Claude Code (whose vocabulary every other payload falls back to)
-/// does not have: such a name tells the CLI.
-pub(super) fn claims_tool(dialect: &Dialect, name: &str) -> bool {
-    !name.is_empty() && dialect.tool(name).is_some() && claude::DIALECT.tool(name).is_none()
+/// The text of a tool's output as Gemini CLI and its fork Qwen Code give it (`llmContent`: text parts, or a
+/// string), else its JSON.
+pub(super) fn output_text(output: &Value) -> String {
+    let content = output.get("llmContent").unwrap_or(output);
+    match content {
+        Value::String(text) => text.clone(),
+        Value::Array(parts) => {
+            parts.iter().filter_map(|part| part.get("text").and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
+        }
+        other => other.to_string(),
+    }
 }

@@ -5,6 +5,7 @@
 //! own files ([`other_clis`]); this binary built from other behaviors than the folder holds now; a state folder it
 //! cannot write. Exit 1 when governance is live in no CLI, or is stale.
 
+mod finding;
 mod layers;
 mod other_clis;
 
@@ -13,6 +14,7 @@ use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::fingerprint::fingerprint;
 use crate::harness::Harness;
+use finding::{Finding, Severity, ThisBinary};
 use layers::{layers, registrations, unmanaged_setting, Layer, Origin, Places, Registration};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -35,69 +37,6 @@ pub(crate) struct Options {
     /// The `claude` to ask its version (default: the first on `PATH`).
     pub claude: Option<PathBuf>,
     pub json: bool,
-}
-
-/// How much a finding matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Severity {
-    /// All is well on this point.
-    Ok,
-    /// Worth knowing; governance stays live.
-    Warn,
-    /// Governance is off, or enforces other rules than the project's.
-    Fail,
-}
-
-struct Finding {
-    severity: Severity,
-    /// A stable name for scripts and tests.
-    check: &'static str,
-    message: String,
-    fix: Option<String>,
-}
-
-impl Finding {
-    fn ok(check: &'static str, message: String) -> Finding {
-        Finding { severity: Severity::Ok, check, message, fix: None }
-    }
-
-    fn warn(check: &'static str, message: String, fix: String) -> Finding {
-        Finding { severity: Severity::Warn, check, message, fix: Some(fix) }
-    }
-
-    fn fail(check: &'static str, message: String, fix: String) -> Finding {
-        Finding { severity: Severity::Fail, check, message, fix: Some(fix) }
-    }
-}
-
-/// This binary, resolved.
-struct ThisBinary {
-    path: PathBuf,
-    bytes: Option<Vec<u8>>,
-}
-
-impl ThisBinary {
-    fn current() -> ThisBinary {
-        let path = std::env::current_exe().and_then(|exe| exe.canonicalize()).unwrap_or_default();
-        let bytes = std::fs::read(&path).ok();
-        ThisBinary { path, bytes }
-    }
-
-    /// Whether `program` is this binary: the same file, or a copy of it (a plugin's `bin/`).
-    fn is(&self, program: &Path) -> bool {
-        let Ok(resolved) = program.canonicalize() else { return false };
-        if resolved == self.path {
-            return true;
-        }
-        let same_size = std::fs::metadata(&resolved).is_ok_and(|meta| {
-            self.bytes.as_ref().is_some_and(|bytes| u64::try_from(bytes.len()).is_ok_and(|len| len == meta.len()))
-        });
-        same_size && std::fs::read(&resolved).ok() == self.bytes
-    }
-
-    fn name(&self) -> Option<&std::ffi::OsStr> {
-        self.path.file_name()
-    }
 }
 
 /// Whether a registration from `origin` runs, given the layers' switches (the record's: `disableAllHooks`).

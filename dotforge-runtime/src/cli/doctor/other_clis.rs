@@ -3,8 +3,8 @@
 //! against the ones the catalog needs in that CLI's names, the binary it runs, a switch there that turns hooks off,
 //! and for Copilot CLI's repository file that it loads only in a folder the person trusted.
 
+use super::finding::{Finding, Severity, ThisBinary};
 use super::layers::{program_of, registrations_in, Origin};
-use super::{Finding, Severity, ThisBinary};
 use crate::catalog::Catalog;
 use crate::cli::install::harness_registrations;
 use crate::cli::plugin_file;
