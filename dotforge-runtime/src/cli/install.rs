@@ -264,6 +264,14 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     if let Some(why) = why {
         crate::warn::warn(&why);
     }
+    let shared_elsewhere = options.harness != Harness::ClaudeCode && !options.user && options.command.is_none();
+    if shared_elsewhere {
+        crate::warn::warn(&format!(
+            "{} is a project file: the command in it is this binary's path on this machine, which a teammate's \
+             machine needs too (or register it for yourself with --user)",
+            path.display()
+        ));
+    }
     let path = &path;
     if let SettingsForm::Plugin { template, config } = options.harness.dialect().settings.form {
         let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, false));
