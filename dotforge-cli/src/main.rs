@@ -4,9 +4,11 @@
 //! behaviors, unknown id), 2 usage error.
 #![forbid(unsafe_code)]
 
+mod dependency;
 mod template;
 
 use clap::{Parser, Subcommand};
+use dependency::Dependency;
 use dotforge_codegen::{edit, generate, json_schema, Severity, Sources};
 use std::path::{Path, PathBuf};
 use std::process::exit;
@@ -46,9 +48,15 @@ enum Command {
         /// Folder to create the project in (default: the current one)
         #[arg(long, value_name = "DIR", default_value = ".")]
         path: PathBuf,
-        /// Use a local dotforge checkout (path dependencies; works offline)
-        #[arg(long, value_name = "P", conflicts_with = "dotforge_version")]
+        /// Use a local dotforge checkout (path dependencies, written relative to the project; works offline)
+        #[arg(long, value_name = "P", conflicts_with_all = ["dotforge_version", "dotforge_git"])]
         dotforge_path: Option<PathBuf>,
+        /// Depend on dotforge from this git repository (builds on every machine that reaches it)
+        #[arg(long, value_name = "URL", conflicts_with = "dotforge_version")]
+        dotforge_git: Option<String>,
+        /// The commit (or tag) of --dotforge-git to build
+        #[arg(long, value_name = "REV", requires = "dotforge_git")]
+        rev: Option<String>,
         /// Depend on this registry version of dotforge-runtime and dotforge-codegen (default: this dotforge's)
         #[arg(long, value_name = "VERSION")]
         dotforge_version: Option<String>,
@@ -92,8 +100,9 @@ fn main() {
         Command::Strict(tune) => rescale(&tune, "stricter", |after| (after / 2).max(1)),
         Command::Relaxed(tune) => rescale(&tune, "more relaxed", |after| after.saturating_mul(2)),
         Command::Schema { write } => schema(write.as_deref()),
-        Command::New { name, path, dotforge_path, dotforge_version } => {
-            new_project(&name, &path, dotforge_path.as_deref(), dotforge_version.as_deref())
+        Command::New { name, path, dotforge_path, dotforge_git, rev, dotforge_version } => {
+            let source = Source { path: dotforge_path.as_deref(), git: dotforge_git, rev, version: dotforge_version };
+            new_project(&name, &path, source)
         }
     };
     if let Err(message) = result {
@@ -192,21 +201,52 @@ fn rescale(tune: &Tune, word: &str, scale: impl Fn(u64) -> u64) -> Result<(), St
     Ok(())
 }
 
-fn new_project(name: &str, parent: &Path, dotforge_path: Option<&Path>, version: Option<&str>) -> Result<(), String> {
+/// Where `new` takes dotforge's crates from (the command line's choice).
+struct Source<'a> {
+    path: Option<&'a Path>,
+    git: Option<String>,
+    rev: Option<String>,
+    version: Option<String>,
+}
+
+fn new_project(name: &str, parent: &Path, source: Source<'_>) -> Result<(), String> {
     let name = template::project_name(name)?;
-    let dotforge_path = match dotforge_path {
-        Some(path) => {
+    let target = parent.join(&name);
+    let version = source.version.unwrap_or_else(|| template::DEFAULT_VERSION.to_owned());
+    let dependency = match (source.path, source.git) {
+        (Some(path), _) => {
             let absolute = path.canonicalize().map_err(|error| format!("cannot use {}: {error}", path.display()))?;
             if !absolute.join("dotforge-runtime/Cargo.toml").exists() {
                 return Err(format!("{} is not a dotforge checkout (no dotforge-runtime/)", absolute.display()));
             }
-            absolute.display().to_string()
+            let parent = parent.canonicalize().map_err(|error| format!("cannot use {}: {error}", parent.display()))?;
+            Dependency::Path { written: dependency::relative_to(&absolute, &parent.join(&name)) }
         }
-        None => String::new(),
+        (None, Some(url)) => Dependency::Git { url, rev: source.rev },
+        (None, None) => Dependency::Registry { version: version.clone() },
     };
-    let target = parent.join(&name);
-    let files = template::generate(&target, &name, &dotforge_path, version.unwrap_or(template::DEFAULT_VERSION))?;
+    let written_path = match &dependency {
+        Dependency::Path { written } => written.clone(),
+        _ => String::new(),
+    };
+    let files = template::generate(&target, &name, &written_path, &version)?;
+    if let Dependency::Git { .. } = dependency {
+        let manifest = target.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)
+            .map_err(|error| format!("cannot read {}: {error}", manifest.display()))?;
+        let mut edited = text.clone();
+        for crate_name in ["dotforge-runtime", "dotforge-codegen"] {
+            let registry = format!("{crate_name} = \"{version}\"");
+            edited = edited.replace(&registry, &format!("{crate_name} = {}", dependency.spec(crate_name)));
+        }
+        std::fs::write(&manifest, edited).map_err(|error| format!("cannot write {}: {error}", manifest.display()))?;
+    }
     println!("created {} ({} files)", target.display(), files.len());
+    let (chosen, warning) = dependency.said();
+    println!("{chosen}");
+    if let Some(warning) = warning {
+        eprintln!("warning: {warning}");
+    }
     println!("next: cd {} && cargo build --release && cargo test --release", target.display());
     println!(
         "then, in the project your agent works in: {}/target/release/{name} install (see `install --help` for the other CLIs)",

@@ -71,9 +71,24 @@ fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow(
     assert!(!files.contains_key("cargo-generate.toml"));
     let cargo = String::from_utf8_lossy(&files["Cargo.toml"]).into_owned();
     assert!(cargo.contains("name = \"my-hooks\""), "{cargo}");
+    // The checkout named relative to the project, so it builds wherever the two sit side by side.
+    let written = cargo
+        .lines()
+        .find_map(|line| line.strip_prefix("dotforge-runtime = { path = \"")?.strip_suffix("/dotforge-runtime\" }"))
+        .unwrap_or_else(|| panic!("a path dependency: {cargo}"));
+    assert!(Path::new(written).is_relative(), "{written}");
+    assert!(project.join(written).join("dotforge-runtime/Cargo.toml").is_file(), "{written} resolves from the project");
+    assert!(text(&output).contains("relative to the project"), "new says which it chose: {}", text(&output));
+    // From a git repository, pinned: a teammate and CI build it wherever the URL is reachable.
+    let git = scratch("render-git");
+    let output = dotforge_new(&git, &["--dotforge-git", "https://example.com/dotforge.git", "--rev", "v0.1.0"]);
+    assert!(output.status.success(), "{}", text(&output));
+    let cargo_git = std::fs::read_to_string(git.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
     assert!(
-        cargo.contains(&format!("dotforge-runtime = {{ path = \"{}/dotforge-runtime\" }}", workspace.display())),
-        "{cargo}"
+        cargo_git.contains("dotforge-runtime = { git = \"https://example.com/dotforge.git\", rev = \"v0.1.0\" }")
+            && cargo_git
+                .contains("dotforge-codegen = { git = \"https://example.com/dotforge.git\", rev = \"v0.1.0\" }"),
+        "{cargo_git}"
     );
     assert_eq!(String::from_utf8_lossy(&files[".gitignore"]), "target/\n.forge/runtime/\n");
     let build_rs = String::from_utf8_lossy(&files["build.rs"]).into_owned();
@@ -106,7 +121,9 @@ fn the_template_renders_without_leftover_placeholders_and_with_a_valid_workflow(
     assert_eq!(uploads, [serde_yaml::Value::from("target/release/my-hooks"), serde_yaml::Value::from("target/plugin")]);
 
     let registry = scratch("render-registry");
-    assert!(dotforge_new(&registry, &[]).status.success());
+    let made = dotforge_new(&registry, &[]);
+    assert!(made.status.success());
+    assert!(String::from_utf8_lossy(&made.stderr).contains("warning: the build fails where crates.io has no dotforge"));
     let cargo = std::fs::read_to_string(registry.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
     let version = env!("CARGO_PKG_VERSION");
     assert!(cargo.contains(&format!("dotforge-runtime = \"{version}\"")), "registry versions by default: {cargo}");
@@ -143,13 +160,20 @@ fn cargo_generate_renders_the_same_files_when_installed() {
     let workspace = workspace();
     let ours = scratch("ours");
     assert!(dotforge_new(&ours, &["--dotforge-path", workspace.to_str().unwrap_or_default()]).status.success());
+    // The path `dotforge new` wrote (relative to the project), given to cargo-generate as it is.
+    let manifest = std::fs::read_to_string(ours.join("my-hooks/Cargo.toml")).expect("Cargo.toml");
+    let written = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("dotforge-runtime = { path = \"")?.strip_suffix("/dotforge-runtime\" }"))
+        .expect("a path dependency")
+        .to_owned();
     let theirs = scratch("cargo-generate");
     let output = Command::new("cargo")
         .current_dir(&theirs)
         .args(["generate", "--path"])
         .arg(workspace.join("template-project"))
         .args(["--name", "my-hooks", "--vcs", "none", "--silent", "-d"])
-        .arg(format!("dotforge_path={}", workspace.display()))
+        .arg(format!("dotforge_path={written}"))
         .output()
         .expect("cargo generate");
     assert!(output.status.success(), "{}", text(&output));
