@@ -456,3 +456,36 @@ fn install_for_kilo_writes_a_plugin_that_runs_this_hook_and_never_writes_over_so
     assert_eq!(install(&project, &["uninstall", "--harness", "kilo"]).code, Some(0));
     assert_eq!(std::fs::read_to_string(&plugin).ok().as_deref(), Some("export const Mine = async () => ({});\n"));
 }
+
+#[test]
+fn plugin_names_its_license_and_author_and_says_what_to_do_next() {
+    let root = scratch_dir("plugin-license");
+    let licensed = root.join("licensed");
+    let run =
+        install(&root, &["plugin", licensed.to_str().expect("UTF-8"), "--license", "Apache-2.0", "--author", "Team A"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(licensed.join(".claude-plugin/plugin.json")).expect("manifest"))
+            .expect("JSON");
+    assert_eq!(
+        (manifest["license"].as_str(), manifest["author"]["name"].as_str()),
+        (Some("Apache-2.0"), Some("Team A"))
+    );
+    let license = std::fs::read_to_string(licensed.join("LICENSE")).expect("LICENSE");
+    assert!(license.starts_with("SPDX-License-Identifier: Apache-2.0\n"), "{license}");
+    for step in ["claude --plugin-dir", "claude plugin marketplace add", "enabledPlugins"] {
+        assert!(run.stdout.contains(step), "the next steps name `{step}`: {}", run.stdout);
+    }
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    // Without --license: no LICENSE, no `license` member, and a warning; the author is not the tool's name.
+    let bare = root.join("bare");
+    let run = install(&root, &["plugin", bare.to_str().expect("UTF-8")]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.starts_with("[forge] ") && run.stderr.contains("--license"), "{}", run.stderr);
+    assert!(!bare.join("LICENSE").exists());
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(bare.join(".claude-plugin/plugin.json")).expect("manifest"))
+            .expect("JSON");
+    assert!(manifest.get("license").is_none(), "{manifest}");
+    assert_ne!(manifest["author"]["name"], "dotforge", "{manifest}");
+}

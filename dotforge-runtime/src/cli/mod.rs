@@ -248,8 +248,13 @@ fn plugin_args(command: Command) -> Command {
             Arg::new("author")
                 .long("author")
                 .value_name("NAME")
-                .default_value("dotforge")
-                .help("The plugin's author and the marketplace's owner"),
+                .help("The plugin's author and the marketplace's owner (default: git's user.name, else $USER)"),
+        )
+        .arg(
+            Arg::new("license")
+                .long("license")
+                .value_name("SPDX")
+                .help("The plugin's license (MIT, Apache-2.0, …): its manifest's `license` and a LICENSE file"),
         )
         .arg(timeout_arg())
 }
@@ -295,6 +300,20 @@ fn doctor_options(sub: &ArgMatches) -> Result<doctor::Options, String> {
     })
 }
 
+/// Who a plugin is by when `--author` is not given: git's `user.name`, else the login name.
+fn default_author() -> String {
+    let git =
+        std::process::Command::new("git").args(["config", "user.name"]).stdin(std::process::Stdio::null()).output();
+    let named = git
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned());
+    named
+        .filter(|name| !name.is_empty())
+        .or_else(|| std::env::var("USER").ok().filter(|user| !user.is_empty()))
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
 fn plugin_options(sub: &ArgMatches) -> plugin::Options {
     let binary = binary_name();
     let name = sub.get_one::<String>("name").cloned().unwrap_or_else(|| binary.to_lowercase().replace('_', "-"));
@@ -307,7 +326,8 @@ fn plugin_options(sub: &ArgMatches) -> plugin::Options {
             .get_one::<String>("plugin-version")
             .cloned()
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_owned()),
-        author: sub.get_one::<String>("author").cloned().unwrap_or_default(),
+        author: sub.get_one::<String>("author").cloned().unwrap_or_else(default_author),
+        license: sub.get_one::<String>("license").cloned(),
         timeout: sub.get_one::<u32>("timeout").copied().unwrap_or(10),
     }
 }

@@ -25,6 +25,8 @@ pub(crate) struct Options {
     /// The marketplace's name (`claude plugin install NAME@MARKETPLACE`).
     pub marketplace: String,
     pub author: String,
+    /// The plugin's license, an SPDX expression (`MIT`, `Apache-2.0`), written into its manifest and `LICENSE`.
+    pub license: Option<String>,
     pub timeout: u32,
 }
 
@@ -59,6 +61,7 @@ fn plugin_json(catalog: &Catalog, options: &Options) -> Value {
         "version": options.version,
         "description": description(catalog),
         "author": {"name": options.author},
+        "license": options.license,
         "keywords": ["governance", "hooks", "dotforge"],
         // The hook reads the project and writes its .forge; it reaches no host.
         "network": {"hosts": []},
@@ -112,8 +115,21 @@ fn readme(catalog: &Catalog, options: &Options) -> String {
     )
 }
 
+/// The JSON text, without the members that are `null` (an option not given).
 fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+    let mut value = value.clone();
+    if let Value::Object(members) = &mut value {
+        members.retain(|_, member| !member.is_null());
+    }
+    serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+}
+
+/// The `LICENSE` file of a plugin under `license`: its SPDX identifier, for the text the team adds.
+fn license_file(license: &str, author: &str) -> String {
+    format!(
+        "SPDX-License-Identifier: {license}\n\nCopyright (c) {author}.\n\nThis plugin is licensed under {license}; see \
+         https://spdx.org/licenses/ for the full text, which belongs in this file before the plugin is published.\n"
+    )
 }
 
 /// Copies this binary into the plugin: through a temporary file and a rename, so a hook running the old copy at the
@@ -152,14 +168,24 @@ pub(super) fn plugin(catalog: &Catalog, options: &Options) -> Result<(), String>
     write_file(&manifest.join("marketplace.json"), &pretty(&marketplace_json(catalog, options)))?;
     write_file(&dir.join("hooks/hooks.json"), &pretty(&hooks_json(catalog, &options.binary, options.timeout)))?;
     write_file(&dir.join("README.md"), &readme(catalog, options))?;
+    if let Some(license) = &options.license {
+        write_file(&dir.join("LICENSE"), &license_file(license, &options.author))?;
+    }
     copy_binary(&dir.join("bin").join(&options.binary))?;
+    let (name, marketplace, shown) = (&options.name, &options.marketplace, dir.display());
     print_out(&format!(
-        "wrote the plugin `{}` (marketplace `{}`) to {}; try it with `claude --plugin-dir {}`",
-        options.name,
-        options.marketplace,
-        dir.display(),
-        dir.display()
+        "wrote the plugin `{name}` (marketplace `{marketplace}`) to {shown}\n\
+         next:\n  try it:      claude --plugin-dir {shown}\n  \
+         publish it:  push {shown} as a repository, then `claude plugin marketplace add <owner>/<repo>` and \
+         `claude plugin install {name}@{marketplace}`\n  \
+         require it:  commit `\"enabledPlugins\": {{\"{name}@{marketplace}\": true}}` (and the marketplace under \
+         `extraKnownMarketplaces`) to a project's .claude/settings.json — {shown}/README.md has the block"
     ));
+    if options.license.is_none() {
+        crate::warn::warn(
+            "the plugin has no LICENSE: name one with --license SPDX (MIT, Apache-2.0, …) before publishing it",
+        );
+    }
     Ok(())
 }
 
