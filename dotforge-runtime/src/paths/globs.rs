@@ -110,6 +110,20 @@ fn holds_what_glob_names(glob: &[&str], path: &[String]) -> bool {
         && glob.iter().zip(path).all(|(part, component)| *part == component)
 }
 
+/// The first component a glob writes without a wildcard after the place it starts from (`.kilo` of
+/// `{project_dir}/.kilo/**`): a path without that component matches no expansion of the glob. Worked out only for a
+/// glob whose last component does not rule the path out.
+fn written_first(text: &'static str) -> Option<&'static str> {
+    let rest = match text.strip_prefix('{') {
+        Some(rest) => &rest[rest.find('}')? + 1..],
+        None => text.strip_prefix('~').unwrap_or(text),
+    };
+    let rest = rest.trim_start_matches('/');
+    let first = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let literal = !first.bytes().any(|byte| matches!(byte, b'*' | b'?' | b'[' | b'{'));
+    (literal && !first.is_empty() && first != "." && first != "..").then_some(first)
+}
+
 /// One glob of a condition, for one event: expanded (placeholders replaced, split into components) the first time a
 /// path's last component does not rule it out.
 #[derive(Debug)]
@@ -138,6 +152,11 @@ impl<'a> EventGlob<'a> {
         if let (Some(last), Some(component)) = (self.written_last, path.last()) {
             if !glob_matches(last, component) {
                 return false; // settled without expanding the glob
+            }
+        }
+        if let Some(first) = written_first(self.text) {
+            if !path.iter().any(|component| component == first) {
+                return false; // settled too: the component the glob writes is nowhere in the path
             }
         }
         self.components().is_some_and(|glob| components_match(glob, path))
@@ -293,6 +312,20 @@ impl CompiledGlobs<'_> {
 pub(crate) mod tests {
     use super::*;
     use dotforge_shell::normalize;
+
+    #[test]
+    fn the_first_component_a_glob_writes_rules_out_paths_without_it() {
+        assert_eq!(written_first("{project_dir}/.kilo/**"), Some(".kilo"));
+        assert_eq!(written_first("~/.config/kilo/**"), Some(".config"));
+        assert_eq!(written_first("/etc/qwen-code/**"), Some("etc"));
+        for none in ["**/.env", "{hook_binary}", "{project_dir}/*.pem", "~"] {
+            assert_eq!(written_first(none), None, "{none}");
+        }
+        let globs = PathGlobs { include: &["{project_dir}/.kilo/**"], exclude: &[] };
+        assert!(globs.matches(Path::new("/p/.kilo/plugin/dotforge.js"), false, &places()));
+        assert!(!globs.matches(Path::new("/p/src/app.ts"), false, &places()));
+        assert!(globs.matches(Path::new("/p"), true, &places()), "a delete of the project holds the folder");
+    }
 
     /// The places of a project at `/p`, for the tests of paths.
     pub(crate) fn places() -> Places {
