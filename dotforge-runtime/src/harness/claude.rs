@@ -4,8 +4,8 @@
 //! Its payloads are the catalog's vocabulary already.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
-    TimeUnit, Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles,
+    SettingsForm, TimeUnit, Tool,
 };
 use crate::model::{Event, Level};
 use crate::output::{Block, Decision};
@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 /// A tool whose name and arguments are the catalog's own, with the paths it names.
 const fn own(name: &'static str, paths: &'static [(&'static str, Role)]) -> Tool {
-    Tool { native: name, catalog: name, keys: &[], paths }
+    tool(name, name, &[], paths)
 }
 
 /// Claude Code (proven with 2.1.328): the catalog's vocabulary.

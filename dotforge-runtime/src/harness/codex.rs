@@ -5,8 +5,8 @@
 //! (`ask` makes Codex report the hook as failed and run the call), so a soft block is a deny that the person lifts.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, SettingsFiles, SettingsForm, TimeUnit,
-    Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, SettingsFiles, SettingsForm,
+    TimeUnit,
 };
 use super::patch;
 use crate::model::Event;
@@ -21,11 +21,11 @@ pub(crate) const DIALECT: Dialect = Dialect {
     other_events: &[],
     missing_events: &[Event::PostToolUseFailure],
     tools: &[
-        Tool { native: "Bash", catalog: "Bash", keys: &[], paths: &[] },
+        tool("Bash", "Bash", &[], &[]),
         // Read as the Edit (or Write) of each file of the patch, by `canonical` below.
-        Tool { native: "apply_patch", catalog: "Edit", keys: &[], paths: &[] },
-        Tool { native: "apply_patch", catalog: "Write", keys: &[], paths: &[] },
-        Tool { native: "apply_patch", catalog: "MultiEdit", keys: &[], paths: &[] },
+        tool("apply_patch", "Edit", &[], &[]),
+        tool("apply_patch", "Write", &[], &[]),
+        tool("apply_patch", "MultiEdit", &[], &[]),
     ],
     payload_keys: &[],
     settings: SettingsFiles {

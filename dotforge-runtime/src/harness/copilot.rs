@@ -9,20 +9,10 @@
 //! Unknown fields are ignored; a hook that times out lets the call run.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
-    TimeUnit, Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles,
+    SettingsForm, TimeUnit,
 };
 use crate::model::Event;
-
-/// A tool of Copilot CLI as its payloads name it, the catalog's, its argument keys renamed, the paths it names.
-const fn tool(
-    native: &'static str,
-    catalog: &'static str,
-    keys: &'static [(&'static str, &'static str)],
-    paths: &'static [(&'static str, Role)],
-) -> Tool {
-    Tool { native, catalog, keys, paths }
-}
 
 /// GitHub Copilot CLI (proven with 1.0.102).
 pub(crate) const DIALECT: Dialect = Dialect {

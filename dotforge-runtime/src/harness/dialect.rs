@@ -41,6 +41,16 @@ pub struct Tool {
     pub paths: &'static [(&'static str, Role)],
 }
 
+/// A tool of a CLI: its name, the catalog's, its argument keys renamed, the paths it names.
+pub(super) const fn tool(
+    native: &'static str,
+    catalog: &'static str,
+    keys: &'static [(&'static str, &'static str)],
+    paths: &'static [(&'static str, Role)],
+) -> Tool {
+    Tool { native, catalog, keys, paths }
+}
+
 /// What `install` writes into a CLI's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SettingsForm {

@@ -8,22 +8,12 @@
 //! read at Stop only. Its matcher is a regular expression searched in its own names. A failed call has no event.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
-    TimeUnit, Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles,
+    SettingsForm, TimeUnit,
 };
 use super::{patch, translate};
 use crate::model::Event;
 use crate::payload::Payload;
-
-/// A tool of Droid: its name, the catalog's, its argument keys renamed, the paths it names.
-const fn tool(
-    native: &'static str,
-    catalog: &'static str,
-    keys: &'static [(&'static str, &'static str)],
-    paths: &'static [(&'static str, Role)],
-) -> Tool {
-    Tool { native, catalog, keys, paths }
-}
 
 /// Factory Droid (proven with 0.225.2).
 pub(crate) const DIALECT: Dialect = Dialect {

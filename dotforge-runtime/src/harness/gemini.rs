@@ -6,24 +6,14 @@
 //! about a call: a soft block is a deny that the person lifts.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
-    TimeUnit, Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles,
+    SettingsForm, TimeUnit,
 };
 use super::translate;
 use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
 use serde_json::{Map, Value};
-
-/// A tool of Gemini CLI: its name, the catalog's, its argument keys renamed, the paths it names.
-const fn tool(
-    native: &'static str,
-    catalog: &'static str,
-    keys: &'static [(&'static str, &'static str)],
-    paths: &'static [(&'static str, Role)],
-) -> Tool {
-    Tool { native, catalog, keys, paths }
-}
 
 /// Gemini CLI (proven with 0.61.0).
 pub(crate) const DIALECT: Dialect = Dialect {

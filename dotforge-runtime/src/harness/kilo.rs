@@ -8,21 +8,11 @@
 //! person lifts. After a tool, the plugin puts the output with its secrets withheld in the place of the output.
 
 use super::dialect::{
-    Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm, TimeUnit, Tool,
+    tool, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm, TimeUnit,
 };
 use super::{patch, translate};
 use crate::model::Event;
 use crate::payload::Payload;
-
-/// A tool of Kilo Code: its name, the catalog's, its argument keys renamed, the paths it names.
-const fn tool(
-    native: &'static str,
-    catalog: &'static str,
-    keys: &'static [(&'static str, &'static str)],
-    paths: &'static [(&'static str, Role)],
-) -> Tool {
-    Tool { native, catalog, keys, paths }
-}
 
 /// The plugin `install` writes (`{command}`: the hook's command line as a JSON string).
 pub(crate) const PLUGIN: &str = include_str!("kilo_plugin.js");

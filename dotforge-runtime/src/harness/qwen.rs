@@ -9,22 +9,12 @@
 //! the call run.
 
 use super::dialect::{
-    Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles, SettingsForm,
-    TimeUnit, Tool,
+    tool, Detection, Dialect, Fields, Harness, MatcherStyle, McpNaming, OutputControl, Role, SettingsFiles,
+    SettingsForm, TimeUnit,
 };
 use super::translate;
 use crate::model::Event;
 use crate::payload::Payload;
-
-/// A tool of Qwen Code: its name, the catalog's, its argument keys renamed, the paths it names.
-const fn tool(
-    native: &'static str,
-    catalog: &'static str,
-    keys: &'static [(&'static str, &'static str)],
-    paths: &'static [(&'static str, Role)],
-) -> Tool {
-    Tool { native, catalog, keys, paths }
-}
 
 /// Qwen Code (proven with 0.24.4).
 pub(crate) const DIALECT: Dialect = Dialect {
