@@ -3,8 +3,7 @@
 //! `~/.copilot/hooks/` by its own `install --harness copilot --user`, and each test asserts what Copilot did —
 //! whether the command ran, what the model was shown — and that it logged no hook failure.
 
-use dotforge_conformance::chat::{call, Scratch, Step};
-use dotforge_conformance::codex::git;
+use dotforge_conformance::chat::{call, remote_subject, Scratch, Step, KEY_BODY, SECRET_VALUE};
 use dotforge_conformance::copilot::{run, Outcome};
 use serde_json::json;
 
@@ -37,18 +36,10 @@ fn results(outcome: &Outcome) -> Vec<String> {
 #[test]
 fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why() {
     let scratch = project("force-push");
-    let remote = scratch.dir.parent().expect("scratch root").join("remote.git");
-    git(scratch.dir.parent().expect("scratch root"), &["init", "-q", "--bare", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["remote", "add", "origin", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["push", "-q", "origin", "HEAD:main"]);
-    git(&scratch.dir, &["commit", "-q", "--amend", "--allow-empty", "-m", "rewritten"]);
+    let remote = scratch.rewritten_remote();
     let outcome = run(&scratch, vec![bash("git push --force origin HEAD:main"), done()], "push");
     outcome.assert_no_hook_failed();
-    assert_eq!(
-        git(&remote, &["log", "--format=%s", "-1", "main"]).trim(),
-        "start",
-        "the remote's history is unchanged"
-    );
+    assert_eq!(remote_subject(&remote), "start", "the remote's history is unchanged");
     let results = results(&outcome);
     assert!(
         results[0].contains("Denied by preToolUse hook") && results[0].contains("[no-destructive-git] BLOCKED"),
@@ -59,9 +50,7 @@ fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why(
 #[test]
 fn the_forge_its_audit_trail_and_the_hook_file_cannot_be_erased_or_rewritten_by_copilots_own_tools() {
     let scratch = project("self-protection");
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     let hooks = scratch.home.join(".copilot/hooks/dotforge.json");
     let registered = std::fs::read_to_string(&hooks).expect("hook file");
     let outcome = run(
@@ -93,9 +82,7 @@ fn a_bare_registration_is_told_by_copilots_environment_and_its_edit_tool_is_read
     let scratch = Scratch::new("copilot", "bare");
     // Registered as a person might by hand: the binary with no `--harness`.
     scratch.install(std::path::Path::new(HOOK), &["--harness", "copilot", "--user", "--command", HOOK]);
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     let outcome = run(
         &scratch,
         vec![call("edit", json!({"path": audit.display().to_string(), "old_str": "kept", "new_str": "gone"})), done()],
@@ -109,9 +96,8 @@ fn a_bare_registration_is_told_by_copilots_environment_and_its_edit_tool_is_read
 #[test]
 fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from_the_output() {
     let scratch = project("secret");
-    std::fs::write(scratch.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
-    let key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
-    std::fs::write(scratch.dir.join("notes.txt"), format!("deploy notes\n{key}")).expect("notes");
+    scratch.secret_env();
+    scratch.key_in_notes();
     let outcome = run(
         &scratch,
         vec![
@@ -124,8 +110,8 @@ fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from
     );
     outcome.assert_no_hook_failed();
     let saw = outcome.transcript.model_saw();
-    assert!(!saw.contains("secret-value-4711"), "the secret reached the model");
-    assert!(!saw.contains("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"), "the private key reached the model");
+    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
+    assert!(!saw.contains(KEY_BODY), "the private key reached the model");
     let results = results(&outcome);
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");
     assert!(results[2].contains("deploy notes"), "the rest of the output reaches the model: {results:?}");

@@ -3,8 +3,7 @@
 //! `.factory/settings.json` by its own `install --harness droid`, and each test asserts what Droid did — whether the
 //! command ran, what the model was shown — and that it logged no hook failure.
 
-use dotforge_conformance::chat::{call, Step};
-use dotforge_conformance::codex::git;
+use dotforge_conformance::chat::{call, remote_subject, Step, SECRET_VALUE};
 use dotforge_conformance::droid::{project, run, Model};
 use serde_json::json;
 
@@ -24,19 +23,10 @@ fn done() -> Step {
 #[test]
 fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why() {
     let scratch = project("force-push", HOOK);
-    let root = scratch.dir.parent().expect("scratch root");
-    let remote = root.join("remote.git");
-    git(root, &["init", "-q", "--bare", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["remote", "add", "origin", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["push", "-q", "origin", "HEAD:main"]);
-    git(&scratch.dir, &["commit", "-q", "--amend", "--allow-empty", "-m", "rewritten"]);
+    let remote = scratch.rewritten_remote();
     let outcome = run(&scratch, Model::CreateEdit, vec![execute("git push --force origin HEAD:main"), done()], "push");
     outcome.assert_no_hook_failed();
-    assert_eq!(
-        git(&remote, &["log", "--format=%s", "-1", "main"]).trim(),
-        "start",
-        "the remote's history is unchanged"
-    );
+    assert_eq!(remote_subject(&remote), "start", "the remote's history is unchanged");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[no-destructive-git] BLOCKED"), "{results:?}");
 }
@@ -44,9 +34,7 @@ fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why(
 #[test]
 fn the_forge_its_audit_trail_and_the_hook_settings_cannot_be_erased_or_rewritten_by_droids_own_tools() {
     let scratch = project("self-protection", HOOK);
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     let settings = scratch.dir.join(".factory/settings.json");
     let registered = std::fs::read_to_string(&settings).expect("settings");
     let shadow = scratch.dir.join(".factory/hooks.json");
@@ -78,9 +66,7 @@ fn the_forge_its_audit_trail_and_the_hook_settings_cannot_be_erased_or_rewritten
 #[test]
 fn a_patch_is_read_as_the_edits_it_makes() {
     let scratch = project("patch", HOOK);
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     std::fs::write(scratch.dir.join("notes.txt"), "one\ntwo\n").expect("notes");
     let patch = |path: &std::path::Path, old: &str, new: &str| {
         Step::Call(
@@ -105,7 +91,7 @@ fn a_patch_is_read_as_the_edits_it_makes() {
 #[test]
 fn a_secret_read_is_refused_and_a_secret_value_in_an_output_stops_the_agent_before_the_model_reads_it() {
     let scratch = project("secret", HOOK);
-    std::fs::write(scratch.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
+    scratch.secret_env();
     // A token in a well-known format, in a file of an ordinary name (Droid masks a private key block on its own).
     let token = "ghp_R8vQ2mXk4LpT9wZs6YhB3nJc7dFa1eGu5oKi";
     std::fs::write(scratch.dir.join("notes.txt"), format!("deploy notes\ntoken: {token}\n")).expect("notes");
@@ -117,7 +103,7 @@ fn a_secret_read_is_refused_and_a_secret_value_in_an_output_stops_the_agent_befo
             call("Read", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
             execute("cat notes.txt"),
             // A program that prints the value (Droid does not know it for a secret; the hook knows the project's .env).
-            execute("echo the value is secret-value-4711"),
+            execute(&format!("echo the value is {SECRET_VALUE}")),
             execute("echo after-4711"),
             done(),
         ],
@@ -125,7 +111,7 @@ fn a_secret_read_is_refused_and_a_secret_value_in_an_output_stops_the_agent_befo
     );
     outcome.assert_no_hook_failed();
     let saw = outcome.transcript.model_saw();
-    assert!(!saw.contains("secret-value-4711"), "the secret reached the model");
+    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
     assert!(!saw.contains(token), "the token reached the model");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");

@@ -3,8 +3,7 @@
 //! --harness kilo` wrote, and each test asserts what Kilo Code did — whether the command ran, what the model was
 //! shown — and that the plugin loaded; and that without the plugin the model is left no tool.
 
-use dotforge_conformance::chat::{call, Step};
-use dotforge_conformance::codex::git;
+use dotforge_conformance::chat::{call, remote_subject, Step, KEY_BODY, SECRET_VALUE};
 use dotforge_conformance::kilo::{project, run};
 use serde_json::json;
 
@@ -21,19 +20,10 @@ fn done() -> Step {
 #[test]
 fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why() {
     let scratch = project("force-push", HOOK);
-    let root = scratch.dir.parent().expect("scratch root");
-    let remote = root.join("remote.git");
-    git(root, &["init", "-q", "--bare", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["remote", "add", "origin", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["push", "-q", "origin", "HEAD:main"]);
-    git(&scratch.dir, &["commit", "-q", "--amend", "--allow-empty", "-m", "rewritten"]);
+    let remote = scratch.rewritten_remote();
     let outcome = run(&scratch, vec![bash("git push --force origin HEAD:main"), done()], "push");
     outcome.assert_plugin_loaded();
-    assert_eq!(
-        git(&remote, &["log", "--format=%s", "-1", "main"]).trim(),
-        "start",
-        "the remote's history is unchanged"
-    );
+    assert_eq!(remote_subject(&remote), "start", "the remote's history is unchanged");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[no-destructive-git] BLOCKED"), "{results:?}");
 }
@@ -41,9 +31,7 @@ fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why(
 #[test]
 fn the_forge_its_audit_trail_and_the_plugin_cannot_be_erased_or_rewritten_by_kilos_own_tools() {
     let scratch = project("self-protection", HOOK);
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     let plugin = scratch.dir.join(".kilo/plugin/dotforge.js");
     let written = std::fs::read_to_string(&plugin).expect("plugin");
     let outcome = run(
@@ -76,9 +64,8 @@ fn the_forge_its_audit_trail_and_the_plugin_cannot_be_erased_or_rewritten_by_kil
 #[test]
 fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from_the_output() {
     let scratch = project("secret", HOOK);
-    std::fs::write(scratch.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
-    let key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
-    std::fs::write(scratch.dir.join("notes.txt"), format!("deploy notes\n{key}")).expect("notes");
+    scratch.secret_env();
+    scratch.key_in_notes();
     let outcome = run(
         &scratch,
         vec![
@@ -91,8 +78,8 @@ fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from
     );
     outcome.assert_plugin_loaded();
     let saw = outcome.transcript.model_saw();
-    assert!(!saw.contains("secret-value-4711"), "the secret reached the model");
-    assert!(!saw.contains("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"), "the private key reached the model");
+    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
+    assert!(!saw.contains(KEY_BODY), "the private key reached the model");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");
     assert!(results[0].contains(" allow protect-secrets --session "), "the person's recourse: {results:?}");

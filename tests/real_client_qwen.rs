@@ -3,8 +3,7 @@
 //! `.qwen/settings.json` by its own `install --harness qwen`, and each test asserts what Qwen Code did — whether the
 //! command ran, what the model was shown — and that it reported no hook failure.
 
-use dotforge_conformance::chat::{call, Step};
-use dotforge_conformance::codex::git;
+use dotforge_conformance::chat::{call, remote_subject, Step, KEY_BODY, SECRET_VALUE};
 use dotforge_conformance::qwen::{project, run};
 use serde_json::json;
 
@@ -21,19 +20,10 @@ fn done() -> Step {
 #[test]
 fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why() {
     let scratch = project("force-push", HOOK);
-    let root = scratch.dir.parent().expect("scratch root");
-    let remote = root.join("remote.git");
-    git(root, &["init", "-q", "--bare", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["remote", "add", "origin", remote.to_str().expect("utf-8")]);
-    git(&scratch.dir, &["push", "-q", "origin", "HEAD:main"]);
-    git(&scratch.dir, &["commit", "-q", "--amend", "--allow-empty", "-m", "rewritten"]);
+    let remote = scratch.rewritten_remote();
     let outcome = run(&scratch, vec![shell("git push --force origin HEAD:main"), done()], "push");
     outcome.assert_no_hook_failed();
-    assert_eq!(
-        git(&remote, &["log", "--format=%s", "-1", "main"]).trim(),
-        "start",
-        "the remote's history is unchanged"
-    );
+    assert_eq!(remote_subject(&remote), "start", "the remote's history is unchanged");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[no-destructive-git] BLOCKED"), "{results:?}");
 }
@@ -41,9 +31,7 @@ fn a_force_push_is_refused_the_remote_keeps_its_history_and_the_model_reads_why(
 #[test]
 fn the_forge_its_audit_trail_and_the_settings_cannot_be_erased_or_rewritten_by_qwens_own_tools() {
     let scratch = project("self-protection", HOOK);
-    let audit = scratch.forge().join("audit/overrides.log");
-    std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
-    std::fs::write(&audit, "kept\n").expect("audit log");
+    let audit = scratch.audit_log();
     let settings = scratch.dir.join(".qwen/settings.json");
     let registered = std::fs::read_to_string(&settings).expect("settings");
     let user_settings = scratch.home.join(".qwen/settings.json");
@@ -84,9 +72,8 @@ fn the_forge_its_audit_trail_and_the_settings_cannot_be_erased_or_rewritten_by_q
 #[test]
 fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from_the_output() {
     let scratch = project("secret", HOOK);
-    std::fs::write(scratch.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
-    let key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n";
-    std::fs::write(scratch.dir.join("notes.txt"), format!("deploy notes\n{key}")).expect("notes");
+    scratch.secret_env();
+    scratch.key_in_notes();
     let outcome = run(
         &scratch,
         vec![
@@ -99,8 +86,8 @@ fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from
     );
     outcome.assert_no_hook_failed();
     let saw = outcome.transcript.model_saw();
-    assert!(!saw.contains("secret-value-4711"), "the secret reached the model");
-    assert!(!saw.contains("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ"), "the private key reached the model");
+    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
+    assert!(!saw.contains(KEY_BODY), "the private key reached the model");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");
     assert!(results[2].contains("deploy notes"), "the rest of the output reaches the model: {results:?}");
@@ -142,10 +129,10 @@ fn a_bare_registration_is_told_by_qwens_tool_names() {
     // Registered as a person might by hand: the binary with no `--harness` (the project's settings replaced).
     std::fs::remove_file(scratch.dir.join(".qwen/settings.json")).expect("the registration");
     scratch.install(std::path::Path::new(HOOK), &["--harness", "qwen", "--command", HOOK]);
-    std::fs::write(scratch.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
+    scratch.secret_env();
     let outcome = run(&scratch, vec![shell("rm -rf .forge && cat .env"), done()], "clean up");
     outcome.assert_no_hook_failed();
-    assert!(!outcome.transcript.model_saw().contains("secret-value-4711"), "the secret reached the model");
+    assert!(!outcome.transcript.model_saw().contains(SECRET_VALUE), "the secret reached the model");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("BLOCKED"), "{results:?}");
 }

@@ -56,6 +56,49 @@ impl Scratch {
     pub fn forge(&self) -> PathBuf {
         self.dir.join(".forge")
     }
+
+    /// A bare remote beside the project that holds its first commit as `main`, with the project's own history
+    /// rewritten since (so only a force push would replace the remote's). Returns the remote.
+    pub fn rewritten_remote(&self) -> PathBuf {
+        let root = self.dir.parent().expect("scratch root");
+        let remote = root.join("remote.git");
+        let git = crate::codex::git;
+        git(root, &["init", "-q", "--bare", remote.to_str().expect("utf-8")]);
+        git(&self.dir, &["remote", "add", "origin", remote.to_str().expect("utf-8")]);
+        git(&self.dir, &["push", "-q", "origin", "HEAD:main"]);
+        git(&self.dir, &["commit", "-q", "--amend", "--allow-empty", "-m", "rewritten"]);
+        remote
+    }
+
+    /// The project's `.forge/audit/overrides.log`, holding `kept`.
+    pub fn audit_log(&self) -> PathBuf {
+        let audit = self.forge().join("audit/overrides.log");
+        std::fs::create_dir_all(audit.parent().expect("audit folder")).expect("forge");
+        std::fs::write(&audit, "kept\n").expect("audit log");
+        audit
+    }
+
+    /// The project's `.env`, whose value is [`SECRET_VALUE`].
+    pub fn secret_env(&self) {
+        std::fs::write(self.dir.join(".env"), format!("API_TOKEN={SECRET_VALUE}\n")).expect(".env");
+    }
+
+    /// `notes.txt`: deploy notes, then a private key block whose body holds [`KEY_BODY`].
+    pub fn key_in_notes(&self) {
+        let key = format!("-----BEGIN OPENSSH PRIVATE KEY-----\n{KEY_BODY}AAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n");
+        std::fs::write(self.dir.join("notes.txt"), format!("deploy notes\n{key}")).expect("notes");
+    }
+}
+
+/// The value of the secret in [`Scratch::secret_env`]'s `.env`, which must reach no model.
+pub const SECRET_VALUE: &str = "secret-value-4711";
+
+/// The start of the private key's body in [`Scratch::key_in_notes`], which must reach no model.
+pub const KEY_BODY: &str = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ";
+
+/// The subject of the newest commit of `main` in `remote`.
+pub fn remote_subject(remote: &Path) -> String {
+    crate::codex::git(remote, &["log", "--format=%s", "-1", "main"]).trim().to_owned()
 }
 
 /// One step the scripted model takes.
