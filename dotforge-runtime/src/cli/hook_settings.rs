@@ -5,21 +5,28 @@
 
 use crate::catalog::{Event, ToolMatcher};
 use crate::harness::{Harness, MatcherStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The settings file `install` edits for `harness` (its record's): the project's (in the current directory), or the
 /// user's.
 pub(super) fn default_settings(harness: Harness, user: bool) -> PathBuf {
-    let settings = &harness.dialect().settings;
     if !user {
-        return PathBuf::from(settings.project);
+        return PathBuf::from(harness.dialect().settings.project);
     }
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    user_settings(harness, Some(&home)).unwrap_or_default()
+}
+
+/// The user's settings file of `harness`: in the folder its variable names when set (`CODEX_HOME`), else under
+/// `home`; `None` without either.
+pub(super) fn user_settings(harness: Harness, home: Option<&Path>) -> Option<PathBuf> {
+    let settings = &harness.dialect().settings;
     if let Some((variable, file)) = settings.user_folder_variable {
         if let Some(folder) = std::env::var_os(variable).filter(|folder| !folder.is_empty()) {
-            return PathBuf::from(folder).join(file);
+            return Some(PathBuf::from(folder).join(file));
         }
     }
-    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default().join(settings.user)
+    home.map(|home| home.join(settings.user))
 }
 
 /// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:

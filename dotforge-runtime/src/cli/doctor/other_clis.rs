@@ -6,6 +6,7 @@
 use super::finding::{Finding, Severity, ThisBinary};
 use super::layers::{program_of, registrations_in, Origin};
 use crate::catalog::Catalog;
+use crate::cli::hook_settings;
 use crate::cli::install::harness_registrations;
 use crate::cli::plugin_file;
 use crate::harness::{Harness, SettingsForm};
@@ -23,35 +24,39 @@ struct Found {
     switched_off: Option<(PathBuf, &'static str)>,
 }
 
-/// A switch of `harness` set to `true` in `file`.
-fn switch_in(harness: Harness, file: &Path) -> Option<&'static str> {
-    let value: Value = serde_json::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
+/// A switch of `harness` set to `true` in the settings `value`.
+fn switch_in(harness: Harness, value: &Value) -> Option<&'static str> {
     // A switch's name may be a dotted path (`hooks.hooksDisabled`).
     let is_set =
-        |switch: &str| switch.split('.').try_fold(&value, |value, key| value.get(key)) == Some(&Value::Bool(true));
+        |switch: &str| switch.split('.').try_fold(value, |value, key| value.get(key)) == Some(&Value::Bool(true));
     harness.dialect().settings.switches_off.iter().copied().find(|switch| is_set(switch))
 }
 
-/// The first switch that turns `harness`'s hooks in `file` off: in the file itself, or in one of the other files its
-/// record names (the project's or, with `~/`, the home folder's).
-fn switched_off(harness: Harness, file: &Path, project: &Path, home: Option<&Path>) -> Option<(PathBuf, &'static str)> {
+/// The first switch that turns `harness`'s hooks in `file` off: in the file itself (`own`, as read already), or in
+/// one of the other files its record names (the project's or, with `~/`, the home folder's).
+fn switched_off(
+    harness: Harness,
+    (file, own): (&Path, Option<&Value>),
+    project: &Path,
+    home: Option<&Path>,
+) -> Option<(PathBuf, &'static str)> {
+    if let Some(switch) = own.and_then(|value| switch_in(harness, value)) {
+        return Some((file.to_path_buf(), switch));
+    }
     let others = harness.dialect().settings.switch_files.iter().filter_map(|other| match other.strip_prefix("~/") {
         Some(under_home) => home.map(|home| home.join(under_home)),
         None => Some(project.join(other)),
     });
-    std::iter::once(file.to_path_buf()).chain(others).find_map(|file| Some((file.clone(), switch_in(harness, &file)?)))
+    others.filter(|other| other != file).find_map(|other| {
+        let value: Value = serde_json::from_str(&std::fs::read_to_string(&other).ok()?).ok()?;
+        Some((other, switch_in(harness, &value)?))
+    })
 }
 
 /// The settings files of `harness`: the project's and the user's.
 fn files(harness: Harness, project: &Path, home: Option<&Path>) -> Vec<(Origin, PathBuf)> {
-    let settings = &harness.dialect().settings;
-    let mut files = vec![(Origin::Project, project.join(settings.project))];
-    let user_folder = settings
-        .user_folder_variable
-        .and_then(|(variable, file)| Some(PathBuf::from(std::env::var_os(variable)?).join(file)));
-    if let Some(user) = user_folder.or_else(|| home.map(|home| home.join(settings.user))) {
-        files.push((Origin::User, user));
-    }
+    let mut files = vec![(Origin::Project, project.join(harness.dialect().settings.project))];
+    files.extend(hook_settings::user_settings(harness, home).map(|user| (Origin::User, user)));
     files
 }
 
@@ -65,10 +70,10 @@ fn read(
 ) -> Option<Result<Found, String>> {
     let text = std::fs::read_to_string(&file).ok()?;
     let dialect = harness.dialect();
-    let events = match dialect.settings.form {
+    let (events, value) = match dialect.settings.form {
         SettingsForm::Plugin { .. } => {
             let command = plugin_command(&text)?;
-            ["PreToolUse", "PostToolUse"].map(|event| (event.to_owned(), command.clone())).to_vec()
+            (["PreToolUse", "PostToolUse"].map(|event| (event.to_owned(), command.clone())).to_vec(), None)
         }
         SettingsForm::HooksMember => {
             let value: Value = match serde_json::from_str(&text) {
@@ -76,13 +81,14 @@ fn read(
                 Err(error) => return Some(Err(format!("{} is not valid JSON ({error})", file.display()))),
             };
             let found = registrations_in(&value["hooks"], &origin, &file, project, None);
-            found.into_iter().map(|registration| (registration.event, registration.command)).collect()
+            let events = found.into_iter().map(|registration| (registration.event, registration.command)).collect();
+            (events, Some(value))
         }
     };
     if events.is_empty() {
         return None;
     }
-    let switched_off = switched_off(harness, &file, project, home);
+    let switched_off = switched_off(harness, (&file, value.as_ref()), project, home);
     Some(Ok(Found { harness, file, origin, events, switched_off }))
 }
 
