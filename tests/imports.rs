@@ -306,7 +306,7 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
     ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
     ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
     ("hook", &["hook"]),
-    ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
+    ("tools", &["replay", "scenario_runner", "simulate", "backtest", "history", "cli", "codegen", ""]),
 ];
 
 /// The layer of a runtime module: that of its top-level module (the crate root is `""`, with the tools).

@@ -16,7 +16,7 @@
 //! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `call`, `catalog`, `render`, `output`,
 //!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O);
 //! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
-//! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `transcript`, `cli`, and the [`codegen`]
+//! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `history`, `cli`, and the [`codegen`]
 //!   facade of generated code.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -62,10 +62,10 @@ mod hook;
 mod backtest;
 mod cli;
 pub mod codegen;
+mod history;
 mod replay;
 mod scenario_runner;
 mod simulate;
-mod transcript;
 
 pub use catalog::{Catalog, Level};
 

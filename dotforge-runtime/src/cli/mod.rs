@@ -170,17 +170,24 @@ fn cli(name: &'static str) -> Command {
         )
         .subcommand(
             Command::new("backtest")
-                .about("Replay Claude Code session transcripts through this catalog and report what it would have done")
+                .about("Replay the agent CLIs' session histories through this catalog and report what it would have done")
                 .long_about(
-                    "Replay Claude Code session transcripts through this catalog and report, per behavior, how often it \
-                     would have fired, at which level, and what it would have said. The live .forge is never touched.\n\n\
-                     Without PATH: this project's transcripts, ~/.claude/projects/<project path with every character \
-                     but letters and digits as ->/ (the project is $CLAUDE_PROJECT_DIR, else the current folder).",
+                    "Replay session histories through this catalog and report, per behavior and per CLI, how often it \
+                     would have fired, at which level, and what it would have said. Claude Code transcripts, Codex \
+                     CLI rollouts, Gemini CLI chats, Copilot CLI, Qwen Code and Factory Droid sessions are told apart \
+                     by their content. The live .forge is never touched.\n\n\
+                     Without PATH: this project's history in each CLI's own place (the project is \
+                     $CLAUDE_PROJECT_DIR, else the current folder): ~/.claude/projects/<project path with every \
+                     character but letters and digits as ->/, the rollouts of $CODEX_HOME/sessions (~/.codex) and \
+                     the sessions of ~/.copilot/session-state started in it, ~/.gemini/tmp/<its name in \
+                     ~/.gemini/projects.json>/chats, ~/.qwen/projects/<as Claude Code>/chats and \
+                     ~/.factory/sessions/-<path with slashes as ->.",
                 )
-                .arg(Arg::new("paths").value_name("PATH").num_args(0..).value_parser(value_parser!(PathBuf)).help("Transcript files or folders of them"))
+                .arg(Arg::new("paths").value_name("PATH").num_args(0..).value_parser(value_parser!(PathBuf)).help("History files or folders of them"))
                 .arg(json_arg("Print one JSON object"))
                 .arg(Arg::new("since").long("since").value_name("DATE").help("Only events at or after DATE (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, UTC)"))
                 .arg(Arg::new("session").long("session").value_name("ID").help("Only this session"))
+                .arg(Arg::new("jobs").long("jobs").value_name("N").value_parser(value_parser!(usize)).help("Replay on N threads (default: one per core); the report is the same for any N"))
                 .arg(profile_arg("Hook profile (default: $FORGE_HOOK_PROFILE or standard)"))
                 .arg(soft_block_arg()),
         )
@@ -485,17 +492,7 @@ fn test_main(catalog: &Catalog, only: Option<&str>) -> Result<(), String> {
 fn backtest_main(catalog: &Catalog, sub: &ArgMatches) -> Result<(), String> {
     let mut paths: Vec<PathBuf> = sub.get_many::<PathBuf>("paths").into_iter().flatten().cloned().collect();
     if paths.is_empty() {
-        let project = project_dir().ok_or("cannot tell the project folder; pass PATH")?;
-        let home = std::env::var_os("HOME").filter(|home| !home.is_empty()).ok_or("HOME is not set; pass PATH")?;
-        let folder = crate::transcript::project_folder(std::path::Path::new(&home), &project);
-        if !folder.is_dir() {
-            return Err(format!(
-                "no Claude Code transcripts for {} (looked in {}); pass PATH",
-                project.display(),
-                folder.display()
-            ));
-        }
-        paths.push(folder);
+        paths = default_histories()?;
     }
     let since = match sub.get_one::<String>("since") {
         None => None,
@@ -515,9 +512,33 @@ fn backtest_main(catalog: &Catalog, sub: &ArgMatches) -> Result<(), String> {
             .get_one::<String>("soft-block")
             .and_then(|mode| SoftBlockMode::parse(mode))
             .unwrap_or_else(soft_block_mode),
+        jobs: sub.get_one::<usize>("jobs").copied().filter(|jobs| *jobs > 0),
     };
     let mut stdout = std::io::stdout().lock();
     crate::backtest::run(catalog, &options, &mut stdout)
+}
+
+/// This project's history in every CLI's own place; `Err` says where it looked when there is none.
+fn default_histories() -> Result<Vec<PathBuf>, String> {
+    let project = project_dir().ok_or("cannot tell the project folder; pass PATH")?;
+    let home = std::env::var_os("HOME").filter(|home| !home.is_empty()).ok_or("HOME is not set; pass PATH")?;
+    let variable = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
+    let places = crate::history::locate::project_histories(&project, std::path::Path::new(&home), &variable);
+    let found: Vec<PathBuf> = places.iter().flat_map(|place| place.found.iter().cloned()).collect();
+    if found.is_empty() {
+        let looked: Vec<String> = places
+            .iter()
+            .skip(1)
+            .map(|place| format!("{} in {}", place.harness.dialect().title, place.folder.display()))
+            .collect();
+        return Err(format!(
+            "no Claude Code transcripts for {} (looked in {}), nor any other CLI's history of it ({}); pass PATH",
+            project.display(),
+            places[0].folder.display(),
+            looked.join(", ")
+        ));
+    }
+    Ok(found)
 }
 
 fn simulate_main(
