@@ -173,3 +173,42 @@ fn the_tools_codex_offers_are_the_ones_the_harness_maps() {
     // `apply_patch` as the Edit or Write of its files.
     assert!(names.iter().any(|name| name == "exec_command") && names.iter().any(|name| name == "apply_patch"));
 }
+
+/// The rollout Codex wrote of a session with a force push, an erase of `.forge`, a secret read and a patch that
+/// deletes the audit trail, backtested: each is blocked as the live hook blocked it. With
+/// `DOTFORGE_BLESS_HISTORIES=1` it becomes `tests/fixtures/histories/codex/`.
+#[test]
+fn its_rollout_backtests_to_the_blocks_the_hook_made_live() {
+    use dotforge_conformance::history;
+    let (project, _remote) = project_with_remote("history");
+    std::fs::create_dir_all(project.forge().join("audit")).expect("forge");
+    std::fs::write(project.forge().join("audit/overrides.log"), "kept\n").expect("audit log");
+    std::fs::write(project.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
+    let patch = "*** Begin Patch\n*** Delete File: .forge/audit/overrides.log\n*** End Patch\n";
+    let outcome = project.run(
+        vec![
+            Step::Shell("git push --force origin HEAD:main".to_owned()),
+            Step::Shell("rm -rf .forge".to_owned()),
+            Step::Shell("cat .env".to_owned()),
+            Step::Patch(patch.to_owned()),
+            Step::Say("done".to_owned()),
+        ],
+        "push, clean up and show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let outputs = outcome.tool_outputs();
+    assert!(outputs.len() == 4 && outputs.iter().all(|output| output.contains("BLOCKED")), "{outputs:?}");
+    let sessions = project.codex_home.join("sessions");
+    let report = history::backtest(Path::new(HOOK), &sessions);
+    history::assert_blocks(
+        &report,
+        "codex",
+        &[
+            ("no-destructive-git", "git push --force origin HEAD:main"),
+            ("self-protection", "rm -rf .forge"),
+            ("protect-secrets", "cat .env"),
+            ("self-protection", ".forge/audit/overrides.log"),
+        ],
+    );
+    history::bless("codex", &project.codex_home, &["sessions"], &project.dir);
+}

@@ -144,3 +144,40 @@ fn everyday_commands_and_edits_run_and_their_output_reaches_the_model() {
     assert!(results[0].contains("listed-4711"), "{results:?}");
     assert!(results.iter().all(|result| !result.contains("Denied")), "{results:?}");
 }
+
+/// The events Copilot CLI wrote of a session with a force push, an erase of `.forge` and a read of `.env` by its own
+/// `view`, backtested: each is blocked as the live hook blocked it (`view` read as the catalog's Read). With
+/// `DOTFORGE_BLESS_HISTORIES=1` they become `tests/fixtures/histories/copilot/`.
+#[test]
+fn its_session_events_backtest_to_the_blocks_the_hook_made_live() {
+    use dotforge_conformance::history;
+    let scratch = project("history");
+    scratch.rewritten_remote();
+    scratch.audit_log();
+    scratch.secret_env();
+    let outcome = run(
+        &scratch,
+        vec![
+            bash("git push --force origin HEAD:main"),
+            bash("rm -rf .forge"),
+            call("view", json!({"path": scratch.dir.join(".env").display().to_string()})),
+            done(),
+        ],
+        "push, clean up and show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let results = results(&outcome);
+    assert!(results.len() == 3 && results.iter().all(|result| result.contains("BLOCKED")), "{results:?}");
+    let copilot = scratch.home.join(".copilot");
+    let report = history::backtest(std::path::Path::new(HOOK), &copilot.join("session-state"));
+    history::assert_blocks(
+        &report,
+        "copilot",
+        &[
+            ("no-destructive-git", "git push --force origin HEAD:main"),
+            ("self-protection", "rm -rf .forge"),
+            ("protect-secrets", ".env"),
+        ],
+    );
+    history::bless("copilot", &copilot, &["session-state"], &scratch.dir);
+}

@@ -149,3 +149,41 @@ fn everyday_commands_and_edits_run_and_their_output_reaches_the_model() {
     assert!(results[0].contains("listed-4711"), "{results:?}");
     assert!(results.iter().all(|result| !result.contains("BLOCKED")), "{results:?}");
 }
+
+/// The session Droid wrote of a force push, an erase of `.forge` and a read of `.env` by its own `Read`,
+/// backtested: each is blocked as the live hook blocked it. With `DOTFORGE_BLESS_HISTORIES=1` it becomes
+/// `tests/fixtures/histories/droid/`.
+#[test]
+fn its_session_backtests_to_the_blocks_the_hook_made_live() {
+    use dotforge_conformance::history;
+    let scratch = project("history", HOOK);
+    scratch.rewritten_remote();
+    scratch.audit_log();
+    scratch.secret_env();
+    let outcome = run(
+        &scratch,
+        Model::CreateEdit,
+        vec![
+            execute("git push --force origin HEAD:main"),
+            execute("rm -rf .forge"),
+            call("Read", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
+            done(),
+        ],
+        "push, clean up and show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let results = outcome.transcript.tool_results();
+    assert!(results.len() == 3 && results.iter().all(|result| result.contains("BLOCKED")), "{results:?}");
+    let factory = scratch.home.join(".factory");
+    let report = history::backtest(std::path::Path::new(HOOK), &factory.join("sessions"));
+    history::assert_blocks(
+        &report,
+        "droid",
+        &[
+            ("no-destructive-git", "git push --force origin HEAD:main"),
+            ("self-protection", "rm -rf .forge"),
+            ("protect-secrets", ".env"),
+        ],
+    );
+    history::bless("droid", &factory, &["sessions"], &scratch.dir);
+}

@@ -159,3 +159,42 @@ fn the_tools_gemini_offers_are_the_ones_the_harness_maps() {
     let pinned: Vec<&str> = pinned.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect();
     assert_eq!(names, pinned, "Gemini CLI 0.61.0's tools changed; review the harness's mapping, then the list");
 }
+
+/// The chat Gemini CLI wrote of a session with a force push, an erase of `.forge`, a secret read and a rewrite of
+/// the audit trail, backtested: each is blocked as the live hook blocked it. With `DOTFORGE_BLESS_HISTORIES=1` it
+/// becomes `tests/fixtures/histories/gemini/`.
+#[test]
+fn its_chat_backtests_to_the_blocks_the_hook_made_live() {
+    use dotforge_conformance::history;
+    let (project, _remote) = project_with_remote("history");
+    std::fs::create_dir_all(project.forge().join("audit")).expect("forge");
+    let audit = project.forge().join("audit/overrides.log");
+    std::fs::write(&audit, "kept\n").expect("audit log");
+    std::fs::write(project.dir.join(".env"), "API_TOKEN=secret-value-4711\n").expect(".env");
+    let outcome = project.run(
+        vec![
+            shell("git push --force origin HEAD:main"),
+            shell("rm -rf .forge"),
+            shell("cat .env"),
+            Step::Call("write_file".to_owned(), json!({"file_path": audit.display().to_string(), "content": ""})),
+            Step::Say("done".to_owned()),
+        ],
+        "push, clean up and show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let errors = errors(&outcome);
+    assert!(errors.len() == 4 && errors.iter().all(|error| error.contains("BLOCKED")), "{errors:?}");
+    let gemini = project.home.join(".gemini");
+    let report = history::backtest(Path::new(HOOK), &gemini.join("tmp"));
+    history::assert_blocks(
+        &report,
+        "gemini",
+        &[
+            ("no-destructive-git", "git push --force origin HEAD:main"),
+            ("self-protection", "rm -rf .forge"),
+            ("protect-secrets", "cat .env"),
+            ("self-protection", ".forge/audit/overrides.log"),
+        ],
+    );
+    history::bless("gemini", &gemini, &["tmp", "projects.json"], &project.dir);
+}

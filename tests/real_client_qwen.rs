@@ -149,3 +149,40 @@ fn another_qwen_without_hooks_is_refused() {
     let results = outcome.transcript.tool_results();
     assert!(results.iter().all(|result| result.contains("[self-protection] BLOCKED")), "{results:?}");
 }
+
+/// The chat Qwen Code wrote of a session with a force push, an erase of `.forge` and a read of `.env` by its own
+/// `read_file`, backtested: each is blocked as the live hook blocked it. With `DOTFORGE_BLESS_HISTORIES=1` it becomes
+/// `tests/fixtures/histories/qwen/`.
+#[test]
+fn its_chat_backtests_to_the_blocks_the_hook_made_live() {
+    use dotforge_conformance::history;
+    let scratch = project("history", HOOK);
+    scratch.rewritten_remote();
+    scratch.audit_log();
+    scratch.secret_env();
+    let outcome = run(
+        &scratch,
+        vec![
+            shell("git push --force origin HEAD:main"),
+            shell("rm -rf .forge"),
+            call("read_file", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
+            done(),
+        ],
+        "push, clean up and show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let results = outcome.transcript.tool_results();
+    assert!(results.len() == 3 && results.iter().all(|result| result.contains("BLOCKED")), "{results:?}");
+    let qwen = scratch.home.join(".qwen");
+    let report = history::backtest(std::path::Path::new(HOOK), &qwen.join("projects"));
+    history::assert_blocks(
+        &report,
+        "qwen",
+        &[
+            ("no-destructive-git", "git push --force origin HEAD:main"),
+            ("self-protection", "rm -rf .forge"),
+            ("protect-secrets", ".env"),
+        ],
+    );
+    history::bless("qwen", &qwen, &["projects"], &scratch.dir);
+}

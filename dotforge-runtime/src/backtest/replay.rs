@@ -7,7 +7,7 @@ use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
 use crate::harness::{self, Harness};
 use crate::history::{self, lines::HistoryEvent, lines::Skipped};
-use crate::inspect::Inspection;
+use crate::inspect::{Inspection, Memo};
 use crate::model::Level;
 use crate::payload::Payload;
 use crate::session::Session;
@@ -144,59 +144,70 @@ pub(super) fn replay_session(catalog: &Catalog, filter: &Filter<'_>, files: &[Pa
         events.sort_by(in_order);
     }
     let mut sessions: HashMap<String, Session> = HashMap::new();
-    for (harness, event) in events {
-        replay_event(catalog, filter.settings, harness, event, &mut sessions, &mut found);
-    }
+    MEMO.with(|memo| {
+        for (harness, event) in events {
+            let replay = Replay { catalog, settings: filter.settings, memo };
+            replay.event(harness, event, &mut sessions, &mut found);
+        }
+    });
     found
 }
 
-fn replay_event(
-    catalog: &Catalog,
-    settings: &Settings,
-    harness: Harness,
-    event: HistoryEvent,
-    sessions: &mut HashMap<String, Session>,
-    found: &mut Found,
-) {
-    // Read through the same adapter as the live hook (an MCP tool as the built-in tool with the same effect).
-    let payload = harness::canonical(harness, Payload::from_object(event.payload));
-    let Some(hook_event) = payload.event() else { return };
-    let now = event.at.unwrap_or(Timestamp(0));
-    // The session so far, unless it expired in the history's time (the TTL purge).
-    let live = |session: &Session| {
-        let idle = Timestamp::parse(&session.last_accessed_at).map_or(0, |last| now.seconds_since(last));
-        idle <= settings.session_ttl
-    };
-    let session = sessions.remove(&event.session_id).filter(live).unwrap_or_else(|| Session::new(now));
-    let inspection = Inspection::new(&payload, settings, catalog.sources);
-    let input = EventInput {
-        payload: &payload,
-        inspection: &inspection,
-        event: hook_event,
-        harness,
-        session_id: &event.session_id,
-        settings,
-        now,
-    };
-    let mut outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
-    if let Some(session) = outcome.effects.session.take() {
-        sessions.insert(event.session_id.clone(), session);
+thread_local! {
+    /// What each thread knows of the commands and paths of the events it replayed.
+    static MEMO: Memo = Memo::default();
+}
+
+/// What replays an event.
+struct Replay<'a> {
+    catalog: &'a Catalog,
+    settings: &'a Settings,
+    memo: &'a Memo,
+}
+
+impl Replay<'_> {
+    fn event(&self, harness: Harness, event: HistoryEvent, sessions: &mut HashMap<String, Session>, found: &mut Found) {
+        let Replay { catalog, settings, memo } = *self;
+        // Read through the same adapter as the live hook (an MCP tool as the built-in tool with the same effect).
+        let payload = harness::canonical(harness, Payload::from_object(event.payload));
+        let Some(hook_event) = payload.event() else { return };
+        let now = event.at.unwrap_or(Timestamp(0));
+        // The session so far, unless it expired in the history's time (the TTL purge).
+        let live = |session: &Session| {
+            let idle = Timestamp::parse(&session.last_accessed_at).map_or(0, |last| now.seconds_since(last));
+            idle <= settings.session_ttl
+        };
+        let session = sessions.remove(&event.session_id).filter(live).unwrap_or_else(|| Session::new(now));
+        let inspection = Inspection::new(&payload, settings, catalog.sources).remembering(memo);
+        let input = EventInput {
+            payload: &payload,
+            inspection: &inspection,
+            event: hook_event,
+            harness,
+            session_id: &event.session_id,
+            settings,
+            now,
+        };
+        let mut outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
+        if let Some(session) = outcome.effects.session.take() {
+            sessions.insert(event.session_id.clone(), session);
+        }
+        let fired: Vec<Fired<'_>> = outcome
+            .fired
+            .iter()
+            .map(|fired| Fired {
+                behavior: fired.behavior_id,
+                overridden: fired.overridden,
+                level: fired.level,
+                message: &fired.message,
+                road: fired.road.as_deref(),
+            })
+            .collect();
+        let seen = Seen { session: &event.session_id, now, payload: &payload, fired: &fired };
+        let cli = found.by_cli.entry(harness.name()).or_default();
+        seen.count(cli);
+        seen.count(&mut found.all);
     }
-    let fired: Vec<Fired<'_>> = outcome
-        .fired
-        .iter()
-        .map(|fired| Fired {
-            behavior: fired.behavior_id,
-            overridden: fired.overridden,
-            level: fired.level,
-            message: &fired.message,
-            road: fired.road.as_deref(),
-        })
-        .collect();
-    let seen = Seen { session: &event.session_id, now, payload: &payload, fired: &fired };
-    let cli = found.by_cli.entry(harness.name()).or_default();
-    seen.count(cli);
-    seen.count(&mut found.all);
 }
 
 /// A behavior that fired on an event.

@@ -5,11 +5,13 @@
 //! `agent-<id>.meta.json` that names its `agentType`) for each subagent; older versions kept subagent lines in the
 //! session's file, marked `isSidechain`. From `user` and `assistant` lines come: UserPromptSubmit for each prompt the
 //! user typed (including prompts a hook blocked, which Claude Code records in a `system` line), PreToolUse for each
-//! `tool_use`, PostToolUse for each `tool_result` that is not an error, and Stop when the main agent ends its turn.
+//! `tool_use`, PostToolUse for each `tool_result` that is not an error (without the tool's output: the catalog's
+//! conditions read a call's input, and the live hook screens outputs itself), and Stop when the main agent ends its
+//! turn.
 //! Every other line type is skipped and counted, as are lines that are not JSON (a truncated last line among them)
 //! and lines that are not UTF-8.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Content, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -19,37 +21,37 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A transcript line: the members the events are made of.
-    Line {
-        kind: "type",
-        session_id: "sessionId",
-        timestamp: "timestamp",
-        cwd: "cwd",
-        permission_mode: "permissionMode",
-        is_sidechain: "isSidechain",
-        agent_type: "agentType",
-        is_meta: "isMeta",
-        is_compact_summary: "isCompactSummary",
-        message: "message",
-        content: "content",
+    Line<'a> {
+        kind: "type" => Raw<'a>,
+        session_id: "sessionId" => Raw<'a>,
+        timestamp: "timestamp" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+        permission_mode: "permissionMode" => Raw<'a>,
+        is_sidechain: "isSidechain" => Raw<'a>,
+        agent_type: "agentType" => Raw<'a>,
+        is_meta: "isMeta" => Raw<'a>,
+        is_compact_summary: "isCompactSummary" => Raw<'a>,
+        message: "message" => Message<'a>,
+        content: "content" => Raw<'a>,
     }
 );
 
 raw_fields!(
     /// A line's `message`.
-    Message { content: "content", stop_reason: "stop_reason" }
+    Message<'a> { content: "content" => Content<'a, Block<'a>>, stop_reason: "stop_reason" => Raw<'a> }
 );
 
 raw_fields!(
-    /// A block of a message's content.
-    Block {
-        kind: "type",
-        id: "id",
-        name: "name",
-        input: "input",
-        tool_use_id: "tool_use_id",
-        is_error: "is_error",
-        content: "content",
-        text: "text",
+    /// A block of a message's content (a tool's output, `content`, is not read: no condition reads it).
+    Block<'a> {
+        kind: "type" => Raw<'a>,
+        id: "id" => Raw<'a>,
+        name: "name" => Raw<'a>,
+        input: "input" => Value,
+        tool_use_id: "tool_use_id" => Raw<'a>,
+        is_error: "is_error" => Raw<'a>,
+        text: "text" => Raw<'a>,
+        content: "content" => Raw<'a>,
     }
 );
 
@@ -57,6 +59,9 @@ raw_fields!(
 /// prompt.
 static NEEDLES: LazyLock<Needles> =
     LazyLock::new(|| Needles::new(&["\"user\"", "\"assistant\"", "UserPromptSubmit operation blocked by hook"]));
+
+/// The phrase of the message Claude Code injects after a Stop hook blocked.
+const STOP_FEEDBACK: &str = "Stop hook feedback";
 
 /// One transcript file being read.
 pub(crate) struct Transcript {
@@ -66,6 +71,31 @@ pub(crate) struct Transcript {
     calls: HashMap<String, (String, Value)>,
     /// Whether the latest `user` line is the feedback Claude Code injects after a Stop hook blocked.
     after_stop_feedback: bool,
+}
+
+/// The members every event of a line has: its session, folder, permission mode and agent.
+struct Base<'a> {
+    session_id: Cow<'a, str>,
+    cwd: Option<Cow<'a, str>>,
+    permission_mode: Option<Cow<'a, str>>,
+    agent_type: Option<String>,
+    at: Option<crate::time::Timestamp>,
+}
+
+impl Base<'_> {
+    fn push(&self, mut members: Map<String, Value>, out: &mut Vec<HistoryEvent>) {
+        members.insert("session_id".into(), Value::from(self.session_id.as_ref()));
+        if let Some(cwd) = &self.cwd {
+            members.insert("cwd".into(), Value::from(cwd.as_ref()));
+        }
+        if let Some(mode) = &self.permission_mode {
+            members.insert("permission_mode".into(), Value::from(mode.as_ref()));
+        }
+        if let Some(agent) = &self.agent_type {
+            members.insert("agent_type".into(), Value::from(agent.as_str()));
+        }
+        out.push(HistoryEvent { session_id: self.session_id.clone().into_owned(), at: self.at, payload: members });
+    }
 }
 
 impl Transcript {
@@ -79,81 +109,71 @@ impl Transcript {
     }
 
     /// The events of a `user`, `assistant` or `system` line.
-    fn events(&mut self, line: &Line<'_>, kind: &str, out: &mut Vec<HistoryEvent>) {
-        let message = json::object::<Message<'_>>(line.message).unwrap_or_default();
-        let blocks: Vec<Block<'_>> =
-            json::items(message.content).into_iter().filter_map(|item| json::object(Some(item))).collect();
+    fn events(&mut self, line: Line<'_>, kind: &str, out: &mut Vec<HistoryEvent>) {
         let was_after_stop_feedback = self.after_stop_feedback;
         if kind == "user" {
-            self.after_stop_feedback =
-                message.content.is_some_and(|content| content.get().contains("Stop hook feedback"));
+            self.after_stop_feedback = mentions_stop_feedback(&line.message.content);
         }
         let session_id = json::text(line.session_id).unwrap_or_default();
         if session_id.is_empty() {
             return;
         }
         let sidechain = json::flag(line.is_sidechain).unwrap_or(false) || self.file_agent.is_some();
-        let mut base = Map::new();
-        base.insert("session_id".into(), Value::from(session_id.as_ref()));
-        if let Some(cwd) = json::text(line.cwd) {
-            base.insert("cwd".into(), Value::from(cwd.as_ref()));
-        }
-        if let Some(mode) = json::text(line.permission_mode) {
-            base.insert("permission_mode".into(), Value::from(mode.as_ref()));
-        }
         let agent_type = self.file_agent.clone().or_else(|| json::text(line.agent_type).map(Cow::into_owned));
-        if let Some(agent) = agent_type.filter(|_| sidechain) {
-            base.insert("agent_type".into(), Value::from(agent));
-        }
-        let at = time_of(line.timestamp);
-        let mut push = |members: Map<String, Value>| {
-            let mut payload = base.clone();
-            payload.extend(members);
-            out.push(HistoryEvent { session_id: session_id.clone().into_owned(), at, payload });
+        let base = Base {
+            session_id,
+            cwd: json::text(line.cwd),
+            permission_mode: json::text(line.permission_mode),
+            agent_type: agent_type.filter(|_| sidechain),
+            at: time_of(line.timestamp),
         };
         match kind {
             "system" => {
-                if let Some(prompt) = blocked_prompt(line) {
-                    push(payload("UserPromptSubmit", [("prompt", Value::from(prompt))]));
+                if let Some(prompt) = blocked_prompt(&line) {
+                    base.push(payload("UserPromptSubmit", [("prompt", Value::from(prompt))]), out);
                 }
             }
             "user" => {
-                if let Some(prompt) = typed_prompt(line, &message, &blocks).filter(|_| !sidechain) {
-                    push(payload("UserPromptSubmit", [("prompt", Value::from(prompt))]));
+                if let Some(prompt) = typed_prompt(&line).filter(|_| !sidechain) {
+                    base.push(payload("UserPromptSubmit", [("prompt", Value::from(prompt))]), out);
                 }
+                let Content::Parts(blocks) = &line.message.content else { return };
                 for block in blocks.iter().filter(|block| json::is(block.kind, "tool_result")) {
                     let id = json::text(block.tool_use_id).unwrap_or_default();
                     let failed = json::flag(block.is_error).unwrap_or(false);
                     let Some((name, input)) = self.calls.get(id.as_ref()).filter(|_| !failed) else { continue };
-                    push(payload(
-                        "PostToolUse",
-                        [
-                            ("tool_name", Value::from(name.as_str())),
-                            ("tool_input", input.clone()),
-                            ("tool_response", json::value(block.content)),
-                            ("tool_use_id", Value::from(id.as_ref())),
-                        ],
-                    ));
+                    let members = [
+                        ("tool_name", Value::from(name.as_str())),
+                        ("tool_input", input.clone()),
+                        ("tool_use_id", Value::from(id.as_ref())),
+                    ];
+                    base.push(payload("PostToolUse", members), out);
                 }
             }
             _ => {
-                for block in blocks.iter().filter(|block| json::is(block.kind, "tool_use")) {
-                    let id = json::text(block.id).unwrap_or_default().into_owned();
-                    let name = json::text(block.name).unwrap_or_default().into_owned();
-                    let input = json::value(block.input);
-                    push(payload(
-                        "PreToolUse",
-                        [
+                let mut calls_a_tool = false;
+                if let Content::Parts(blocks) = line.message.content {
+                    for block in blocks.into_iter().filter(|block| json::is(block.kind, "tool_use")) {
+                        calls_a_tool = true;
+                        let id = json::text(block.id).unwrap_or_default().into_owned();
+                        let name = json::text(block.name).unwrap_or_default().into_owned();
+                        let members = [
                             ("tool_name", Value::from(name.as_str())),
-                            ("tool_input", input.clone()),
+                            ("tool_input", block.input.clone()),
                             ("tool_use_id", Value::from(id.as_str())),
-                        ],
-                    ));
-                    self.calls.insert(id, (name, input));
+                        ];
+                        base.push(payload("PreToolUse", members), out);
+                        self.calls.insert(id, (name, block.input));
+                    }
                 }
-                if !sidechain && ends_turn(&message, &blocks) {
+                // The main agent ends its turn: it says it stopped, and not to call a tool.
+                let ends_turn = match json::text(line.message.stop_reason).as_deref() {
+                    Some("tool_use") | None => false,
+                    Some(_) => !calls_a_tool,
+                };
+                if !sidechain && ends_turn {
                     // After a Stop block, Claude Code goes on with a feedback message and stop_hook_active set.
-                    push(payload("Stop", [("stop_hook_active", Value::from(was_after_stop_feedback))]));
+                    base.push(payload("Stop", [("stop_hook_active", Value::from(was_after_stop_feedback))]), out);
                 }
             }
         }
@@ -172,8 +192,8 @@ impl LineReader for Transcript {
     fn read<'a>(&mut self, text: &'a str, out: &mut Vec<HistoryEvent>) -> Read<'a> {
         let Some(line) = json::line::<Line<'a>>(text) else { return Read::Malformed };
         match json::text(line.kind) {
-            Some(kind) if kind == "user" || kind == "assistant" => self.events(&line, &kind, out),
-            Some(kind) if kind == "system" && blocked_prompt(&line).is_some() => self.events(&line, &kind, out),
+            Some(kind) if kind == "user" || kind == "assistant" => self.events(line, &kind, out),
+            Some(kind) if kind == "system" && blocked_prompt(&line).is_some() => self.events(line, &kind, out),
             other => return Read::Other(other.unwrap_or(Cow::Borrowed("(no type)"))),
         }
         Read::Used
@@ -187,20 +207,30 @@ fn agent_type_of(file: &Path) -> Option<String> {
     value["agentType"].as_str().map(str::to_owned)
 }
 
+/// Whether a `user` line's content is the feedback Claude Code injects after a Stop hook blocked.
+fn mentions_stop_feedback(content: &Content<'_, Block<'_>>) -> bool {
+    match content {
+        Content::Text(text) => text.contains(STOP_FEEDBACK),
+        Content::Parts(blocks) => blocks.iter().any(|block| {
+            let text = block.text.map_or("", |text| text.get());
+            let output = block.content.map_or("", |content| content.get());
+            text.contains(STOP_FEEDBACK) || output.contains(STOP_FEEDBACK)
+        }),
+        Content::Other => false,
+    }
+}
+
 /// The text a user typed, if this `user` line is a prompt (not a tool result, not injected by Claude Code).
-fn typed_prompt(line: &Line<'_>, message: &Message<'_>, blocks: &[Block<'_>]) -> Option<String> {
+fn typed_prompt(line: &Line<'_>) -> Option<String> {
     if json::flag(line.is_meta) == Some(true) || json::flag(line.is_compact_summary) == Some(true) {
         return None;
     }
-    let text = match json::text(message.content) {
-        Some(text) => text.into_owned(),
-        None if message.content.is_some_and(|content| content.get().starts_with('['))
-            && blocks.len() == json::items(message.content).len()
-            && blocks.iter().all(|block| json::is(block.kind, "text")) =>
-        {
+    let text = match &line.message.content {
+        Content::Text(text) => text.clone().into_owned(),
+        Content::Parts(blocks) if blocks.iter().all(|block| json::is(block.kind, "text")) => {
             blocks.iter().filter_map(|block| json::text(block.text)).collect::<Vec<_>>().join("\n")
         }
-        None => return None,
+        _ => return None,
     };
     let injected = ["<command-", "<local-command", "<bash-", "[Request interrupted", "Caveat: ", "<system-reminder>"];
     (!text.is_empty() && !injected.iter().any(|prefix| text.starts_with(prefix))).then_some(text)
@@ -213,16 +243,6 @@ fn blocked_prompt(line: &Line<'_>) -> Option<String> {
         return None;
     }
     content.rsplit_once("\n\nOriginal prompt: ").map(|(_, prompt)| prompt.to_owned())
-}
-
-/// Whether an assistant line ends the agent's turn (its last block is not a tool call and it says it stopped).
-fn ends_turn(message: &Message<'_>, blocks: &[Block<'_>]) -> bool {
-    let calls_a_tool = blocks.iter().any(|block| json::is(block.kind, "tool_use"));
-    match json::text(message.stop_reason).as_deref() {
-        Some("tool_use") => false,
-        Some(_) => !calls_a_tool,
-        None => false,
-    }
 }
 
 #[cfg(test)]

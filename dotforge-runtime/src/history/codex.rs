@@ -4,11 +4,12 @@
 //! move the folder); a `function_call` of `exec_command {cmd}` is the hook's `Bash {command}`, a `custom_tool_call` of
 //! `apply_patch` (the patch as its input) the hook's `apply_patch {command}`, and a function in an MCP server's
 //! namespace (`mcp__fs`) the hook's `mcp__fs__<tool>` with the server's own arguments — each a PreToolUse, with a
-//! PostToolUse for its output unless Codex recorded that a PreToolUse hook blocked it. The user's messages
+//! PostToolUse when it ran (its output, which no condition reads, is left out), unless Codex recorded that a
+//! PreToolUse hook blocked it. The user's messages
 //! (`item_completed` of a `UserMessage`) are UserPromptSubmit, and `task_complete` (the end of a turn) is Stop.
 //! Codex's other tools (`update_plan`, `view_image`, …) call no hook of the catalog's and are not replayed.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -17,29 +18,29 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A rollout line.
-    Line { timestamp: "timestamp", kind: "type", payload: "payload" }
+    Line<'a> { timestamp: "timestamp" => Raw<'a>, kind: "type" => Raw<'a>, payload: "payload" => Raw<'a> }
 );
 
 raw_fields!(
     /// A line's payload: the members of the kinds read.
-    Item {
-        kind: "type",
-        id: "id",
-        cwd: "cwd",
-        turn_id: "turn_id",
-        name: "name",
-        namespace: "namespace",
-        arguments: "arguments",
-        input: "input",
-        call_id: "call_id",
-        output: "output",
-        item: "item",
+    Item<'a> {
+        kind: "type" => Raw<'a>,
+        id: "id" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+        turn_id: "turn_id" => Raw<'a>,
+        name: "name" => Raw<'a>,
+        namespace: "namespace" => Raw<'a>,
+        arguments: "arguments" => Raw<'a>,
+        input: "input" => Raw<'a>,
+        call_id: "call_id" => Raw<'a>,
+        output: "output" => Raw<'a>,
+        item: "item" => Raw<'a>,
     }
 );
 
 raw_fields!(
     /// The item of an `item_completed` event, and each part of its content.
-    Part { kind: "type", text: "text", content: "content" }
+    Part<'a> { kind: "type" => Raw<'a>, text: "text" => Raw<'a>, content: "content" => Raw<'a> }
 );
 
 static NEEDLES: LazyLock<Needles> = LazyLock::new(|| {
@@ -53,8 +54,8 @@ static NEEDLES: LazyLock<Needles> = LazyLock::new(|| {
     ])
 });
 
-/// What Codex writes as the output of a call that a PreToolUse hook blocked (the call did not run).
-const BLOCKED_BY_HOOK: &str = "Command blocked by PreToolUse hook";
+/// What Codex writes as the output of a call that a PreToolUse hook blocked (the call did not run), as JSON text.
+const BLOCKED_BY_HOOK: &str = "\"Command blocked by PreToolUse hook";
 
 /// One rollout being read.
 pub(crate) struct Rollout {
@@ -154,15 +155,13 @@ impl LineReader for Rollout {
             }
             (Some("response_item"), "function_call_output" | "custom_tool_call_output") => {
                 let id = json::text(item.call_id).unwrap_or_default();
-                let output = json::value(item.output);
-                let blocked = output.as_str().is_some_and(|text| text.starts_with(BLOCKED_BY_HOOK));
+                let blocked = item.output.is_some_and(|output| output.get().starts_with(BLOCKED_BY_HOOK));
                 let Some((tool, input)) = self.calls.get(id.as_ref()).filter(|_| !blocked) else { return Read::Used };
                 let members = payload(
                     "PostToolUse",
                     [
                         ("tool_name", Value::from(tool.as_str())),
                         ("tool_input", input.clone()),
-                        ("tool_response", output),
                         ("tool_use_id", Value::from(id.as_ref())),
                     ],
                 );

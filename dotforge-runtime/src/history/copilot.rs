@@ -5,10 +5,10 @@
 //! back as the payloads Copilot sends a hook registered in Claude Code's format (as `install` registers it): Claude
 //! Code's events, its tools named as Copilot names them there (`bash` → `Bash`, `view` → `Read`, `create` → `Write`,
 //! `edit` → `Edit`, `grep` → `Grep`, `glob` → `Glob`, `task` → `Agent`) with Copilot's own argument keys, and a
-//! successful call's output as `tool_result {result_type, text_result_for_llm}`. An `assistant.message` that
+//! PostToolUse for each call that succeeded (without its output, which no condition reads). An `assistant.message` that
 //! requests no tool ends the agent's turn: Stop.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
@@ -18,22 +18,21 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// An event line.
-    Line { kind: "type", data: "data", timestamp: "timestamp" }
+    Line<'a> { kind: "type" => Raw<'a>, data: "data" => Raw<'a>, timestamp: "timestamp" => Raw<'a> }
 );
 
 raw_fields!(
     /// An event's data: the members of the kinds read.
-    Data {
-        session_id: "sessionId",
-        context: "context",
-        cwd: "cwd",
-        content: "content",
-        tool_requests: "toolRequests",
-        tool_call_id: "toolCallId",
-        tool_name: "toolName",
-        arguments: "arguments",
-        success: "success",
-        result: "result",
+    Data<'a> {
+        session_id: "sessionId" => Raw<'a>,
+        context: "context" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+        content: "content" => Raw<'a>,
+        tool_requests: "toolRequests" => Raw<'a>,
+        tool_call_id: "toolCallId" => Raw<'a>,
+        tool_name: "toolName" => Raw<'a>,
+        arguments: "arguments" => Raw<'a>,
+        success: "success" => Raw<'a>,
     }
 );
 
@@ -132,15 +131,7 @@ impl LineReader for Events {
                 let id = json::text(data.tool_call_id).unwrap_or_default();
                 let succeeded = json::flag(data.success) == Some(true);
                 let Some((tool, input)) = self.calls.get(id.as_ref()).filter(|_| succeeded) else { return Read::Used };
-                let result = json::object::<Data<'_>>(data.result).unwrap_or_default();
-                let mut output = Map::new();
-                output.insert("result_type".into(), Value::from("success"));
-                output.insert("text_result_for_llm".into(), json::value(result.content));
-                let members = [
-                    ("tool_name", Value::from(tool.as_str())),
-                    ("tool_input", input.clone()),
-                    ("tool_result", Value::Object(output)),
-                ];
+                let members = [("tool_name", Value::from(tool.as_str())), ("tool_input", input.clone())];
                 self.push(at, payload("PostToolUse", members), out);
             }
             _ => return Read::Other(kind),

@@ -5,9 +5,9 @@
 //! (`hookEventName`, no content); `agent_turn_outcome` ends a turn. Read back as the payloads Droid sends its hooks:
 //! a user message the person typed (text, and no `visibility` — the context Droid adds for the model, and its own
 //! errors, have one) is UserPromptSubmit; each `tool_use` is PreToolUse, and its `tool_result` PostToolUse when it is
-//! not an error; `agent_turn_outcome` is Stop.
+//! not an error (without the output, which no condition reads); `agent_turn_outcome` is Stop.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
@@ -17,25 +17,25 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A session line.
-    Line { kind: "type", id: "id", cwd: "cwd", timestamp: "timestamp", message: "message" }
+    Line<'a> { kind: "type" => Raw<'a>, id: "id" => Raw<'a>, cwd: "cwd" => Raw<'a>, timestamp: "timestamp" => Raw<'a>, message: "message" => Raw<'a> }
 );
 
 raw_fields!(
     /// A line's message.
-    Message { role: "role", content: "content", visibility: "visibility" }
+    Message<'a> { role: "role" => Raw<'a>, content: "content" => Raw<'a>, visibility: "visibility" => Raw<'a> }
 );
 
 raw_fields!(
     /// A block of a message's content.
-    Block {
-        kind: "type",
-        text: "text",
-        id: "id",
-        name: "name",
-        input: "input",
-        tool_use_id: "tool_use_id",
-        is_error: "is_error",
-        content: "content",
+    Block<'a> {
+        kind: "type" => Raw<'a>,
+        text: "text" => Raw<'a>,
+        id: "id" => Raw<'a>,
+        name: "name" => Raw<'a>,
+        input: "input" => Raw<'a>,
+        tool_use_id: "tool_use_id" => Raw<'a>,
+        is_error: "is_error" => Raw<'a>,
+        content: "content" => Raw<'a>,
     }
 );
 
@@ -104,7 +104,6 @@ impl Session {
             let members = [
                 ("tool_name", Value::from(name.as_str())),
                 ("tool_input", input.clone()),
-                ("tool_response", json::value(block.content)),
                 ("tool_use_id", Value::from(id.as_ref())),
             ];
             self.push(at, payload("PostToolUse", members), out);

@@ -6,10 +6,10 @@
 //! update the metadata and `{"$rewindTo": id}` lines. Read back as the payloads Gemini CLI sends its hooks, in its own
 //! words: each `user` message the person typed is BeforeAgent; each tool call of a `gemini` message's last version
 //! is BeforeTool (`run_shell_command`, `write_file`, … with their own arguments) and, when it succeeded, AfterTool
-//! with its output; a `gemini` message that calls no tool ends the turn: AfterAgent. A call or a prompt written again
+//! (without its output, which no condition reads); a `gemini` message that calls no tool ends the turn: AfterAgent. A call or a prompt written again
 //! (a rewind, a resumed session) is replayed once.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
@@ -20,26 +20,26 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A chat line: the session's metadata, a message, or an update.
-    Record {
-        id: "id",
-        timestamp: "timestamp",
-        kind: "type",
-        content: "content",
-        tool_calls: "toolCalls",
-        session_id: "sessionId",
-        set: "$set",
-        rewind: "$rewindTo",
+    Record<'a> {
+        id: "id" => Raw<'a>,
+        timestamp: "timestamp" => Raw<'a>,
+        kind: "type" => Raw<'a>,
+        content: "content" => Raw<'a>,
+        tool_calls: "toolCalls" => Raw<'a>,
+        session_id: "sessionId" => Raw<'a>,
+        set: "$set" => Raw<'a>,
+        rewind: "$rewindTo" => Raw<'a>,
     }
 );
 
 raw_fields!(
     /// One tool call of a `gemini` message.
-    ToolCall { id: "id", name: "name", args: "args", status: "status", result: "result", display: "resultDisplay", timestamp: "timestamp" }
+    ToolCall<'a> { id: "id" => Raw<'a>, name: "name" => Raw<'a>, args: "args" => Raw<'a>, status: "status" => Raw<'a>, result: "result" => Raw<'a>, display: "resultDisplay" => Raw<'a>, timestamp: "timestamp" => Raw<'a> }
 );
 
 raw_fields!(
     /// A part of a message's content or of a call's result.
-    Part { text: "text", function_response: "functionResponse", response: "response", output: "output" }
+    Part<'a> { text: "text" => Raw<'a>, function_response: "functionResponse" => Raw<'a>, response: "response" => Raw<'a>, output: "output" => Raw<'a> }
 );
 
 static NEEDLES: LazyLock<Needles> = LazyLock::new(|| Needles::new(&["\"user\"", "\"gemini\"", "\"sessionId\""]));
@@ -51,7 +51,6 @@ struct Call {
     name: String,
     args: Value,
     succeeded: bool,
-    output: Value,
     at: Option<Timestamp>,
 }
 
@@ -106,8 +105,7 @@ impl Chat {
             let input = [("tool_name", Value::from(call.name.as_str())), ("tool_input", call.args.clone())];
             self.push(turn.at, payload("BeforeTool", input), out);
             if call.succeeded {
-                let members =
-                    [("tool_name", Value::from(call.name)), ("tool_input", call.args), ("tool_response", call.output)];
+                let members = [("tool_name", Value::from(call.name)), ("tool_input", call.args)];
                 self.push(call.at.or(turn.at), payload("AfterTool", members), out);
             }
         }
@@ -124,7 +122,6 @@ impl Chat {
                 name: json::text(call.name).unwrap_or_default().into_owned(),
                 args: json::value(call.args),
                 succeeded: json::is(call.status, "success"),
-                output: output_of(&call),
                 at: time_of(call.timestamp),
             })
             .collect();
@@ -135,20 +132,6 @@ impl Chat {
             text: text_of(record.content).unwrap_or_default(),
         }
     }
-}
-
-/// A call's output as Gemini CLI gives it to an AfterTool hook: `llmContent` (what its function response says) and
-/// `returnDisplay`.
-fn output_of(call: &ToolCall<'_>) -> Value {
-    let responses = json::items(call.result).into_iter().filter_map(|part| json::object::<Part<'_>>(Some(part)));
-    let said = responses
-        .filter_map(|part| json::object::<Part<'_>>(part.function_response))
-        .filter_map(|response| json::object::<Part<'_>>(response.response))
-        .find_map(|response| json::text(response.output).map(Cow::into_owned));
-    let mut output = Map::new();
-    output.insert("llmContent".into(), said.map_or(Value::Null, Value::from));
-    output.insert("returnDisplay".into(), json::value(call.display));
-    Value::Object(output)
 }
 
 /// The text of a message's content: a string, or its parts when every one is text (`None` when a part is a

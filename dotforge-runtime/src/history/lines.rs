@@ -4,7 +4,7 @@
 //! parsed. Such a line is only scanned for its `type` (serde skips its members without building them), so that the
 //! report still counts it by type, and a damaged one as malformed.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use crate::time::Timestamp;
 use memchr::memmem::Finder;
 use serde_json::{Map, Value};
@@ -94,7 +94,7 @@ pub(crate) trait LineReader {
 
 raw_fields!(
     /// Any line, for its type.
-    Typed { kind: "type" }
+    Typed<'a> { kind: "type" => Raw<'a> }
 );
 
 /// The type of a line that carries no event (its `type` member), or `Malformed`.
@@ -148,8 +148,9 @@ pub(crate) fn read_file(
 
 /// `2026-11-30T17:03:51.788Z` (or without fractions) as a timestamp.
 pub(crate) fn parse_time(text: &str) -> Option<Timestamp> {
-    let whole = text.get(..19)?;
-    Timestamp::parse(&format!("{whole}Z"))
+    let mut whole = [b'Z'; 20];
+    whole[..19].copy_from_slice(text.as_bytes().get(..19)?);
+    Timestamp::parse(std::str::from_utf8(&whole).ok()?)
 }
 
 /// The time of a line's raw timestamp member.

@@ -11,7 +11,7 @@
 //!   `$QWEN_HOME`, in place of `~/.qwen`);
 //! - Factory Droid: `~/.factory/sessions/-<the folder's real path without its first slash, each `/` as `->/`.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use crate::harness::Harness;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ fn gemini_chats(base: &Path, project: &Path) -> (PathBuf, Vec<PathBuf>) {
 
 raw_fields!(
     /// The first line of a rollout or a Copilot session, and what it holds.
-    Start { kind: "type", payload: "payload", data: "data", context: "context", cwd: "cwd" }
+    Start<'a> { kind: "type" => Raw<'a>, payload: "payload" => Raw<'a>, data: "data" => Raw<'a>, context: "context" => Raw<'a>, cwd: "cwd" => Raw<'a> }
 );
 
 /// The first line of a file, read as [`Start`]'s fields.

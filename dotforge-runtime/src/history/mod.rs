@@ -18,7 +18,7 @@ pub(crate) mod locate;
 mod qwen;
 
 use crate::harness::Harness;
-use json::raw_fields;
+use json::{raw_fields, Raw};
 use lines::{HistoryEvent, LineReader, Skipped};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -62,21 +62,21 @@ pub(crate) fn session_key(file: &Path) -> PathBuf {
 
 raw_fields!(
     /// What tells a history's lines apart.
-    Probe {
-        kind: "type",
-        payload: "payload",
-        data: "data",
-        session_id: "sessionId",
-        project_hash: "projectHash",
-        set: "$set",
-        message: "message",
-        provenance: "provenance",
+    Probe<'a> {
+        kind: "type" => Raw<'a>,
+        payload: "payload" => Raw<'a>,
+        data: "data" => Raw<'a>,
+        session_id: "sessionId" => Raw<'a>,
+        project_hash: "projectHash" => Raw<'a>,
+        set: "$set" => Raw<'a>,
+        message: "message" => Raw<'a>,
+        provenance: "provenance" => Raw<'a>,
     }
 );
 
 raw_fields!(
     /// A probed line's message.
-    ProbeMessage { parts: "parts", content: "content" }
+    ProbeMessage<'a> { parts: "parts" => Raw<'a>, content: "content" => Raw<'a> }
 );
 
 /// How many of a file's first lines [`detect`] reads before it settles on Claude Code's transcripts.

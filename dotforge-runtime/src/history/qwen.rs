@@ -4,10 +4,10 @@
 //! envelope. Read back as the payloads Qwen Code sends its hooks: Claude Code's events with Qwen's own tools
 //! (`run_shell_command`, `read_file`, `edit`, …) and arguments. A `user` record the person typed is
 //! UserPromptSubmit; each `functionCall` part of an `assistant` record is PreToolUse, and its `tool_result` record
-//! PostToolUse when the call succeeded; an `assistant` record that calls no tool ends the turn: Stop. `system`
+//! PostToolUse when the call succeeded (without the output, which no condition reads); an `assistant` record that calls no tool ends the turn: Stop. `system`
 //! records (telemetry, snapshots) are skipped.
 
-use super::json::{self, raw_fields};
+use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -16,29 +16,29 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A chat record.
-    Record {
-        kind: "type",
-        session_id: "sessionId",
-        timestamp: "timestamp",
-        cwd: "cwd",
-        provenance: "provenance",
-        message: "message",
-        tool_call_result: "toolCallResult",
+    Record<'a> {
+        kind: "type" => Raw<'a>,
+        session_id: "sessionId" => Raw<'a>,
+        timestamp: "timestamp" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+        provenance: "provenance" => Raw<'a>,
+        message: "message" => Raw<'a>,
+        tool_call_result: "toolCallResult" => Raw<'a>,
     }
 );
 
 raw_fields!(
     /// A record's message, a part of it, or what a part holds.
-    Part {
-        parts: "parts",
-        text: "text",
-        function_call: "functionCall",
-        function_response: "functionResponse",
-        id: "id",
-        name: "name",
-        args: "args",
-        response: "response",
-        status: "status",
+    Part<'a> {
+        parts: "parts" => Raw<'a>,
+        text: "text" => Raw<'a>,
+        function_call: "functionCall" => Raw<'a>,
+        function_response: "functionResponse" => Raw<'a>,
+        id: "id" => Raw<'a>,
+        name: "name" => Raw<'a>,
+        args: "args" => Raw<'a>,
+        response: "response" => Raw<'a>,
+        status: "status" => Raw<'a>,
     }
 );
 
@@ -121,7 +121,6 @@ impl LineReader for Chat {
                     let members = [
                         ("tool_name", Value::from(name.as_str())),
                         ("tool_input", input.clone()),
-                        ("tool_response", json::value(response.response)),
                         ("tool_use_id", Value::from(id.as_ref())),
                     ];
                     push(payload("PostToolUse", members));

@@ -5,6 +5,8 @@
 //! - [`client`], [`codex`] and [`gemini`] drive the real Claude Code, Codex and Gemini CLIs, offline, each against a
 //!   scripted stand-in for its model API; [`copilot`], [`qwen`], [`droid`] and [`kilo`] the CLIs that speak OpenAI's
 //!   chat completions, against [`chat`]'s;
+//! - [`history`] backtests the session histories those CLIs leave, and makes them the fixtures of
+//!   `tests/backtest.rs` when asked to;
 //! - [`npm`] installs the agent CLIs those tiers drive, at their pinned versions, on first use, and [`mcp`] the real
 //!   MCP servers they connect to;
 //! - [`target`] finds the workspace's target folder and the binaries cargo built beside the tests.
@@ -19,6 +21,7 @@ pub mod codex;
 pub mod copilot;
 pub mod droid;
 pub mod gemini;
+pub mod history;
 pub mod hook;
 pub mod http;
 pub mod kilo;

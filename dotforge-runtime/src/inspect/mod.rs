@@ -2,6 +2,10 @@
 //! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
+mod memo;
+
+pub(crate) use memo::Memo;
+
 use crate::model::HookSources;
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
@@ -23,13 +27,15 @@ pub(crate) struct Inspection<'a> {
     settings: &'a Settings,
     sources: HookSources,
     places: OnceCell<Places>,
-    line: OnceCell<CommandLine>,
+    /// The command read as commands, its accesses and the paths they stand for, each worked out the first time a
+    /// condition asks (or known already, in a backtest's [`Memo`]).
+    command_facts: OnceCell<Rc<memo::CommandFacts>>,
     dotglob: OnceCell<bool>,
-    accesses: OnceCell<Vec<Access>>,
-    /// The paths each access of `accesses` stands for, resolved the first time a condition asks.
-    access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
-    /// The paths each path field asked about stands for (`file_path` is asked by several behaviors).
-    field_paths: RefCell<Vec<(String, Rc<[Candidate]>)>>,
+    /// The paths each path field asked about stands for, and the answers about them (`file_path` is asked by
+    /// several behaviors).
+    field_paths: RefCell<Vec<(String, Rc<memo::FieldFacts>)>>,
+    /// A backtest thread's facts of the calls it replayed before.
+    memo: Option<&'a Memo>,
     /// The command a `runs` condition matched that another command ran (see [`Inspection::take_road`]).
     reached: Cell<Option<usize>>,
 }
@@ -53,13 +59,20 @@ impl<'a> Inspection<'a> {
             settings,
             sources,
             places: OnceCell::new(),
-            line: OnceCell::new(),
+            command_facts: OnceCell::new(),
             dotglob: OnceCell::new(),
-            accesses: OnceCell::new(),
-            access_paths: OnceCell::new(),
             field_paths: RefCell::new(Vec::new()),
+            memo: None,
             reached: Cell::new(None),
         }
+    }
+
+    /// The inspection of a backtest's event, sharing what is known of its command and paths with the events the
+    /// same thread replayed before (a backtest reads no file, so these depend on the command, path and folder
+    /// alone).
+    pub(crate) fn remembering(self, memo: &'a Memo) -> Self {
+        let memo = (self.settings.mode == RunMode::InMemory).then_some(memo);
+        Inspection { memo, ..self }
     }
 
     pub(crate) fn places(&self) -> &Places {
@@ -102,8 +115,15 @@ impl<'a> Inspection<'a> {
 
     /// The command read as commands — with what the scripts, Makefiles, package scripts and git aliases it runs
     /// hold, read from disk, except in a backtest (the files of the past are not the files of now).
+    fn command_facts(&self) -> &memo::CommandFacts {
+        self.command_facts.get_or_init(|| match self.memo {
+            Some(memo) => memo.command(self.payload.cwd(), self.command()),
+            None => Rc::default(),
+        })
+    }
+
     fn line(&self) -> &CommandLine {
-        self.line.get_or_init(|| {
+        self.command_facts().line.get_or_init(|| {
             let cwd = self.places().cwd.clone();
             match self.settings.mode {
                 RunMode::InMemory => shell::parse(self.command(), cwd),
@@ -113,17 +133,17 @@ impl<'a> Inspection<'a> {
     }
 
     fn accesses(&self) -> &[Access] {
-        self.accesses.get_or_init(|| access::accesses(self.line(), self.command()))
+        self.command_facts().accesses.get_or_init(|| access::accesses(self.line(), self.command()))
     }
 
     /// `runs`: some command of the line matches the pattern.
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
-        let line = self.line();
-        let Some(index) = pattern::first_match(pattern, line, &mut |word| self.is_hook_binary(word)) else {
-            return false;
-        };
+        let first = self.command_facts().runs.get_or(memo::asked(pattern, false), || {
+            pattern::first_match(pattern, self.line(), &mut |word| self.is_hook_binary(word))
+        });
+        let Some(index) = first else { return false };
         // The first command matched that another one ran (a script's, a Makefile's), for the message to show how.
-        if line.commands[index].via.is_some() && self.reached.get().is_none() {
+        if self.line().commands[index].via.is_some() && self.reached.get().is_none() {
             self.reached.set(Some(index));
         }
         true
@@ -138,6 +158,11 @@ impl<'a> Inspection<'a> {
 
     /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.
     pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
+        let key = memo::asked(globs, kind == AccessKind::Write);
+        self.command_facts().accesses_match.get_or(key, || self.command_accesses_found(kind, globs))
+    }
+
+    fn command_accesses_found(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
         let places = self.places();
         let all = self.accesses();
         let mut accesses = all.iter().enumerate().filter(|(_, access)| access.kind == kind).peekable();
@@ -147,7 +172,7 @@ impl<'a> Inspection<'a> {
         // Compiled for the first path there is to match (often none: a path that cannot be known, a tool's project
         // root that does not exist).
         let compiled = OnceCell::new();
-        let resolved = self.access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
+        let resolved = self.command_facts().access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
         accesses.any(|(index, access)| {
             let candidates = resolved[index].get_or_init(|| {
                 let paths = paths::resolve_access(access, places, self.dotglob());
@@ -174,21 +199,29 @@ impl<'a> Inspection<'a> {
         if path.is_empty() {
             return false;
         }
-        let places = self.places();
-        let globs = globs.compile(places);
-        self.field_paths(path).iter().any(|path| globs.matches(path, tree))
+        let facts = self.field_paths(path);
+        facts.matches.get_or(memo::asked(globs, tree), || {
+            let globs = globs.compile(self.places());
+            facts.paths.iter().any(|path| globs.matches(path, tree))
+        })
     }
 
-    /// The paths a path field stands for, resolved once per event and field value.
-    fn field_paths(&self, path: &str) -> Rc<[Candidate]> {
+    /// The paths a path field stands for, resolved once per event and field value (once per folder, in a backtest).
+    fn field_paths(&self, path: &str) -> Rc<memo::FieldFacts> {
         if let Some((_, known)) = self.field_paths.borrow().iter().find(|(asked, _)| asked == path) {
             return Rc::clone(known);
         }
-        let places = self.places();
-        let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
-        let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
-        let resolved: Rc<[Candidate]> =
-            paths::resolve(&word, &cwd, places, false).iter().map(|path| Candidate::new(path)).collect();
+        let resolve = || {
+            let places = self.places();
+            let word = Word { text: path.to_owned(), tilde: path.starts_with('~'), ..Word::default() };
+            let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+            let paths = paths::resolve(&word, &cwd, places, false).iter().map(|path| Candidate::new(path)).collect();
+            Rc::new(memo::FieldFacts { paths, matches: memo::Answers::default() })
+        };
+        let resolved = match self.memo {
+            Some(memo) => memo.field(self.payload.cwd(), path, resolve),
+            None => resolve(),
+        };
         self.field_paths.borrow_mut().push((path.to_owned(), Rc::clone(&resolved)));
         resolved
     }

@@ -1,0 +1,133 @@
+//! What is worked out about a command or a path field, each fact the first time a condition asks, and kept by a
+//! backtest across the events one thread replays ([`Memo`]): a command line read once per line and folder, with its
+//! accesses, the paths they stand for and the answer of each condition asked of it (a `runs` pattern, a `reads` or
+//! `writes` glob set, by the address of the catalog's static pattern), and a path field's paths and answers once per
+//! path and folder. In a backtest these are functions of the command (or path) and the folder alone — no script is
+//! read from disk, and the settings and the environment stay the same — and a history repeats its commands. Each
+//! table is emptied when it holds [`LIMIT`] entries, so that memory stays bounded. A live hook keeps them for its one
+//! event.
+
+use crate::paths::Candidate;
+use dotforge_shell::access::Access;
+use dotforge_shell::CommandLine;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+/// Entries a table holds before it is emptied.
+const LIMIT: usize = 4096;
+
+/// The answers conditions got, by the address of what they asked with (a catalog's static pattern or glob set,
+/// with a bit of their own).
+#[derive(Debug, Default)]
+pub(super) struct Answers<T>(RefCell<HashMap<usize, T, BuildHasherDefault<AddressHasher>>>);
+
+impl<T: Copy> Answers<T> {
+    /// The answer to `key`: the known one, or `work`'s.
+    pub(super) fn get_or(&self, key: usize, work: impl FnOnce() -> T) -> T {
+        if let Some(known) = self.0.borrow().get(&key) {
+            return *known;
+        }
+        let answer = work();
+        self.0.borrow_mut().insert(key, answer);
+        answer
+    }
+}
+
+/// Hashes an address: its bits mixed by one multiplication (the keys are few, and no one chooses them).
+#[derive(Debug, Default)]
+pub(super) struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_usize(&mut self, address: usize) {
+        self.0 = (address as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
+    }
+}
+
+/// The key of a static `thing` asked about, with a bit of the question's own.
+pub(super) fn asked<T>(thing: &T, bit: bool) -> usize {
+    (std::ptr::from_ref(thing) as usize) << 1 | usize::from(bit)
+}
+
+/// A command line and what is worked out from it, each part the first time a condition asks.
+#[derive(Debug, Default)]
+pub(super) struct CommandFacts {
+    pub line: OnceCell<CommandLine>,
+    pub accesses: OnceCell<Vec<Access>>,
+    /// The paths each access of `accesses` stands for.
+    pub access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
+    /// The first command each `runs` pattern matched.
+    pub runs: Answers<Option<usize>>,
+    /// Whether a command reads (writes) a path of each glob set.
+    pub accesses_match: Answers<bool>,
+}
+
+/// The paths a path field names and whether each glob set matches them.
+#[derive(Debug)]
+pub(super) struct FieldFacts {
+    pub paths: Rc<[Candidate]>,
+    pub matches: Answers<bool>,
+}
+
+/// The facts kept by one thread of a backtest.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    commands: RefCell<HashMap<String, Rc<CommandFacts>>>,
+    fields: RefCell<HashMap<String, Rc<FieldFacts>>>,
+}
+
+/// The key of `text` in the folder `cwd` (as the payload gives it: the folder's places follow from it).
+fn key(cwd: Option<&str>, text: &str) -> String {
+    let cwd = cwd.unwrap_or_default();
+    let mut key = String::with_capacity(cwd.len() + 1 + text.len());
+    key.push_str(cwd);
+    key.push('\0');
+    key.push_str(text);
+    key
+}
+
+impl Memo {
+    /// The facts of `command` run in `cwd`, shared with the events before that ran it there.
+    pub(super) fn command(&self, cwd: Option<&str>, command: &str) -> Rc<CommandFacts> {
+        let key = key(cwd, command);
+        let mut known = self.commands.borrow_mut();
+        if let Some(facts) = known.get(&key) {
+            return Rc::clone(facts);
+        }
+        if known.len() >= LIMIT {
+            known.clear();
+        }
+        Rc::clone(known.entry(key).or_default())
+    }
+
+    /// The facts of a path field naming `path` in `cwd`: the known ones, or `resolve`'s.
+    pub(super) fn field(
+        &self,
+        cwd: Option<&str>,
+        path: &str,
+        resolve: impl FnOnce() -> Rc<FieldFacts>,
+    ) -> Rc<FieldFacts> {
+        let key = key(cwd, path);
+        if let Some(known) = self.fields.borrow().get(&key) {
+            return Rc::clone(known);
+        }
+        let resolved = resolve();
+        let mut known = self.fields.borrow_mut();
+        if known.len() >= LIMIT {
+            known.clear();
+        }
+        known.insert(key, Rc::clone(&resolved));
+        resolved
+    }
+}
