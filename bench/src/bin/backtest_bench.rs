@@ -1,10 +1,13 @@
 //! `backtest-bench`: how fast `backtest` replays a large history. Writes a synthetic history — N sessions of M tool
 //! calls each, in the transcript format of Claude Code 2.1.328 (prompts, tool calls and results, turn ends, some
 //! bookkeeping lines), with a realistic mix of searches, reads, writes, edits, tests, git and the odd destructive
-//! command — then times `dotforge-hook backtest --json` over it and prints events per second.
+//! command — then times `dotforge-hook backtest --json` over it, `--runs` times (under `/usr/bin/time` when there is
+//! one, for the peak memory), and prints each run and the median: seconds, MB/s of history, events per second, max
+//! RSS.
 //!
-//! Usage: `scripts/bench-backtest [--sessions N] [--calls M] [--hook PATH] [--keep DIR]` (default 1,000 sessions of
-//! 200 calls; `--keep` writes the history into DIR and leaves it there, for profiling).
+//! Usage: `scripts/bench-backtest [--sessions N] [--calls M] [--hook PATH] [--keep DIR] [--runs R] [--jobs J]`
+//! (default 1,000 sessions of 200 calls, 3 runs, the backtest's own thread count — one per core; `--jobs 1` replays
+//! on one thread; `--keep` writes the history into DIR and leaves it there, for profiling).
 #![forbid(unsafe_code)]
 
 use serde_json::{json, Value};
@@ -92,10 +95,46 @@ fn session(dir: &Path, number: usize, calls: usize) -> std::io::Result<()> {
     out.flush()
 }
 
+/// One timed run of the backtest.
+struct Run {
+    seconds: f64,
+    /// Its peak resident memory, when `/usr/bin/time` measured it.
+    max_rss_kb: Option<u64>,
+}
+
+/// Runs `hook backtest DIR --json [--jobs J]` (under `/usr/bin/time` when there is one) and returns its time and its
+/// report.
+fn time_backtest(hook: &Path, dir: &Path, jobs: Option<&str>) -> (Run, Vec<u8>) {
+    let timer = Path::new("/usr/bin/time");
+    let mut command = if timer.is_file() {
+        let mut command = Command::new(timer);
+        command.args(["-f", "dotforge-bench-time %M"]).arg(hook);
+        command
+    } else {
+        Command::new(hook)
+    };
+    command.arg("backtest").arg(dir).arg("--json").env_remove("FORGE_ROOT");
+    if let Some(jobs) = jobs {
+        command.args(["--jobs", jobs]);
+    }
+    let started = Instant::now();
+    let output = command.output().expect("run the backtest");
+    let seconds = started.elapsed().as_secs_f64();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "backtest failed: {stderr}");
+    let max_rss_kb = stderr
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("dotforge-bench-time "))
+        .and_then(|kb| kb.trim().parse::<u64>().ok());
+    (Run { seconds, max_rss_kb }, output.stdout)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut sessions, mut calls, mut hook) = (1_000usize, 200usize, PathBuf::from("target/release/dotforge-hook"));
     let mut keep: Option<PathBuf> = None;
+    let (mut runs, mut jobs) = (3usize, None::<String>);
     while let Some(arg) = args.next() {
         let mut value = || args.next().unwrap_or_default();
         match arg.as_str() {
@@ -103,8 +142,10 @@ fn main() {
             "--calls" => calls = value().parse().unwrap_or(calls),
             "--hook" => hook = PathBuf::from(value()),
             "--keep" => keep = Some(PathBuf::from(value())),
+            "--runs" => runs = value().parse().unwrap_or(runs).max(1),
+            "--jobs" => jobs = Some(value()),
             other => {
-                eprintln!("unknown argument `{other}`; usage: backtest-bench [--sessions N] [--calls M] [--hook PATH] [--keep DIR]");
+                eprintln!("unknown argument `{other}`; usage: backtest-bench [--sessions N] [--calls M] [--hook PATH] [--keep DIR] [--runs R] [--jobs J]");
                 std::process::exit(2);
             }
         }
@@ -129,25 +170,35 @@ fn main() {
         bytes as f64 / 1e6,
         written.elapsed().as_secs_f64()
     );
-    let started = Instant::now();
-    let output = Command::new(&hook)
-        .arg("backtest")
-        .arg(&dir)
-        .arg("--json")
-        .env_remove("FORGE_ROOT")
-        .output()
-        .expect("run the backtest");
-    let seconds = started.elapsed().as_secs_f64();
+    let mb = bytes as f64 / 1e6;
+    let mut measured: Vec<Run> = Vec::new();
+    let mut report = Value::Null;
+    for number in 1..=runs {
+        let (run, output) = time_backtest(&hook, &dir, jobs.as_deref());
+        report = serde_json::from_slice(&output).expect("JSON report");
+        let events = report["events"].as_u64().unwrap_or(0) as f64;
+        println!(
+            "run {number}: {:.2} s = {:.0} MB/s of history, {:.0} events/s; max RSS {}",
+            run.seconds,
+            mb / run.seconds,
+            events / run.seconds,
+            run.max_rss_kb
+                .map_or("unknown (no /usr/bin/time)".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0))
+        );
+        measured.push(run);
+    }
     if keep.is_none() {
         let _ = std::fs::remove_dir_all(&dir);
     }
-    assert!(output.status.success(), "backtest failed: {}", String::from_utf8_lossy(&output.stderr));
-    let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
-    let events = report["events"].as_u64().unwrap_or(0);
+    measured.sort_by(|left, right| left.seconds.total_cmp(&right.seconds));
+    let median = &measured[measured.len() / 2];
+    let peak = measured.iter().filter_map(|run| run.max_rss_kb).max();
     println!(
-        "backtest: {events} events in {seconds:.2} s = {:.0} events/s ({:.1} MB/s of transcript)",
-        events as f64 / seconds,
-        bytes as f64 / 1e6 / seconds
+        "backtest: {} events, median of {runs}: {:.2} s = {:.0} MB/s of history; max RSS of the runs {}",
+        report["events"],
+        median.seconds,
+        mb / median.seconds,
+        peak.map_or("unknown".to_owned(), |kb| format!("{:.1} MB", kb as f64 / 1024.0))
     );
     for (id, behavior) in report["behaviors"].as_object().into_iter().flatten() {
         if behavior["violations"].as_u64().unwrap_or(0) > 0 {

@@ -13,6 +13,7 @@
 //! byte the one a single thread gives. Memory holds the sessions in the works, not the history.
 
 mod in_order;
+mod looks;
 mod replay;
 mod report;
 

@@ -3,8 +3,9 @@
 //! history's own time), and counted — overall and for the CLI that wrote it. Totals add up in the order of the
 //! sessions, so the report is the same however many threads replayed them.
 
+use super::looks::Looks;
 use crate::catalog::Catalog;
-use crate::engine::{run_chain, EventInput, FirstLook, StateMode};
+use crate::engine::{run_chain, EventInput, StateMode};
 use crate::harness::{self, Harness};
 use crate::history::{self, lines::HistoryEvent, lines::Skipped};
 use crate::inspect::{Inspection, Memo};
@@ -145,10 +146,12 @@ pub(super) fn replay_session(catalog: &Catalog, filter: &Filter<'_>, files: &[Pa
     }
     let mut sessions: HashMap<String, Session> = HashMap::new();
     MEMO.with(|memo| {
-        for (harness, event) in events {
-            let replay = Replay { catalog, settings: filter.settings, memo };
-            replay.event(harness, event, &mut sessions, &mut found);
-        }
+        LOOKS.with(|looks| {
+            let replay = Replay { catalog, settings: filter.settings, memo, looks };
+            for (harness, event) in events {
+                replay.event(harness, event, &mut sessions, &mut found);
+            }
+        })
     });
     found
 }
@@ -156,6 +159,8 @@ pub(super) fn replay_session(catalog: &Catalog, filter: &Filter<'_>, files: &[Pa
 thread_local! {
     /// What each thread knows of the commands and paths of the events it replayed.
     static MEMO: Memo = Memo::default();
+    /// The first looks each thread took at the calls it replayed.
+    static LOOKS: Looks = Looks::default();
 }
 
 /// What replays an event.
@@ -163,11 +168,12 @@ struct Replay<'a> {
     catalog: &'a Catalog,
     settings: &'a Settings,
     memo: &'a Memo,
+    looks: &'a Looks,
 }
 
 impl Replay<'_> {
     fn event(&self, harness: Harness, event: HistoryEvent, sessions: &mut HashMap<String, Session>, found: &mut Found) {
-        let Replay { catalog, settings, memo } = *self;
+        let Replay { catalog, settings, memo, looks } = *self;
         // Read through the same adapter as the live hook (an MCP tool as the built-in tool with the same effect).
         let payload = harness::canonical(harness, Payload::from_object(event.payload));
         let Some(hook_event) = payload.event() else { return };
@@ -188,7 +194,8 @@ impl Replay<'_> {
             settings,
             now,
         };
-        let mut outcome = run_chain(catalog, &input, session, StateMode::Persistent, &FirstLook::default());
+        let look = looks.of(catalog, &input);
+        let mut outcome = run_chain(catalog, &input, session, StateMode::Persistent, &look);
         if let Some(session) = outcome.effects.session.take() {
             sessions.insert(event.session_id.clone(), session);
         }

@@ -17,7 +17,13 @@ use std::sync::LazyLock;
 
 raw_fields!(
     /// A session line.
-    Line<'a> { kind: "type" => Raw<'a>, id: "id" => Raw<'a>, cwd: "cwd" => Raw<'a>, timestamp: "timestamp" => Raw<'a>, message: "message" => Raw<'a> }
+    Line<'a> {
+        kind: "type" => Raw<'a>,
+        id: "id" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+        timestamp: "timestamp" => Raw<'a>,
+        message: "message" => Raw<'a>,
+    }
 );
 
 raw_fields!(

@@ -6,8 +6,8 @@
 //! update the metadata and `{"$rewindTo": id}` lines. Read back as the payloads Gemini CLI sends its hooks, in its own
 //! words: each `user` message the person typed is BeforeAgent; each tool call of a `gemini` message's last version
 //! is BeforeTool (`run_shell_command`, `write_file`, … with their own arguments) and, when it succeeded, AfterTool
-//! (without its output, which no condition reads); a `gemini` message that calls no tool ends the turn: AfterAgent. A call or a prompt written again
-//! (a rewind, a resumed session) is replayed once.
+//! (without its output, which no condition reads); a `gemini` message that calls no tool ends the turn: AfterAgent.
+//! A call or a prompt written again (a rewind, a resumed session) is replayed once.
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
@@ -33,13 +33,19 @@ raw_fields!(
 );
 
 raw_fields!(
-    /// One tool call of a `gemini` message.
-    ToolCall<'a> { id: "id" => Raw<'a>, name: "name" => Raw<'a>, args: "args" => Raw<'a>, status: "status" => Raw<'a>, result: "result" => Raw<'a>, display: "resultDisplay" => Raw<'a>, timestamp: "timestamp" => Raw<'a> }
+    /// One tool call of a `gemini` message (its result, which no condition reads, is not read).
+    ToolCall<'a> {
+        id: "id" => Raw<'a>,
+        name: "name" => Raw<'a>,
+        args: "args" => Raw<'a>,
+        status: "status" => Raw<'a>,
+        timestamp: "timestamp" => Raw<'a>,
+    }
 );
 
 raw_fields!(
-    /// A part of a message's content or of a call's result.
-    Part<'a> { text: "text" => Raw<'a>, function_response: "functionResponse" => Raw<'a>, response: "response" => Raw<'a>, output: "output" => Raw<'a> }
+    /// A part of a message's content.
+    Part<'a> { text: "text" => Raw<'a> }
 );
 
 static NEEDLES: LazyLock<Needles> = LazyLock::new(|| Needles::new(&["\"user\"", "\"gemini\"", "\"sessionId\""]));

@@ -38,7 +38,10 @@ macro_rules! raw_fields {
                 impl<'de> serde::de::DeserializeSeed<'de> for Name {
                     type Value = Option<Member>;
 
-                    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+                    fn deserialize<D>(self, deserializer: D) -> Result<Self::Value, D::Error>
+                    where
+                        D: serde::Deserializer<'de>,
+                    {
                         deserializer.deserialize_str(self)
                     }
                 }

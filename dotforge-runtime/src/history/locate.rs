@@ -90,7 +90,13 @@ fn gemini_chats(base: &Path, project: &Path) -> (PathBuf, Vec<PathBuf>) {
 
 raw_fields!(
     /// The first line of a rollout or a Copilot session, and what it holds.
-    Start<'a> { kind: "type" => Raw<'a>, payload: "payload" => Raw<'a>, data: "data" => Raw<'a>, context: "context" => Raw<'a>, cwd: "cwd" => Raw<'a> }
+    Start<'a> {
+        kind: "type" => Raw<'a>,
+        payload: "payload" => Raw<'a>,
+        data: "data" => Raw<'a>,
+        context: "context" => Raw<'a>,
+        cwd: "cwd" => Raw<'a>,
+    }
 );
 
 /// The first line of a file, read as [`Start`]'s fields.

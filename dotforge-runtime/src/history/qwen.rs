@@ -4,8 +4,8 @@
 //! envelope. Read back as the payloads Qwen Code sends its hooks: Claude Code's events with Qwen's own tools
 //! (`run_shell_command`, `read_file`, `edit`, …) and arguments. A `user` record the person typed is
 //! UserPromptSubmit; each `functionCall` part of an `assistant` record is PreToolUse, and its `tool_result` record
-//! PostToolUse when the call succeeded (without the output, which no condition reads); an `assistant` record that calls no tool ends the turn: Stop. `system`
-//! records (telemetry, snapshots) are skipped.
+//! PostToolUse when the call succeeded (without the output, which no condition reads); an `assistant` record that
+//! calls no tool ends the turn: Stop. `system` records (telemetry, snapshots) are skipped.
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
@@ -37,7 +37,6 @@ raw_fields!(
         id: "id" => Raw<'a>,
         name: "name" => Raw<'a>,
         args: "args" => Raw<'a>,
-        response: "response" => Raw<'a>,
         status: "status" => Raw<'a>,
     }
 );

@@ -1,6 +1,7 @@
 //! What one tool call does, worked out at most once per event and only when a condition asks: its `command` read
-//! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the placeholders of path globs
-//! point ([`Places`]), and whether a program is this hook's own binary (under any name).
+//! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the
+//! placeholders of path globs point ([`Places`]), and whether a program is this hook's own binary (under any name).
+//! A backtest keeps these across the events one thread replays ([`Memo`]).
 
 mod memo;
 
