@@ -101,24 +101,25 @@ impl LazyHash<'_> {
     }
 }
 
-fn is_active(behavior: &Behavior, input: &EventInput<'_>, session: &Session) -> bool {
+fn is_active(behavior: &Behavior, input: &EventInput<'_>, tool_name: &str, session: &Session) -> bool {
     let enabled = if behavior.locked {
         behavior.enabled
     } else {
         session.enabled_override(behavior.id).unwrap_or(behavior.enabled)
     };
-    enabled && applies(behavior, input)
+    enabled && applies(behavior, input, tool_name)
 }
 
-/// The checks that need no state: the behavior has triggers for the event and its `applies_to` accepts the call.
-fn applies(behavior: &Behavior, input: &EventInput<'_>) -> bool {
+/// The checks that need no state: the behavior has triggers for the event and its `applies_to` accepts the call
+/// (of the tool `tool_name`, the payload's, read once for the whole chain).
+fn applies(behavior: &Behavior, input: &EventInput<'_>, tool_name: &str) -> bool {
     if !behavior.events.contains(&input.event) {
         return false;
     }
     if !behavior.profiles.is_empty() && !behavior.profiles.contains(&input.settings.profile.as_str()) {
         return false;
     }
-    let tool_listed = input.event.has_tool() && behavior.tools.contains(&input.payload.tool_name());
+    let tool_listed = input.event.has_tool() && behavior.tools.contains(&tool_name);
     if !behavior.tools.is_empty() && !tool_listed {
         return false;
     }
@@ -155,13 +156,14 @@ pub(crate) struct FirstLook {
 impl FirstLook {
     pub(crate) fn new(catalog: &Catalog, input: &EventInput<'_>) -> FirstLook {
         let call = Call::of(input.payload, input.event, input.inspection);
+        let tool_name = call.tool_name();
         let mut scratch = serde_json::Map::new();
         let mut roads = Vec::with_capacity(catalog.behaviors.len());
         let looks = catalog
             .behaviors
             .iter()
             .map(|behavior| {
-                if !applies(behavior, input) {
+                if !applies(behavior, input, tool_name) {
                     roads.push(None);
                     return Look::NotApplicable;
                 }
@@ -216,7 +218,7 @@ pub(crate) fn run_chain(
     }
     let soft_block_mode = input.settings.soft_block;
     for (index, behavior) in catalog.behaviors.iter().enumerate() {
-        if !is_active(behavior, input, &session) || allowed.contains(&behavior.id) {
+        if !is_active(behavior, input, tool_name, &session) || allowed.contains(&behavior.id) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);

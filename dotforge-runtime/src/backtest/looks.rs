@@ -9,6 +9,7 @@
 
 use crate::catalog::Catalog;
 use crate::engine::{EventInput, FirstLook};
+use crate::hash::Tables;
 use crate::model::{Event, PathRole};
 use crate::payload::Payload;
 use serde_json::{Map, Value};
@@ -22,7 +23,7 @@ const LIMIT: usize = 4096;
 
 /// One thread's first looks, by what they depend on.
 #[derive(Debug, Default)]
-pub(super) struct Looks(RefCell<HashMap<Vec<u8>, Rc<FirstLook>>>);
+pub(super) struct Looks(RefCell<HashMap<Vec<u8>, Rc<FirstLook>, Tables>>);
 
 impl Looks {
     /// The first look at `input`'s call: a known one, or a new one taken now.

@@ -7,6 +7,7 @@ use super::looks::Looks;
 use crate::catalog::Catalog;
 use crate::engine::{run_chain, EventInput, StateMode};
 use crate::harness::{self, Harness};
+use crate::hash::Tables;
 use crate::history::{self, lines::HistoryEvent, lines::Skipped};
 use crate::inspect::{Inspection, Memo};
 use crate::model::Level;
@@ -144,7 +145,7 @@ pub(super) fn replay_session(catalog: &Catalog, filter: &Filter<'_>, files: &[Pa
     if !events.is_sorted_by(|left, right| in_order(left, right).is_le()) {
         events.sort_by(in_order);
     }
-    let mut sessions: HashMap<String, Session> = HashMap::new();
+    let mut sessions: HashMap<String, Session, Tables> = HashMap::default();
     MEMO.with(|memo| {
         LOOKS.with(|looks| {
             let replay = Replay { catalog, settings: filter.settings, memo, looks };
@@ -172,7 +173,13 @@ struct Replay<'a> {
 }
 
 impl Replay<'_> {
-    fn event(&self, harness: Harness, event: HistoryEvent, sessions: &mut HashMap<String, Session>, found: &mut Found) {
+    fn event(
+        &self,
+        harness: Harness,
+        event: HistoryEvent,
+        sessions: &mut HashMap<String, Session, Tables>,
+        found: &mut Found,
+    ) {
         let Replay { catalog, settings, memo, looks } = *self;
         // Read through the same adapter as the live hook (an MCP tool as the built-in tool with the same effect).
         let payload = harness::canonical(harness, Payload::from_object(event.payload));

@@ -13,6 +13,7 @@
 
 use super::json::{self, raw_fields, Content, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
+use crate::hash::Tables;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -68,7 +69,7 @@ pub(crate) struct Transcript {
     /// The subagent type of a subagent's own file (`agent-<id>.jsonl`).
     file_agent: Option<String>,
     /// Each tool call by id, for the PostToolUse of its result.
-    calls: HashMap<String, (String, Value)>,
+    calls: HashMap<String, (String, Value), Tables>,
     /// Whether the latest `user` line is the feedback Claude Code injects after a Stop hook blocked.
     after_stop_feedback: bool,
 }
@@ -105,7 +106,7 @@ impl Transcript {
             .is_some_and(|name| name.to_string_lossy().starts_with("agent-"))
             .then(|| agent_type_of(path))
             .flatten();
-        Transcript { file_agent, calls: HashMap::new(), after_stop_feedback: false }
+        Transcript { file_agent, calls: HashMap::default(), after_stop_feedback: false }
     }
 
     /// The events of a `user`, `assistant` or `system` line.

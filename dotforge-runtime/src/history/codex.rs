@@ -11,6 +11,7 @@
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
+use crate::hash::Tables;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -63,7 +64,7 @@ pub(crate) struct Rollout {
     cwd: Option<String>,
     turn_id: Option<String>,
     /// Each replayed call by id: the hook's tool name and input, for the PostToolUse of its output.
-    calls: HashMap<String, (String, Value)>,
+    calls: HashMap<String, (String, Value), Tables>,
 }
 
 impl Rollout {
@@ -71,7 +72,7 @@ impl Rollout {
     pub(crate) fn new(path: &std::path::Path) -> Rollout {
         let stem = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
         let named = stem.len().checked_sub(36).and_then(|start| stem.get(start..)).unwrap_or("").to_owned();
-        Rollout { session_id: named, cwd: None, turn_id: None, calls: HashMap::new() }
+        Rollout { session_id: named, cwd: None, turn_id: None, calls: HashMap::default() }
     }
 
     fn push(&self, at: Option<crate::time::Timestamp>, mut members: Map<String, Value>, out: &mut Vec<HistoryEvent>) {

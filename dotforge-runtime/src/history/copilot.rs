@@ -10,6 +10,7 @@
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
+use crate::hash::Tables;
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -62,7 +63,7 @@ pub(crate) struct Events {
     session_id: String,
     cwd: Option<String>,
     /// Each call by id: its hook name and input, for the PostToolUse of its result.
-    calls: HashMap<String, (String, Value)>,
+    calls: HashMap<String, (String, Value), Tables>,
 }
 
 impl Events {
@@ -70,7 +71,7 @@ impl Events {
     pub(crate) fn new(path: &std::path::Path) -> Events {
         let folder = path.parent().and_then(std::path::Path::file_name);
         let named = folder.map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-        Events { session_id: named, cwd: None, calls: HashMap::new() }
+        Events { session_id: named, cwd: None, calls: HashMap::default() }
     }
 
     fn push(&self, at: Option<Timestamp>, mut members: Map<String, Value>, out: &mut Vec<HistoryEvent>) {

@@ -9,6 +9,7 @@
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
+use crate::hash::Tables;
 use crate::time::Timestamp;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -56,14 +57,14 @@ pub(crate) struct Session {
     /// The latest time a line gave (the end of a turn has none of its own).
     last_at: Option<Timestamp>,
     /// Each call by id: its name and input, for the PostToolUse of its result.
-    calls: HashMap<String, (String, Value)>,
+    calls: HashMap<String, (String, Value), Tables>,
 }
 
 impl Session {
     /// A session file, whose session is, until its first line says, the file's name.
     pub(crate) fn new(path: &std::path::Path) -> Session {
         let named = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-        Session { session_id: named, cwd: None, last_at: None, calls: HashMap::new() }
+        Session { session_id: named, cwd: None, last_at: None, calls: HashMap::default() }
     }
 
     fn push(&self, at: Option<Timestamp>, mut members: Map<String, Value>, out: &mut Vec<HistoryEvent>) {

@@ -9,6 +9,7 @@
 
 use super::json::{self, raw_fields, Raw};
 use super::lines::{payload, time_of, HistoryEvent, LineReader, Needles, Read};
+use crate::hash::Tables;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -46,12 +47,12 @@ static NEEDLES: LazyLock<Needles> = LazyLock::new(|| Needles::new(&["\"user\"", 
 /// One chat file being read.
 pub(crate) struct Chat {
     /// Each call by id: its name and arguments, for the PostToolUse of its result.
-    calls: HashMap<String, (String, Value)>,
+    calls: HashMap<String, (String, Value), Tables>,
 }
 
 impl Chat {
     pub(crate) fn new() -> Chat {
-        Chat { calls: HashMap::new() }
+        Chat { calls: HashMap::default() }
     }
 }
 

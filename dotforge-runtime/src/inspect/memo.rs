@@ -7,12 +7,12 @@
 //! table is emptied when it holds [`LIMIT`] entries, so that memory stays bounded. A live hook keeps them for its one
 //! event.
 
+use crate::hash::Tables;
 use crate::paths::Candidate;
 use dotforge_shell::access::Access;
 use dotforge_shell::CommandLine;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 /// Entries a table holds before it is emptied.
@@ -21,7 +21,7 @@ const LIMIT: usize = 4096;
 /// The answers conditions got, by the address of what they asked with (a catalog's static pattern or glob set,
 /// with a bit of their own).
 #[derive(Debug, Default)]
-pub(super) struct Answers<T>(RefCell<HashMap<usize, T, BuildHasherDefault<AddressHasher>>>);
+pub(super) struct Answers<T>(RefCell<HashMap<usize, T, Tables>>);
 
 impl<T: Copy> Answers<T> {
     /// The answer to `key`: the known one, or `work`'s.
@@ -32,26 +32,6 @@ impl<T: Copy> Answers<T> {
         let answer = work();
         self.0.borrow_mut().insert(key, answer);
         answer
-    }
-}
-
-/// Hashes an address: its bits mixed by one multiplication (the keys are few, and no one chooses them).
-#[derive(Debug, Default)]
-pub(super) struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for byte in bytes {
-            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_usize(&mut self, address: usize) {
-        self.0 = (address as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(26);
     }
 }
 
@@ -83,8 +63,8 @@ pub(super) struct FieldFacts {
 /// The facts kept by one thread of a backtest.
 #[derive(Debug, Default)]
 pub(crate) struct Memo {
-    commands: RefCell<HashMap<String, Rc<CommandFacts>>>,
-    fields: RefCell<HashMap<String, Rc<FieldFacts>>>,
+    commands: RefCell<HashMap<String, Rc<CommandFacts>, Tables>>,
+    fields: RefCell<HashMap<String, Rc<FieldFacts>, Tables>>,
 }
 
 /// The key of `text` in the folder `cwd` (as the payload gives it: the folder's places follow from it).
