@@ -129,6 +129,7 @@ pub(super) fn replay_session(catalog: &Catalog, filter: &Filter<'_>, files: &[Pa
         match history::read_file(file, &mut found.skipped) {
             Ok((harness, read)) => {
                 found.by_cli.entry(harness.name()).or_default().files += 1;
+                events.reserve(read.len());
                 events.extend(read.into_iter().map(|event| (harness, event)));
             }
             Err(problem) => crate::warn::warn(&format!("{problem}; skipped")),

@@ -10,7 +10,7 @@ use memchr::memmem::Finder;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::BufRead;
+use std::io::Read as _;
 use std::path::Path;
 
 /// One hook event read back from a history: the payload its CLI would have sent, in that CLI's own words.
@@ -105,6 +105,22 @@ pub(crate) fn line_type(line: &str) -> Read<'_> {
     }
 }
 
+/// How much of a file is read at a time (a longer line makes the buffer grow to hold it).
+const CHUNK: usize = 1 << 16;
+
+/// The fewest bytes of history an event takes, and the most events room is made for at once.
+const BYTES_PER_EVENT: u64 = 256;
+const MOST_EVENTS_AT_ONCE: usize = 1 << 14;
+
+/// A buffer larger than this (grown for a long line) is not kept for the next file.
+const KEPT_BUFFER: usize = 1 << 20;
+
+thread_local! {
+    /// Each thread's read buffer, kept from file to file: allocating and freeing a large buffer per file makes the
+    /// allocator gather its free lists again each time.
+    static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Reads the file at `path` with `reader`, returning the events in file order and counting what it skips. `Err` when
 /// the file cannot be read at all.
 pub(crate) fn read_file(
@@ -113,37 +129,74 @@ pub(crate) fn read_file(
     skipped: &mut Skipped,
 ) -> Result<Vec<HistoryEvent>, String> {
     let cannot = |error: std::io::Error| format!("cannot read {}: {error}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut input = std::io::BufReader::with_capacity(1 << 16, file);
-    let mut buffer = Vec::new();
-    let mut out = Vec::new();
-    loop {
-        buffer.clear();
-        if input.read_until(b'\n', &mut buffer).map_err(cannot)? == 0 {
-            break;
+    let mut file = std::fs::File::open(path).map_err(cannot)?;
+    // Room for the events at once, by the file's size (a few hundred bytes an event): the allocator gathers its
+    // free lists each time a vector grows past a kilobyte.
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    let mut out = Vec::with_capacity(usize::try_from(size / BYTES_PER_EVENT).unwrap_or(0).min(MOST_EVENTS_AT_ONCE));
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        if buffer.len() < CHUNK || buffer.len() > KEPT_BUFFER {
+            *buffer = vec![0; CHUNK];
         }
-        let last_cut_short = buffer.last() != Some(&b'\n');
-        let line = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let carries = reader.needles().found_in(line);
-        let Ok(text) = std::str::from_utf8(line) else {
-            skipped.not_utf8 += 1;
-            continue;
-        };
-        let read = if carries { reader.read(text, &mut out) } else { line_type(text) };
-        match read {
-            Read::Used => {}
-            Read::Other(kind) => skipped.other(reader.prefix(), &kind),
-            Read::Malformed => {
-                skipped.malformed += 1;
-                skipped.truncated_files += u64::from(last_cut_short);
+        // The bytes read and not yet taken as lines: `buffer[start..end]`.
+        let (mut start, mut end) = (0, 0);
+        loop {
+            if let Some(at) = memchr::memchr(b'\n', &buffer[start..end]) {
+                each_line(&buffer[start..start + at], false, reader, skipped, &mut out);
+                start += at + 1;
+                continue;
             }
+            buffer.copy_within(start..end, 0);
+            (start, end) = (0, end - start);
+            if end == buffer.len() {
+                let longer = buffer.len() * 2;
+                buffer.resize(longer, 0);
+            }
+            let read = loop {
+                match file.read(&mut buffer[end..]) {
+                    Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+                    other => break other.map_err(cannot)?,
+                }
+            };
+            if read == 0 {
+                // The last line, with no newline after it: cut short, when it does not read.
+                each_line(&buffer[..end], true, reader, skipped, &mut out);
+                break;
+            }
+            end += read;
         }
-    }
+        Ok::<(), String>(())
+    })?;
     reader.finish(&mut out);
     Ok(out)
+}
+
+/// One line of a file (without its newline; `cut_short` for a last line without one).
+fn each_line(
+    line: &[u8],
+    cut_short: bool,
+    reader: &mut dyn LineReader,
+    skipped: &mut Skipped,
+    out: &mut Vec<HistoryEvent>,
+) {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return;
+    }
+    let carries = reader.needles().found_in(line);
+    let Ok(text) = std::str::from_utf8(line) else {
+        skipped.not_utf8 += 1;
+        return;
+    };
+    let read = if carries { reader.read(text, out) } else { line_type(text) };
+    match read {
+        Read::Used => {}
+        Read::Other(kind) => skipped.other(reader.prefix(), &kind),
+        Read::Malformed => {
+            skipped.malformed += 1;
+            skipped.truncated_files += u64::from(cut_short);
+        }
+    }
 }
 
 /// `2026-11-30T17:03:51.788Z` (or without fractions) as a timestamp.
@@ -166,4 +219,52 @@ pub(crate) fn payload<const N: usize>(event: &str, members: [(&str, Value); N]) 
         payload.insert(key.to_owned(), value);
     }
     payload
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Takes every line with `"x"` in it as an event whose session is the line's length.
+    struct Lengths(Needles);
+
+    impl LineReader for Lengths {
+        fn needles(&self) -> &Needles {
+            &self.0
+        }
+
+        fn prefix(&self) -> &'static str {
+            "test/"
+        }
+
+        fn read<'a>(&mut self, line: &'a str, out: &mut Vec<HistoryEvent>) -> Read<'a> {
+            if !(line.starts_with('{') && line.ends_with('}')) {
+                return Read::Malformed;
+            }
+            out.push(HistoryEvent { session_id: line.len().to_string(), at: None, payload: Map::new() });
+            Read::Used
+        }
+    }
+
+    #[test]
+    fn lines_longer_than_a_read_and_across_reads_come_whole_and_a_cut_last_line_is_counted() {
+        let path = std::env::temp_dir().join(format!("dotforge-lines-{}.jsonl", std::process::id()));
+        let long = format!("{{\"x\":\"{}\"}}", "a".repeat(3 * CHUNK));
+        let mut text = String::new();
+        for index in 0..5000 {
+            text.push_str(&format!("{{\"x\":{index}}}\n"));
+        }
+        text.push_str(&long);
+        text.push_str("\n\n   \n{\"type\":\"other\"}\n{\"x\": cut");
+        std::fs::write(&path, &text).expect("write");
+        let mut skipped = Skipped::default();
+        let events = read_file(&path, &mut Lengths(Needles::new(&["\"x\""])), &mut skipped).expect("reads");
+        let lengths: Vec<usize> = events.iter().map(|event| event.session_id.parse().unwrap_or(0)).collect();
+        assert_eq!(lengths.len(), 5001, "every line, none split at a read's end");
+        assert_eq!(lengths[4999], "{\"x\":4999}".len());
+        assert_eq!(lengths[5000], long.len(), "a line three reads long comes whole");
+        assert_eq!(skipped.other_types.get("test/other"), Some(&1), "a line without a needle is counted by type");
+        assert_eq!((skipped.malformed, skipped.truncated_files), (1, 1), "the cut last line");
+        let _ = std::fs::remove_file(path);
+    }
 }
