@@ -115,6 +115,8 @@ pub enum Code {
     McpToolName,
     /// A `metadata.legacy_tools` entry nothing names.
     LegacyToolUnused,
+    /// A `secret_patterns` entry that cannot work (a regex that matches empty text, an empty kind).
+    SecretPattern,
     /// A problem of the generator itself.
     Internal,
 }
@@ -153,6 +155,7 @@ impl Code {
             Code::Semver => "semver",
             Code::KeyNotForEvent => "key-not-for-event",
             Code::Regex => "regex",
+            Code::SecretPattern => "secret-pattern",
             Code::OperatorField => "operator-field",
             Code::ValueType => "value-type",
             Code::CommandPattern => "command-pattern",

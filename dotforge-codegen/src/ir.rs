@@ -118,6 +118,8 @@ pub struct Behavior {
     /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
     /// it.
     pub screens_output: bool,
+    /// `secret_patterns` (extension): `(kind, regex)` formats of secrets the screening adds while it is active.
+    pub secret_patterns: Vec<(String, String)>,
     /// Triggers in declaration order.
     pub triggers: Vec<Trigger>,
     /// `default_level`.

@@ -12,6 +12,7 @@ pub const BEHAVIOR_KEYS: &[&str] = &[
     "enabled",
     "locked",
     "screens_output",
+    "secret_patterns",
     "policy",
     "rendering",
     "applies_to",
@@ -36,6 +37,8 @@ pub const RENDERING_KEYS: &[&str] = &["nudge_template", "warning_template", "blo
 pub const APPLIES_TO_KEYS: &[&str] = &["tools", "agents", "profiles"];
 /// Keys of `metadata`.
 pub const METADATA_KEYS: &[&str] = &["author", "version", "tags", "legacy_tools"];
+/// Keys of a `secret_patterns` entry (extension).
+pub const SECRET_PATTERN_KEYS: &[&str] = &["kind", "regex"];
 /// Keys of index.yaml.
 pub const INDEX_KEYS: &[&str] = &["schema_version", "behaviors"];
 /// Keys of an index entry.

@@ -674,3 +674,45 @@ fn a_misspelled_tool_or_another_clis_own_name_is_an_error_with_the_catalogs_name
     check(&kept, &[]);
     check(&with("matcher: \"Write|Edit\"", "matcher: \"Write|Edit|Frobnicate|mcp__fs__write_file\""), &[]);
 }
+
+/// The base behavior with `secret_patterns` (and what else `extra` adds) before its `policy`.
+fn with_secret_patterns(extra: &str) -> String {
+    with("scope: session\npolicy:", &format!("scope: session\n{extra}policy:"))
+}
+
+#[test]
+fn secret_patterns_compile_into_the_catalog_and_turn_the_screening_on() {
+    let behavior =
+        with_secret_patterns("secret_patterns:\n  - kind: Acme deploy token\n    regex: 'acme_[A-Za-z0-9]{32}'\n");
+    let generated = generate(&sources(INDEX, &behavior)).expect("valid");
+    let demo = &generated.catalog.behaviors[0];
+    assert_eq!(demo.secret_patterns, [("Acme deploy token".to_owned(), "acme_[A-Za-z0-9]{32}".to_owned())]);
+    assert!(demo.screens_output, "patterns turn the screening on");
+    assert!(generated.code.contains("SecretPattern"), "the generated catalog carries them");
+    assert!(!generate(&sources(INDEX, VALID)).expect("valid").catalog.behaviors[0].screens_output);
+}
+
+#[test]
+fn secret_patterns_that_cannot_work_are_build_errors_at_their_place() {
+    let file = "behaviors/demo/behavior.yaml";
+    check(
+        &with_secret_patterns(
+            "secret_patterns:\n  - kind: Token\n    regex: 'tok_(?!test)\\w+'\n  - kind: Anything\n    regex: 'x*'\n  - kind: ''\n    regex: 'k_[0-9]+'\n  - regex: 'y+'\n  - kind: Bad\n    regex: 'z+'\n    level: high\n",
+        ),
+        &[
+            (Severity::Error, Code::Regex, &format!("{file}:9:12"), "secret_patterns[0].regex"),
+            (Severity::Error, Code::SecretPattern, &format!("{file}:11:12"), "secret_patterns[1].regex"),
+            (Severity::Error, Code::SecretPattern, &format!("{file}:12:11"), "secret_patterns[2].kind"),
+            (Severity::Error, Code::MissingKey, &format!("{file}:14:5"), "secret_patterns[3].kind"),
+            (Severity::Error, Code::UnknownKey, &format!("{file}:17:5"), "secret_patterns[4].level"),
+        ],
+    );
+    check(
+        &with_secret_patterns("screens_output: false\nsecret_patterns:\n  - kind: Token\n    regex: 'tok_[0-9]+'\n"),
+        &[(Severity::Error, Code::SecretPattern, &format!("{file}:7:17"), "screens_output")],
+    );
+    check(
+        &with_secret_patterns("secret_patterns: acme_.*\n"),
+        &[(Severity::Error, Code::WrongType, &format!("{file}:7:18"), "secret_patterns")],
+    );
+}

@@ -3,8 +3,8 @@
 
 use crate::call::{Call, Scope};
 pub use crate::model::{
-    Category, Event, HookSources, Level, OnPresent, Outcome, Recovery, Segment, Template, Templates, ToolMatcher,
-    TriggerInfo, Var,
+    Category, Event, HookSources, Level, OnPresent, Outcome, Recovery, SecretPattern, Segment, Template, Templates,
+    ToolMatcher, TriggerInfo, Var,
 };
 use crate::scenario::Scenario;
 
@@ -29,6 +29,8 @@ pub struct Behavior {
     /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
     /// it.
     pub screens_output: bool,
+    /// `secret_patterns` (extension): formats of secrets this behavior adds to the screening while it is active.
+    pub secret_patterns: &'static [SecretPattern],
     /// The events this behavior has triggers for.
     pub events: &'static [Event],
     /// `applies_to.profiles`; empty = every profile.

@@ -99,7 +99,7 @@ pub(crate) fn process(
     // The output the model is about to read, screened for secrets — unless the person approved this very call.
     let approved = outcome.fired.iter().any(|fired| fired.overridden);
     if event == Event::PostToolUse && !approved && screens_output(catalog, &settings, harness) {
-        outcome.decision.screened = screen_output(&payload, &settings);
+        outcome.decision.screened = screen_output(catalog, &payload, &settings);
     }
     Some(EventReport {
         event,
@@ -133,23 +133,33 @@ fn warn_unknown_event(name: &str, harness: Harness) {
 /// Whether tool output is screened: a behavior that asks for it is on for the active profile, and the CLI lets a hook
 /// replace or withhold a tool's output.
 fn screens_output(catalog: &Catalog, settings: &Settings, harness: Harness) -> bool {
+    harness.dialect().output != OutputControl::Cannot && screening_behaviors(catalog, settings).next().is_some()
+}
+
+/// The behaviors, on for the active profile, that ask for tool output to be screened.
+fn screening_behaviors<'c>(
+    catalog: &'c Catalog,
+    settings: &'c Settings,
+) -> impl Iterator<Item = &'c crate::catalog::Behavior> + 'c {
     let active = |behavior: &&crate::catalog::Behavior| {
         behavior.enabled && (behavior.profiles.is_empty() || behavior.profiles.contains(&settings.profile.as_str()))
     };
-    harness.dialect().output != OutputControl::Cannot
-        && catalog.behaviors.iter().filter(active).any(|behavior| behavior.screens_output)
+    catalog.behaviors.iter().filter(active).filter(|behavior| behavior.screens_output)
 }
 
 /// The tool's output (`tool_response`) with the secrets in it withheld, or `None` when it holds none: the secrets
-/// of the hook's environment and of the project's `.env` files, well-known formats, secret-named values.
-fn screen_output(payload: &Payload, settings: &Settings) -> Option<Screened> {
+/// of the hook's environment and of the project's `.env` files, well-known formats, secret-named values, and the
+/// formats the screening behaviors declare.
+fn screen_output(catalog: &Catalog, payload: &Payload, settings: &Settings) -> Option<Screened> {
     let output = payload.fields().get("tool_response")?;
     let mut named = secret_files::environment();
     let project = settings.project_dir.clone().or_else(|| payload.cwd().map(std::path::PathBuf::from));
     if let Some(project) = project {
         named.extend(secret_files::dotenv_values(&project));
     }
-    let known = screen::Known::from_named(named);
+    let patterns: Vec<crate::model::SecretPattern> =
+        screening_behaviors(catalog, settings).flat_map(|behavior| behavior.secret_patterns.iter().copied()).collect();
+    let known = screen::Known::from_named(named).with_patterns(&patterns);
     let (output, kinds) = screen::redact_value(output, &known)?;
     Some(Screened { output, kinds })
 }

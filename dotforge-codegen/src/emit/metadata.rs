@@ -21,6 +21,10 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
     let enabled = behavior.enabled;
     let locked = behavior.locked;
     let screens_output = behavior.screens_output;
+    let secret_patterns = behavior.secret_patterns.iter().map(|(kind, regex)| {
+        let (kind, regex) = (string_literal(kind), string_literal(regex));
+        quote! { __forge::SecretPattern { kind: #kind, regex: #regex } }
+    });
     let mut events: Vec<Event> = behavior.triggers.iter().map(|trigger| trigger.event).collect();
     events.sort();
     events.dedup();
@@ -68,6 +72,7 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
             enabled: #enabled,
             locked: #locked,
             screens_output: #screens_output,
+            secret_patterns: &[#(#secret_patterns),*],
             events: &[#(#events),*],
             profiles: #profiles,
             tools: #tools,

@@ -21,6 +21,7 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     enabled: true,
     locked: false,
     screens_output: false,
+    secret_patterns: &[],
     events: &[],
     profiles: &[],
     tools: &[],
