@@ -63,8 +63,11 @@ impl Known {
         values.dedup_by(|a, b| a.0 == b.0);
         let automaton = (!values.is_empty())
             .then(|| {
+                // A contiguous NFA: a few values are searched once, and building a DFA for them costs more (about
+                // 150,000 instructions for a dozen) than the search it would speed up.
                 AhoCorasick::builder()
                     .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
                     .build(values.iter().map(|(value, _)| value))
             })
             .and_then(Result::ok);

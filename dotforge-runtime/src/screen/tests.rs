@@ -155,3 +155,16 @@ fn formats_a_behavior_declares_are_withheld_beside_the_built_in_ones() {
     assert_eq!(kinds("acme_short and nothing else", &known), Vec::<&str>::new());
     assert!(redact(text, &Known::default()).is_some_and(|(_, found)| found == ["AWS access key id"]));
 }
+
+#[test]
+fn names_are_read_as_words_whatever_their_case() {
+    use super::name_says_secret;
+    for name in ["GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "dbPassword", "STRIPE_KEY", "api-key", "clientSecret", "PAT"]
+    {
+        assert_eq!(name_says_secret(name), name != "PAT", "{name}");
+    }
+    for name in ["TOKEN_URL", "tokenizer", "secretName", "password_file", "KEY", "monkey", "DEBUG", "", "__"] {
+        assert!(!name_says_secret(name), "{name}");
+    }
+    assert!(name_says_secret("GH_PAT") && name_says_secret("privateKey") && name_says_secret("auth.token"));
+}
