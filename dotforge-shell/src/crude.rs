@@ -9,7 +9,7 @@
 //! first word after a `>` is taken as a file written by the piece before it, which goes on after that word.
 
 use crate::code;
-use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand, Unknown};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::look_through;
@@ -288,7 +288,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
             }
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
-            let derived = look_through(&argv, None);
+            let derived = look_through(&argv, None, &[]);
             scripts.extend(derived.scripts);
             let command = SimpleCommand {
                 words: argv,
@@ -298,6 +298,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                 group,
                 crude: true,
                 via: None,
+                unknown: Unknown::Nothing,
                 shape: Default::default(),
             };
             add_command(line, known, command);
@@ -310,6 +311,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                     group,
                     crude: true,
                     via: None,
+                    unknown: Unknown::Nothing,
                     shape: Default::default(),
                 };
                 add_command(line, known, command);

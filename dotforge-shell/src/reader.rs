@@ -5,8 +5,9 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
-use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Via};
+use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 use crate::languages::language_of_file;
+use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::programs::{self, Language, Output};
@@ -134,6 +135,8 @@ struct ScriptState<'j> {
     variables: Vec<(String, String)>,
     /// `NAME=value` exported so far (the job's inherited environment first).
     exported: Vec<Word>,
+    /// Folders the line made git's hooks folder (`git config core.hooksPath DIR`): files written there are hooks.
+    hooks_paths: Vec<String>,
     token_group: Vec<Option<usize>>,
 }
 
@@ -155,14 +158,16 @@ impl ScriptState<'_> {
         let stdin = self.input_of(&written, piped_from, reading);
         let output = output_of(&written.words, stdin.as_deref(), &self.cwd, &mut reading.files);
         self.remember_written_files(&written.redirects, output.as_deref(), &mut reading.files);
+        remember_hooks_path(&written.words, &mut self.hooks_paths);
+        let planted = planted_texts(&written, output.as_deref(), stdin.as_deref(), &self.cwd, &mut reading.files);
         if reading.outputs.len() <= group {
             reading.outputs.resize(group + 1, None);
         }
         reading.outputs[group] = output;
         let next_cwd = unwrap::change_directory(&written.words, &self.cwd);
-        let derived = unwrap::look_through(&written.words, stdin.as_deref());
         let mut environment = self.exported.clone();
         environment.extend(written.assignments.iter().cloned());
+        let derived = unwrap::look_through(&written.words, stdin.as_deref(), &environment);
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
@@ -171,6 +176,7 @@ impl ScriptState<'_> {
             group,
             crude: false,
             via: self.job.via.clone(),
+            unknown: Unknown::Nothing,
             shape: Default::default(),
         };
         reading.line.commands.push(first);
@@ -187,6 +193,7 @@ impl ScriptState<'_> {
                 group,
                 crude: false,
                 via: self.job.via.clone(),
+                unknown: Unknown::Nothing,
                 shape: Default::default(),
             });
         }
@@ -209,6 +216,39 @@ impl ScriptState<'_> {
         for script in derived.scripts {
             queue(reading, script, self.cwd.clone(), job.file_depth, None);
         }
+        // What is written into a file that runs later (a shell's start-up file, a git hook, a cron table, git's
+        // config) is read as what will run: still this agent's act.
+        for (path, text) in planted {
+            let kind = later::planted(&path).or_else(|| {
+                let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
+                self.hooks_paths.iter().any(|hooks| hooks.trim_end_matches('/') == folder).then_some(Planted::Script)
+            });
+            if let Some(kind) = kind {
+                let script = later::planted_script(kind, &text);
+                queue(reading, script, self.cwd.clone(), job.file_depth + 1, Some(path));
+            }
+        }
+        // What a process substitution prints, run as a script (`source <(CMD)`): known when `CMD` prints known text.
+        let mut unknown = derived.unknown;
+        for text in derived.output_scripts {
+            match pipeline_output(&text, &self.cwd, &mut reading.files) {
+                Some(script) => queue(reading, script, self.cwd.clone(), job.file_depth, None),
+                None => unknown = true,
+            }
+        }
+        if unknown {
+            reading.line.commands.push(SimpleCommand {
+                words: Vec::new(),
+                assignments: reading.line.commands[innermost].assignments.clone(),
+                redirects: Vec::new(),
+                cwd: Cwd::Unknown,
+                group,
+                crude: false,
+                via: Some(Via { command: innermost, file: None }),
+                unknown: Unknown::Everything,
+                shape: Default::default(),
+            });
+        }
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
@@ -223,7 +263,7 @@ impl ScriptState<'_> {
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
                 found.push(FileScript { text, language, cwd: None, origin: file.path.text.clone() });
             }
-            found.extend(make::recipes(&argv, &cwd, &mut reading.files));
+            found.extend(make::recipes(&argv, &cwd, &mut reading.files, stdin.as_deref()));
             found.extend(package_scripts::scripts(&argv, &cwd, &mut reading.files));
             found.extend(justfile::recipes(&argv, &cwd, &mut reading.files));
             found.extend(git_config::alias(&argv, &cwd, &mut reading.files));
@@ -346,6 +386,84 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
     }
 }
 
+/// `git config core.hooksPath DIR` (or `git -c core.hooksPath=DIR …`): DIR holds the hooks from now on.
+fn remember_hooks_path(words: &[Word], hooks_paths: &mut Vec<String>) {
+    if words.first().is_none_or(|word| program_name(&word.text) != "git") {
+        return;
+    }
+    for (at, word) in words.iter().enumerate() {
+        let lower = word.text.to_ascii_lowercase();
+        if let Some(value) = lower.strip_prefix("core.hookspath=") {
+            hooks_paths.push(word.text[word.text.len() - value.len()..].to_owned());
+        } else if lower == "core.hookspath" {
+            hooks_paths.extend(words.get(at + 1).map(|value| value.text.clone()));
+        }
+    }
+}
+
+/// The texts a command writes into files, as `(path as written, text)`, when known: its output redirected
+/// (`echo … >> ~/.bashrc`), its input copied by `tee FILE`, a file copied by `cp SRC DST` (read when it can be).
+fn planted_texts(
+    written: &Written,
+    output: Option<&str>,
+    stdin: Option<&str>,
+    cwd: &Cwd,
+    files: &mut LineFiles<'_>,
+) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    if let Some(output) = output {
+        for redirect in &written.redirects {
+            if matches!(redirect.kind, RedirectKind::Write | RedirectKind::Append) {
+                found.push((redirect.target.text.clone(), output.to_owned()));
+            }
+        }
+    }
+    let Some(first) = written.words.first() else { return found };
+    let operands: Vec<&Word> = written.words[1..].iter().filter(|word| !word.text.starts_with('-')).collect();
+    match program_name(&first.text) {
+        "tee" => {
+            if let Some(stdin) = stdin {
+                found.extend(operands.iter().map(|path| (path.text.clone(), stdin.to_owned())));
+            }
+        }
+        "cp" | "install" | "ln" if operands.len() == 2 => {
+            let (source, target) = (operands[0], operands[1]);
+            if later::planted(&target.text).is_some() {
+                if let Some(text) = locate(source, cwd, files.sources()).and_then(|path| files.read(&path)) {
+                    found.push((target.text.clone(), text));
+                }
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+/// What a short script prints, when it is a pipeline of commands whose output is known (`echo X`, `printf …`,
+/// `cat FILE`, a decoder fed known text): for a process substitution whose output is run (`source <(echo …)`).
+fn pipeline_output(text: &str, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<String> {
+    let lexed = lex(text);
+    if lexed.unterminated || !lexed.nested.is_empty() {
+        return None;
+    }
+    let mut output: Option<String> = None;
+    let mut words: Vec<Word> = Vec::new();
+    let mut tokens = lexed.tokens.iter().peekable();
+    loop {
+        match tokens.next() {
+            Some(Token::Word(word)) => words.push(word.clone()),
+            Some(Token::Op(Op::Pipe)) | None => {
+                output = Some(output_of(&words, output.as_deref(), cwd, files)?);
+                words.clear();
+                if tokens.peek().is_none() {
+                    return output;
+                }
+            }
+            Some(_) => return None,
+        }
+    }
+}
+
 /// The `\n` and `\t` escapes of `echo -e` and `printf` text.
 fn decode_escapes(text: &str) -> String {
     text.replace("\\n", "\n").replace("\\t", "\t")
@@ -364,6 +482,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         cwd: job.cwd.clone(),
         variables: Vec::new(),
         exported: job.environment.clone(),
+        hooks_paths: Vec::new(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();

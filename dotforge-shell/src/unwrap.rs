@@ -5,11 +5,11 @@
 //! where `cd`/`pushd` take the commands that follow.
 
 use crate::argv::{Order, Parsed};
-use crate::code;
 use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
-use crate::programs::{self, Interpreter, Language, Program, Runs};
+use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
+use crate::{code, containers, filters, git_commands, later};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -20,6 +20,11 @@ pub(super) struct Derived {
     pub scripts: Vec<String>,
     /// Script files it runs, to be read (when they can be) and then read as commands.
     pub files: Vec<ScriptFile>,
+    /// Scripts whose output it runs as a shell script (`source <(CMD)`, `BASH_ENV=<(CMD)`).
+    pub output_scripts: Vec<String>,
+    /// It runs text computed while it runs, which cannot be known before (`print | "sh"` in awk, `source
+    /// /dev/stdin` fed by an unknown command).
+    pub unknown: bool,
 }
 
 /// A command run by a wrapper.
@@ -55,23 +60,40 @@ fn package_program(spec: &str) -> String {
 
 /// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
 /// script files it runs, as the program table says. `stdin` is the text fed to its input, when known (a heredoc, a
-/// here-string, a file, the output of `echo`/`printf`/`cat` piped to it).
-pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
+/// here-string, a file, the output of `echo`/`printf`/`cat` piped to it); `environment` holds the `NAME=value` its
+/// environment gets from the line (for the variables a program runs: `GIT_SSH_COMMAND`, `BASH_ENV`).
+pub(super) fn look_through(words: &[Word], stdin: Option<&str>, environment: &[Word]) -> Derived {
     let mut derived = Derived::default();
     let mut argv: Vec<Word> = words.to_vec();
     let mut cwd: Option<PathBuf> = None;
     let mut assignments: Vec<Word> = Vec::new();
+    // A subcommand that runs code is read as a command of its own entry (`git rebase -x`, `docker run`).
+    let mut subcommand: Option<&'static Program> = None;
     for _ in 0..16 {
         let Some(first) = argv.first() else { break };
-        let Some(program) = programs::lookup(&first.text) else {
+        let looked_up = subcommand.take().or_else(|| programs::lookup(&first.text));
+        let Some(program) = looked_up else {
             // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
             if first.text.contains('/') && !first.dynamic {
                 derived.files.push(ScriptFile { path: first.clone(), language: None });
             }
             break;
         };
+        let variables: Vec<&Word> = environment.iter().chain(assignments.iter()).collect();
+        for runs in program.runs {
+            runs_code(runs, &argv, program, stdin, &variables, &mut derived);
+        }
+        // `parallel ::: CMD…` gives scripts, not a command.
+        let scripts_only = program.runs.iter().any(|runs| match runs {
+            Runs::ScriptsAfter(separator) => {
+                let start = Parsed::of(&argv, &program.options, Order::UntilOperand(|_| false)).rest;
+                argv.get(start).is_some_and(|word| word.text == *separator)
+            }
+            _ => false,
+        });
         let next = package_program_of(&argv, program, &mut derived)
-            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments));
+            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments))
+            .filter(|_| !scripts_only);
         if let Some(next) = next {
             argv = next;
             derived.commands.push(DerivedCommand {
@@ -81,35 +103,228 @@ pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
             });
             continue;
         }
-        for runs in program.runs {
-            match runs {
-                Runs::Shell => shell_script(&argv, program, stdin, &mut derived),
-                Runs::SourcedFile => derived
-                    .files
-                    .extend(argv.get(1).map(|path| ScriptFile { path: path.clone(), language: Some(Language::Shell) })),
-                Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
-                Runs::OperandsAsScript => {
-                    let start = Parsed::of(&argv, &program.options, Order::UntilOperand(|_| false)).rest;
-                    derived.scripts.push(joined(&argv[start..]));
-                }
-                // A wrapper's script options were read with its command (`wrapped`).
-                Runs::ScriptOption(names) if !is_wrapper(program) => {
-                    derived.scripts.extend(script_values(&argv, program, names))
-                }
-                Runs::ExecOptions(options) => find_exec(&argv, options, &mut derived),
-                Runs::InlineAliases => git_alias(&argv, program, &mut derived),
-                Runs::Code(interpreter) => interpreted(&argv, program, interpreter, stdin, &mut derived),
-                Runs::Command { .. }
-                | Runs::ScriptOption(_)
-                | Runs::DirectoryOption(_)
-                | Runs::Assignments
-                | Runs::PackageProgram { .. }
-                | Runs::Recipes(_) => {}
-            }
+        let sub = program.subcommand_at(&argv).filter(|&at| at > 0).and_then(|at| {
+            let entry = program.subcommand_entry(&argv[at].text)?;
+            Some((at, entry))
+        });
+        if let Some((at, entry)) = sub {
+            argv = argv[at..].to_vec();
+            subcommand = Some(entry);
+            continue;
         }
         break;
     }
     derived
+}
+
+/// What one of a program's ways to run code finds in its command `argv`.
+fn runs_code(
+    runs: &Runs,
+    argv: &[Word],
+    program: &'static Program,
+    stdin: Option<&str>,
+    environment: &[&Word],
+    derived: &mut Derived,
+) {
+    match runs {
+        Runs::Shell => shell_script(argv, program, stdin, derived),
+        Runs::SourcedFile => sourced(argv, stdin, derived),
+        Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
+        Runs::OperandsAsScript => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            derived.scripts.push(joined(&argv[start..]));
+        }
+        Runs::OperandsAfter(skip) => {
+            if let Some(start) = operand_after(argv, program, *skip).filter(|&start| start < argv.len()) {
+                derived.scripts.push(joined(&argv[start..]));
+            }
+        }
+        Runs::Keys => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            // `screen -X CMD …`: only `stuff` types its operands (and without `-X`, screen runs a command).
+            let screen_command = program.options.short_takes_value('X').then(|| parsed.values(&['X'], &[]));
+            if screen_command.is_none_or(|commands| commands.iter().any(|command| command.text() == "stuff")) {
+                let keys = parsed.operands().map(|word| word.text.as_str()).skip_while(|key| *key == "stuff");
+                derived.scripts.push(later::typed_keys(keys));
+            }
+        }
+        Runs::InputScript { file_options, lines } => {
+            let (letters, longs) = split_names(file_options);
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let files = parsed.values(&letters, &longs);
+            derived
+                .files
+                .extend(files.iter().map(|value| ScriptFile { path: value.word(), language: Some(Language::Shell) }));
+            // It reads its input unless a file gives the script or it only lists or removes jobs (`at -l`,
+            // `crontab -l`); `crontab FILE` reads the file.
+            let lists = ['l', 'r', 'd', 'c', 'e', 'i'].iter().any(|letter| parsed.has_short(*letter));
+            let mut operands = parsed.operands();
+            let reads_input = match lines {
+                ScriptLines::Shell => files.is_empty() && !lists,
+                ScriptLines::Crontab => !lists && operands.all(|word| word.text == "-"),
+            };
+            match (stdin, reads_input) {
+                (Some(text), true) => derived.scripts.push(match lines {
+                    ScriptLines::Shell => text.to_owned(),
+                    ScriptLines::Crontab => later::crontab_commands(text),
+                }),
+                (None, true) => derived.unknown = true,
+                _ => {}
+            }
+        }
+        Runs::EnvironmentScripts(names) => {
+            derived.scripts.extend(values_of(environment, names).map(str::to_owned));
+        }
+        Runs::EnvironmentFiles(names) => {
+            for value in values_of(environment, names) {
+                sourced_file(value, derived);
+            }
+        }
+        Runs::ScriptFileOption(names) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(names);
+            for value in parsed.values(&letters, &longs) {
+                sourced_file(value.text(), derived);
+            }
+        }
+        Runs::Container => {
+            let image = argv.first().is_none_or(|word| word.text != "exec");
+            for words in containers::commands(argv, program, image) {
+                run_command(words, derived);
+            }
+        }
+        Runs::EditorCommands(names) => editor_commands(argv, program, names, derived),
+        Runs::FilterScript(filter) => {
+            let found = filters::runs(argv, program, *filter);
+            derived.scripts.extend(found.scripts);
+            derived.unknown |= found.unknown;
+        }
+        Runs::GitCommandKeys => derived.scripts.extend(git_commands::scripts(argv, program)),
+        Runs::KeyedScriptOption(option, keys) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(&[option]);
+            for value in parsed.values(&letters, &longs) {
+                let text = value.text().trim_start();
+                let split = text.find(|character: char| character == '=' || character.is_whitespace());
+                let Some((key, script)) = split.map(|at| (&text[..at], &text[at + 1..])) else { continue };
+                if keys.iter().any(|known| known.eq_ignore_ascii_case(key)) {
+                    derived.scripts.push(script.trim_start_matches(['=', ' ']).to_owned());
+                }
+            }
+        }
+        Runs::ScriptsAfter(separator) => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            if argv.get(start).is_some_and(|word| word.text == *separator) {
+                let scripts = argv[start + 1..].iter().take_while(|word| !word.text.starts_with(":::"));
+                derived.scripts.extend(scripts.map(|word| word.text.clone()));
+            }
+        }
+        Runs::CommandAfterDoubleDash => {
+            if let Some(at) = argv.iter().position(|word| word.text == "--").filter(|&at| at + 1 < argv.len()) {
+                run_command(argv[at + 1..].to_vec(), derived);
+            }
+        }
+        // A wrapper's script options were read with its command (`wrapped`).
+        Runs::ScriptOption(names) if !is_wrapper(program) => {
+            derived.scripts.extend(script_values(argv, program, names))
+        }
+        Runs::ExecOptions(options) => find_exec(argv, options, derived),
+        Runs::InlineAliases => git_alias(argv, program, derived),
+        Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
+        Runs::Command { .. }
+        | Runs::ScriptOption(_)
+        | Runs::DirectoryOption(_)
+        | Runs::Assignments
+        | Runs::PackageProgram { .. }
+        | Runs::Subcommands(_)
+        | Runs::Recipes(_) => {}
+    }
+}
+
+/// A command run by a program that is not a plain wrapper (a container's, `kubectl exec`'s), and what it runs in
+/// turn (`docker run img sh -c 'CMD'`). Each such command is a suffix of the one that runs it, so this ends.
+fn run_command(words: Vec<Word>, derived: &mut Derived) {
+    let inner = look_through(&words, None, &[]);
+    derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+    derived.commands.extend(inner.commands);
+    derived.scripts.extend(inner.scripts);
+    derived.files.extend(inner.files);
+    derived.output_scripts.extend(inner.output_scripts);
+    derived.unknown |= inner.unknown;
+}
+
+/// The values of the `NAME=value` words among `environment` whose name is one of `names`.
+fn values_of<'e>(environment: &'e [&'e Word], names: &'e [&'e str]) -> impl Iterator<Item = &'e str> + 'e {
+    environment.iter().filter_map(move |word| {
+        let (name, value) = word.text.split_once('=')?;
+        names.contains(&name).then_some(value)
+    })
+}
+
+/// The index in `argv` of the first word after the options and `skip` operands (options may come between them:
+/// `ssh -p 22 HOST -t CMD`), or `None` when there are not that many operands.
+fn operand_after(argv: &[Word], program: &Program, skip: usize) -> Option<usize> {
+    let mut at = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+    for _ in 0..skip {
+        if at >= argv.len() {
+            return None;
+        }
+        at += 1;
+        if at < argv.len() && argv[at].text.starts_with('-') {
+            at += Parsed::of(&argv[at - 1..], &program.options, Order::UntilOperand(|_| false)).rest - 1;
+        }
+    }
+    Some(at)
+}
+
+/// A file read as a shell script before anything else (`BASH_ENV=FILE`, `--rcfile FILE`); a process substitution
+/// (`<(CMD)`) there runs what `CMD` prints.
+fn sourced_file(value: &str, derived: &mut Derived) {
+    match value.strip_prefix("<(").and_then(|inner| inner.strip_suffix(')')) {
+        Some(inner) => derived.output_scripts.push(inner.to_owned()),
+        None if !value.is_empty() => derived.files.push(ScriptFile {
+            path: Word { text: value.to_owned(), dynamic: value.contains('$'), ..Word::default() },
+            language: Some(Language::Shell),
+        }),
+        None => {}
+    }
+}
+
+/// `source FILE` / `. FILE`: the file, what a process substitution prints, or the input for `/dev/stdin`.
+fn sourced(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
+    let Some(path) = argv.get(1) else { return };
+    if matches!(path.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-") {
+        match stdin {
+            Some(text) => derived.scripts.push(text.to_owned()),
+            None => derived.unknown = true,
+        }
+        return;
+    }
+    if path.text.starts_with("<(") {
+        sourced_file(&path.text, derived);
+        return;
+    }
+    derived.files.push(ScriptFile { path: path.clone(), language: Some(Language::Shell) });
+}
+
+/// An editor's or pager's commands (`vim -c CMD`, `+CMD`, `less +CMD`): a `!` runs the rest as a shell command, and
+/// `system("CMD")` runs `CMD`.
+fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &mut Derived) {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    let (letters, longs) = split_names(names);
+    let mut commands: Vec<&str> = parsed.values(&letters, &longs).iter().map(|value| value.text()).collect();
+    commands.extend(argv[1..].iter().filter_map(|word| word.text.strip_prefix('+')));
+    for command in commands {
+        if let Some((_, shell)) = command.split_once('!') {
+            derived.scripts.push(shell.to_owned());
+        }
+        for quote in ['"', '\''] {
+            let pattern = format!("system({quote}");
+            if let Some((_, rest)) = command.split_once(pattern.as_str()) {
+                derived.scripts.extend(rest.split(quote).next().map(str::to_owned));
+            }
+        }
+    }
 }
 
 /// Words joined by spaces, as a shell script.
@@ -127,7 +342,8 @@ fn is_wrapper(program: &Program) -> bool {
 fn script_values(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String> {
     let parsed = Parsed::of(argv, &program.options, Order::Permute);
     let (letters, longs) = split_names(names);
-    parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect()
+    let values = parsed.values(&letters, &longs);
+    values.iter().map(|value| value.text()).map(|text| text.strip_prefix("exec=").unwrap_or(text).to_owned()).collect()
 }
 
 /// Option names as the parser asks for them: the one-letter ones as letters, the others as long names.
@@ -279,6 +495,7 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: 
     }
     match argv.get(index) {
         Some(script) if with_c => derived.scripts.push(script.text.clone()),
+        Some(file) if !reads_stdin && file.text.starts_with("<(") => sourced_file(&file.text, derived),
         Some(file) if !reads_stdin => {
             derived.files.push(ScriptFile { path: file.clone(), language: Some(Language::Shell) });
         }
@@ -301,8 +518,7 @@ fn find_exec(argv: &[Word], options: &[&str], derived: &mut Derived) {
                 .position(|word| word.text == ";" || word.text == "+")
                 .map_or(argv.len(), |at| start + at);
             if end > start {
-                let words = argv[start..end].to_vec();
-                derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+                run_command(argv[start..end].to_vec(), derived);
             }
             index = end;
         }

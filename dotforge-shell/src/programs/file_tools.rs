@@ -1,7 +1,8 @@
 //! File tools: programs that delete, move, copy, link, create, re-permission or edit the paths they are given, those
 //! that download or upload, `find`, the editors, and the programs that look at names or metadata only.
 
-use super::entry::{Example, Expect, Logic, Output, Program, Runs, Touches};
+use super::elsewhere::SSH_COMMAND_KEYS;
+use super::entry::{Example, Expect, Filter, Logic, Output, Program, Runs, Touches};
 use crate::argv::Options;
 
 const fn touching(names: &'static [&'static str], options: Options, touches: Touches) -> Program {
@@ -51,13 +52,20 @@ pub(super) const PROGRAMS: &[Program] = &[
     ),
     touching(&["ditto"], Options::NONE, Touches::Copies),
     Program {
-        examples: &[Example("scp -P 22 x .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
+        runs: &[Runs::KeyedScriptOption("o", SSH_COMMAND_KEYS), Runs::ScriptOption(&["S"])],
+        examples: &[
+            Example("scp -P 22 x .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
+            Example("scp -S 'rm -rf .forge' a host:b", Expect::Writes(".forge")),
+        ],
         ..touching(&["scp"], Options::new("cFiJlPSoDX", &[]), Touches::Copies)
     },
     Program {
+        runs: &[Runs::ScriptOption(&["e", "rsh", "rsync-path"])],
         examples: &[
             Example("rsync -a --remove-source-files .forge/ /tmp/x", Expect::Writes(".forge/")),
             Example("rsync --exclude .git -a src/ out/", Expect::Inert(".forge")),
+            Example("rsync -e 'sh -c \"git push -f\"' a b:c", Expect::Runs("git push -f")),
+            Example("rsync -az -e 'ssh -p 2222' src/ host:dst/", Expect::Inert(".forge")),
         ],
         ..touching(
             &["rsync"],
@@ -160,6 +168,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("sed -i 's/a/b/' .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
             Example("sed -n '1p' .forge/audit/overrides.log", Expect::Inert(".forge/audit/overrides.log")),
         ],
+        runs: &[Runs::FilterScript(Filter::Sed)],
         ..touching(&["sed", "gsed"], Options::new("ef", &["expression", "file"]), Touches::Own(Logic::Sed))
     },
     Program {
@@ -257,13 +266,30 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..touching(&["find"], Options::NONE, Touches::Own(Logic::Find))
     },
+    // vim's `-c CMD`, `--cmd CMD` and `+CMD` run editor commands; `!CMD` among them runs a shell command.
     Program {
-        examples: &[Example("vim .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
-        ..touching(
-            &["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "micro", "helix", "hx", "pico", "joe"],
-            Options::NONE,
-            Touches::Edits,
-        )
+        runs: &[Runs::EditorCommands(&["c", "cmd"])],
+        examples: &[
+            Example("vim .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
+            Example("vim -c ':!git push --force' -c ':q'", Expect::Runs("git push --force")),
+            Example("vi +'!rm -rf .forge' x", Expect::Writes(".forge")),
+            Example("nvim --headless -c 'call system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
+            Example("vim +42 src/main.rs", Expect::Inert(".forge")),
+        ],
+        ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSsTtuUwWiq", &["cmd"]), Touches::Edits)
+    },
+    // less and more run a shell command with `!` (given as `+!CMD` it runs when they start).
+    Program {
+        runs: &[Runs::EditorCommands(&[])],
+        examples: &[
+            Example("less +'!rm -rf .forge' README.md", Expect::Writes(".forge")),
+            Example("less +G README.md", Expect::Inert(".forge")),
+        ],
+        ..touching(&["less", "more", "most"], Options::new("bhjkoOpPtTxyz", &[]), Touches::Reads)
+    },
+    Program {
+        examples: &[Example("nano .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
+        ..touching(&["nano", "emacs", "ed", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
     },
     Program {
         output: Output::Arguments,

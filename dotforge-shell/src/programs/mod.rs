@@ -18,11 +18,13 @@
 mod agents;
 mod archivers;
 mod builds;
+mod elsewhere;
 mod entry;
 mod file_tools;
 mod git;
 mod interpreters;
 mod packages;
+mod schedulers;
 mod shells;
 #[cfg(test)]
 mod tests;
@@ -30,7 +32,9 @@ mod wrappers;
 
 use crate::argv::Options;
 use crate::lexer::Word;
-pub(crate) use entry::{Cwd, Interpreter, Language, Logic, Output, Program, Recipes, Runs, Touches};
+pub(crate) use entry::{
+    Cwd, Filter, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
+};
 
 /// The file name part of a program path (`/usr/bin/git` → `git`).
 pub fn program_name(text: &str) -> &str {
@@ -75,6 +79,8 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     builds::PROGRAMS,
     packages::PROGRAMS,
     agents::PROGRAMS,
+    elsewhere::PROGRAMS,
+    schedulers::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not
