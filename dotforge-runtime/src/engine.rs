@@ -150,6 +150,8 @@ pub(crate) struct FirstLook {
     looks: Vec<Look>,
     /// For each, the road to the command its triggers matched, when another command ran it.
     roads: Vec<Option<String>>,
+    /// The command has parts the reader could not know, which the chain reads a second time.
+    unknown: bool,
 }
 
 impl FirstLook {
@@ -175,12 +177,13 @@ impl FirstLook {
                 }
             })
             .collect();
-        FirstLook { looks, roads }
+        FirstLook { looks, roads, unknown: input.inspection.has_unknown() }
     }
 
     /// Whether the event needs the session state at all.
     pub(crate) fn needs_state(&self) -> bool {
-        self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
+        self.unknown
+            || self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
     }
 
     /// The outcome of the behavior at `index` when it is known not to depend on the session, with the road its
@@ -215,17 +218,42 @@ pub(crate) fn run_chain(
         allowed = settle_allowances(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
-    for (index, behavior) in catalog.behaviors.iter().enumerate() {
+    // Two readings of the call: what the reader knows; then, when nothing blocked and the command has parts it
+    // could not know (text or a program computed while it runs), those parts taken as possibly anything — a
+    // behavior they may violate at a blocking level asks (see `possible_violation`).
+    let mut unknown_round = false;
+    let mut behaviors = catalog.behaviors.iter().enumerate();
+    loop {
+        let Some((index, behavior)) = behaviors.next() else {
+            if unknown_round || outcome.decision.block.is_some() || !input.inspection.has_unknown() {
+                break;
+            }
+            unknown_round = true;
+            behaviors = catalog.behaviors.iter().enumerate();
+            continue;
+        };
         if !is_active(behavior, input, &session) || allowed.contains(&behavior.id) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
-        let (outcome_of_triggers, road) = first_look.stateless_outcome(index).unwrap_or_else(|| {
-            let mut scope = Scope::new(prior, &mut session.flags, &now_text);
-            input.inspection.take_road();
-            let outcome = (behavior.evaluate)(&call, &mut scope);
-            (outcome, input.inspection.take_road())
-        });
+        let mut unknown = None;
+        let (outcome_of_triggers, road) = if unknown_round {
+            if outcome.fired.iter().any(|fired| fired.behavior_id == behavior.id) {
+                continue;
+            }
+            let Some(what) = possible_violation(behavior, input, &call, &session, prior, mode, &now_text) else {
+                continue;
+            };
+            unknown = Some(what);
+            (Outcome::Violation, None)
+        } else {
+            first_look.stateless_outcome(index).unwrap_or_else(|| {
+                let mut scope = Scope::new(prior, &mut session.flags, &now_text);
+                input.inspection.take_road();
+                let outcome = (behavior.evaluate)(&call, &mut scope);
+                (outcome, input.inspection.take_road())
+            })
+        };
         if outcome_of_triggers == Outcome::Pass {
             continue;
         }
@@ -251,9 +279,12 @@ pub(crate) fn run_chain(
                 (state.counter, state.effective_level)
             }
         };
-        // A Stop hook that is already continuing after a block must not block again (CONTRACT §6).
+        // A Stop hook that is already continuing after a block must not block again (CONTRACT §6); what may be a
+        // violation only is asked about.
         let shown = if input.event == Event::Stop && input.payload.stop_hook_active() && level.is_block() {
             Level::Warning
+        } else if unknown.is_some() {
+            level.min(Level::SoftBlock)
         } else {
             level
         };
@@ -274,8 +305,9 @@ pub(crate) fn run_chain(
             _ => Recourse::NotOnThisEvent,
         };
         let road_shown = road.as_deref();
-        let message =
-            render::message(&Facts { behavior, counter, tool_name, level: shown, recourse, road: road_shown });
+        let facts = Facts { behavior, counter, tool_name, level: shown, recourse, road: road_shown, unknown: None };
+        let message = render::message(&Facts { unknown: unknown.as_deref(), ..facts });
+        let road = road.or(unknown);
         outcome.fired.push(Fired {
             behavior_id: behavior.id,
             counter,
@@ -317,6 +349,41 @@ pub(crate) fn run_chain(
         outcome.effects.session = Some(session);
     }
     outcome
+}
+
+/// Whether what the reader could not know about the call may violate `behavior` at a blocking level: its triggers
+/// run again, on a copy of the session's flags (a guess must not consume or set one), with conditions allowed to
+/// match commands computed while the line runs; only a violation that rests on such a match counts, and only at a
+/// level that blocks (a nudge about a guess would be noise). Returns what was matched, in words.
+fn possible_violation(
+    behavior: &'static Behavior,
+    input: &EventInput<'_>,
+    call: &Call<'_>,
+    session: &Session,
+    prior: u32,
+    mode: StateMode,
+    now: &str,
+) -> Option<String> {
+    let level = match mode {
+        StateMode::Ephemeral => behavior.default_level,
+        StateMode::Persistent => {
+            let effective = session.behaviors.get(behavior.id).map_or(Level::Silent, |state| state.effective_level);
+            effective.max((behavior.level_for)(prior.saturating_add(1)))
+        }
+    };
+    if !level.is_block() {
+        return None;
+    }
+    let mut flags = session.flags.clone();
+    let mut scope = Scope::new(prior, &mut flags, now);
+    input.inspection.take_road();
+    input.inspection.take_unknown();
+    input.inspection.allow_unknown(true);
+    let outcome = (behavior.evaluate)(call, &mut scope);
+    input.inspection.allow_unknown(false);
+    input.inspection.take_road();
+    let what = input.inspection.take_unknown();
+    (outcome == Outcome::Violation).then_some(what).flatten()
 }
 
 /// Whether a pending block is younger than the override window.

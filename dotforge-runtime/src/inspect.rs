@@ -9,7 +9,7 @@ use crate::script_files::DiskFiles;
 use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
 use dotforge_shell::pattern::{self, CommandPattern};
-use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
+use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Unknown, Word};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -32,6 +32,35 @@ pub(crate) struct Inspection<'a> {
     field_paths: RefCell<Vec<(String, Rc<[Candidate]>)>>,
     /// The command a `runs` condition matched that another command ran (see [`Inspection::take_road`]).
     reached: Cell<Option<usize>>,
+    /// Whether conditions may match what the reader could not know (commands computed while the line runs, and
+    /// the paths their programs name): set for the second reading of a call (see [`crate::engine`]).
+    allow_unknown: Cell<bool>,
+    /// What a condition matched that the reader could not know, in words, since the last
+    /// [`Inspection::take_unknown`].
+    unknown_hit: RefCell<Option<String>>,
+}
+
+/// What the reader could not know about command `index`, in words, with the road that reached it.
+fn describe_unknown(line: &CommandLine, index: usize) -> String {
+    let command = &line.commands[index];
+    let what = match command.unknown {
+        Unknown::Program => {
+            let words: Vec<&str> = command.words.iter().map(|word| word.text.as_str()).collect();
+            format!("`{}`: its program is computed as it runs", words.join(" "))
+        }
+        _ => "text computed as the command runs is run as commands".to_owned(),
+    };
+    match command.via.as_ref().and_then(|via| line.road(via.command)) {
+        Some(road) => format!("{what}, by {road}"),
+        None => match &command.via {
+            Some(via) => {
+                let runner: Vec<&str> =
+                    line.commands[via.command].words.iter().map(|word| word.text.as_str()).collect();
+                format!("{what}, by `{}`", runner.join(" "))
+            }
+            None => what,
+        },
+    }
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -59,6 +88,8 @@ impl<'a> Inspection<'a> {
             access_paths: OnceCell::new(),
             field_paths: RefCell::new(Vec::new()),
             reached: Cell::new(None),
+            allow_unknown: Cell::new(false),
+            unknown_hit: RefCell::new(None),
         }
     }
 
@@ -116,10 +147,33 @@ impl<'a> Inspection<'a> {
         self.accesses.get_or_init(|| access::accesses(self.line(), self.command()))
     }
 
-    /// `runs`: some command of the line matches the pattern.
+    /// Whether the command has parts the reader could not know (read only when a condition read the command).
+    pub(crate) fn has_unknown(&self) -> bool {
+        self.line.get().is_some_and(|line| line.commands.iter().any(|command| command.unknown != Unknown::Nothing))
+    }
+
+    /// Lets conditions match what the reader could not know (or stops them).
+    pub(crate) fn allow_unknown(&self, allow: bool) {
+        self.allow_unknown.set(allow);
+    }
+
+    /// What a condition matched that the reader could not know, since the last call, in words; forgets it.
+    pub(crate) fn take_unknown(&self) -> Option<String> {
+        self.unknown_hit.borrow_mut().take()
+    }
+
+    /// `runs`: some command of the line matches the pattern (one the reader could not know only when that is
+    /// allowed; see [`Inspection::allow_unknown`]).
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
         let line = self.line();
-        let Some(index) = pattern::first_match(pattern, line, &mut |word| self.is_hook_binary(word)) else {
+        let mut is_hook = |word: &Word| self.is_hook_binary(word);
+        let Some(index) = pattern::first_match_among(pattern, line, false, &mut is_hook) else {
+            if self.allow_unknown.get() {
+                if let Some(index) = pattern::first_match_among(pattern, line, true, &mut is_hook) {
+                    self.note_unknown(describe_unknown(line, index));
+                    return true;
+                }
+            }
             return false;
         };
         // The first command matched that another one ran (a script's, a Makefile's), for the message to show how.
@@ -140,7 +194,12 @@ impl<'a> Inspection<'a> {
     pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
         let places = self.places();
         let all = self.accesses();
-        let mut accesses = all.iter().enumerate().filter(|(_, access)| access.kind == kind).peekable();
+        let allow_unknown = self.allow_unknown.get();
+        let mut accesses = all
+            .iter()
+            .enumerate()
+            .filter(|(_, access)| access.kind == kind && (allow_unknown || !access.possible))
+            .peekable();
         if accesses.peek().is_none() {
             return false;
         }
@@ -153,14 +212,26 @@ impl<'a> Inspection<'a> {
                 let paths = paths::resolve_access(access, places, self.dotglob());
                 paths.iter().map(|path| Candidate::new(path)).collect()
             });
-            !candidates.is_empty() && {
+            let matched = !candidates.is_empty() && {
                 let globs = compiled.get_or_init(|| globs.compile(places));
                 candidates.iter().any(|path| match access.only_named.as_slice() {
                     [] => globs.matches(path, access.tree),
                     names => globs.matches_named(path, names),
                 })
+            };
+            if matched && access.possible {
+                let words = self.command().split_whitespace().collect::<Vec<_>>().join(" ");
+                self.note_unknown(format!(
+                    "`{words}` names `{}`, and its program is computed as it runs",
+                    access.path.text
+                ));
             }
+            matched
         })
+    }
+
+    fn note_unknown(&self, what: String) {
+        self.unknown_hit.borrow_mut().get_or_insert(what);
     }
 
     /// `reads` / `writes` on a path field (`file_path`, `notebook_path`): the path matches.

@@ -42,6 +42,9 @@ pub(crate) struct Facts<'a> {
     /// How the command that violated was reached, when another command ran it (`git push -f ← Makefile: deploy ←
     /// make deploy`): a block says it.
     pub road: Option<&'a str>,
+    /// What the reader could not know that may be what the behavior blocks (`$X push -f`): the block asks because
+    /// it cannot tell.
+    pub unknown: Option<&'a str>,
 }
 
 impl Facts<'_> {
@@ -168,6 +171,9 @@ fn block(facts: &Facts<'_>) -> String {
     };
     if let Some(road) = facts.road {
         lines.push(format!("Reached through: {road}"));
+    }
+    if let Some(unknown) = facts.unknown {
+        lines.push(format!("dotforge cannot tell what this command runs ({unknown}); it could be this, so it asks."));
     }
     if let Some(second) = second {
         lines.push(second.trim().to_owned());

@@ -12,7 +12,7 @@
 //! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
 
 use crate::argv::{Arg, Options, Order, Parsed, Value};
-use crate::command::{CommandLine, Cwd, SimpleCommand};
+use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
 pub use crate::target::NameGlob;
@@ -47,6 +47,9 @@ pub struct Access {
     /// For a tree: only the entries in it (or folders on the way to them) whose names match all of these globs are
     /// reached (`find . -name '*.pyc' -delete`); empty for the whole tree.
     pub only_named: Vec<NameGlob>,
+    /// The path is only possibly reached: its command's program is computed while the line runs
+    /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
+    pub possible: bool,
 }
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
@@ -110,7 +113,8 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new() });
+                let possible = false;
+                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new(), possible });
             }
         };
         for redirect in &command.redirects {
@@ -125,11 +129,30 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 _ => {}
             }
         }
+        if command.unknown == Unknown::Program {
+            // Any program: what it names may be written (a tree: it may delete it) or read.
+            for path in command.words.iter().skip(1).filter(|word| !word.text.starts_with('-')) {
+                for (kind, tree) in [(AccessKind::Write, true), (AccessKind::Read, false)] {
+                    let (path, cwd) = (path.clone(), command.cwd.clone());
+                    found.push(Access {
+                        path,
+                        cwd,
+                        kind,
+                        tree,
+                        project_root: None,
+                        only_named: Vec::new(),
+                        possible: true,
+                    });
+                }
+            }
+            continue;
+        }
         let (writes, reads, opaque) = program_accesses(command, &facts);
         for Target { path, tree, project_root, only_named } in writes {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named });
+                let possible = false;
+                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named, possible });
             }
         }
         for path in reads {

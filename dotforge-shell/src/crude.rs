@@ -12,7 +12,7 @@ use crate::code;
 use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand, Unknown};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
-use crate::unwrap::look_through;
+use crate::unwrap::{look_through, Input};
 use std::collections::{HashMap, HashSet};
 
 /// The longest command read from one starting word.
@@ -288,7 +288,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
             }
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
-            let derived = look_through(&argv, None, &[]);
+            let derived = look_through(&argv, Input::Nothing, &[]);
             scripts.extend(derived.scripts);
             let command = SimpleCommand {
                 words: argv,

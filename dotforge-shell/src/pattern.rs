@@ -11,7 +11,7 @@
 //! value (`-e=`, `--exclude=`) consume the next word, which is then their value (`--settings=*x*` matches
 //! `--settings '{"x":1}'`), and git's global options (`-C dir`, `-c k=v`) are skipped before its subcommand.
 
-use crate::command::{program_name, CommandLine, SimpleCommand};
+use crate::command::{program_name, CommandLine, SimpleCommand, Unknown};
 use crate::lexer::Word;
 
 /// A command pattern (`runs`), compiled at build time.
@@ -226,10 +226,24 @@ pub fn command_matches(
     command: &SimpleCommand,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> bool {
+    // A command whose text is computed while the line runs may be any command; one whose program is may be any
+    // program (see [`Unknown`]: only a reading that allows for it asks about such commands).
+    let unknown_program = match command.unknown {
+        Unknown::Nothing => false,
+        Unknown::Program => true,
+        Unknown::Everything => return true,
+    };
     let Some(program) = command.words.first() else { return false };
     // The name first, as it settles most commands; `{hook_binary}` last, as it may look at the file system.
-    let named = program_named(pattern, program);
+    let named = unknown_program || program_named(pattern, program);
     if !named && !pattern.programs.contains(&HOOK_BINARY) {
+        return false;
+    }
+    // An unknown program is taken for the pattern's only on the evidence of its arguments: a pattern that names
+    // nothing but programs (`{hook_binary}`, `claude`) would take every `"$PYTHON" -m pytest` for them.
+    let evidence =
+        !pattern.subcommands.is_empty() || pattern.requirements.iter().any(|requirement| !requirement.negated);
+    if unknown_program && !evidence {
         return false;
     }
     let Some(sorted) = arguments(command, pattern) else { return false };
@@ -251,14 +265,36 @@ pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut d
 }
 
 /// The index (in [`CommandLine::commands`]) of the first command that matches (and, for `LEFT | RIGHT`, is fed by a
-/// command matching LEFT), if any.
+/// command matching LEFT), if any — among every command, those the reader could not know included.
 pub fn first_match(
     pattern: &CommandPattern,
     line: &CommandLine,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> Option<usize> {
-    let mut matching =
-        (0..line.commands.len()).filter(|&index| command_matches(pattern, &line.commands[index], is_hook_binary));
+    first_match_where(pattern, line, is_hook_binary, &|_| true)
+}
+
+/// [`first_match`] among the commands the reader knows (`unknown: false`), or among those it could not know
+/// (`unknown: true`: text or a program computed while the line runs, which may be any command). The commands that
+/// feed a `LEFT | RIGHT` pattern's right side may be of either kind.
+pub fn first_match_among(
+    pattern: &CommandPattern,
+    line: &CommandLine,
+    unknown: bool,
+    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+) -> Option<usize> {
+    first_match_where(pattern, line, is_hook_binary, &|command| (command.unknown != Unknown::Nothing) == unknown)
+}
+
+fn first_match_where(
+    pattern: &CommandPattern,
+    line: &CommandLine,
+    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+    keep: &dyn Fn(&SimpleCommand) -> bool,
+) -> Option<usize> {
+    let mut matching = (0..line.commands.len()).filter(|&index| {
+        keep(&line.commands[index]) && command_matches(pattern, &line.commands[index], is_hook_binary)
+    });
     match pattern.fed_by {
         None => matching.next(),
         Some(source) => {

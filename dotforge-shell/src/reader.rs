@@ -12,7 +12,8 @@ use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::programs::{self, Language, Output};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
-use crate::{code, crude, git_config, justfile, make, package_scripts, unwrap};
+use crate::unwrap::Input;
+use crate::{code, computed, crude, decoders, git_config, justfile, make, package_scripts, unwrap};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -137,6 +138,8 @@ struct ScriptState<'j> {
     exported: Vec<Word>,
     /// Folders the line made git's hooks folder (`git config core.hooksPath DIR`): files written there are hooks.
     hooks_paths: Vec<String>,
+    /// Arrays assigned so far (`cmd=(git push -f)`).
+    arrays: computed::Arrays,
     token_group: Vec<Option<usize>>,
 }
 
@@ -148,6 +151,20 @@ impl ScriptState<'_> {
             return None;
         }
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
+        // Values and program words computed while the line runs, known where they can be (`x=$(echo rm)`,
+        // `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command.
+        let cwd = self.cwd.clone();
+        let mut printed = |script: &str| pipeline_output(script, &cwd, &mut reading.files);
+        for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
+            if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
+                *assignment = known;
+            }
+        }
+        for assignment in written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment) {
+            self.arrays.extend(computed::array_assignment(assignment));
+        }
+        let (words, unknown) = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+        written.words = words;
         remember_assignments(&written, &mut self.variables);
         remember_exports(&written, &self.variables, &mut self.exported);
         let group = reading.line.fed_by.len();
@@ -167,7 +184,16 @@ impl ScriptState<'_> {
         let next_cwd = unwrap::change_directory(&written.words, &self.cwd);
         let mut environment = self.exported.clone();
         environment.extend(written.assignments.iter().cloned());
-        let derived = unwrap::look_through(&written.words, stdin.as_deref(), &environment);
+        let fed = piped_from.is_some()
+            || written.redirects.iter().any(|redirect| {
+                matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
+            });
+        let input = match stdin.as_deref() {
+            Some(text) => Input::Known(text),
+            None if fed => Input::Unknown,
+            None => Input::Nothing,
+        };
+        let derived = unwrap::look_through(&written.words, input, &environment);
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
@@ -176,7 +202,7 @@ impl ScriptState<'_> {
             group,
             crude: false,
             via: self.job.via.clone(),
-            unknown: Unknown::Nothing,
+            unknown,
             shape: Default::default(),
         };
         reading.line.commands.push(first);
@@ -185,15 +211,17 @@ impl ScriptState<'_> {
             let mut assignments = reading.line.commands[first_index].assignments.clone();
             assignments.extend(inner.assignments);
             let cwd = inner.cwd.map_or_else(|| self.cwd.clone(), Cwd::Known);
+            // A wrapped command's program may be computed too (`sudo $CMD`).
+            let (words, unknown) = computed::resolve(inner.words, &self.arrays, &mut |_| None);
             reading.line.commands.push(SimpleCommand {
-                words: inner.words,
+                words,
                 assignments,
                 redirects: Vec::new(),
                 cwd,
                 group,
                 crude: false,
                 via: self.job.via.clone(),
-                unknown: Unknown::Nothing,
+                unknown,
                 shape: Default::default(),
             });
         }
@@ -382,6 +410,15 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             }
             Some(out)
         }
+        Output::Transformed => {
+            let program = program_name(&words[0].text);
+            let arguments: Vec<&str> = arguments.iter().map(|word| word.text.as_str()).collect();
+            decoders::transformed(program, &arguments, stdin?)
+        }
+        Output::ShellSetup(markers) => {
+            let setup = markers.is_empty() || arguments.iter().any(|word| markers.contains(&word.text.as_str()));
+            setup.then(String::new)
+        }
         Output::Unknown => None,
     }
 }
@@ -464,9 +501,60 @@ fn pipeline_output(text: &str, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<S
     }
 }
 
-/// The `\n` and `\t` escapes of `echo -e` and `printf` text.
+/// The backslash escapes of `echo -e` and `printf` text: `\n`, `\t`, `\\`, `\xHH` and octal `\NNN` (`\0NNN`).
 fn decode_escapes(text: &str) -> String {
-    text.replace("\\n", "\n").replace("\\t", "\t")
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut characters = text.chars().peekable();
+    while let Some(character) = characters.next() {
+        if character != '\\' {
+            out.push(character);
+            continue;
+        }
+        let hex = |characters: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+            let mut value = None;
+            for _ in 0..2 {
+                let Some(digit) = characters.peek().and_then(|next| next.to_digit(16)) else { break };
+                value = Some(value.unwrap_or(0) * 16 + digit);
+                characters.next();
+            }
+            value.and_then(char::from_u32)
+        };
+        match characters.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('\\') => out.push('\\'),
+            Some('x') => match hex(&mut characters) {
+                Some(decoded) => out.push(decoded),
+                None => out.push_str("\\x"),
+            },
+            Some(first @ '0'..='7') => {
+                // `\NNN` (printf) and `\0NNN` (echo -e): up to three octal digits after the leading zero of the
+                // second form.
+                let most = if first == '0' { 3 } else { 2 };
+                let mut value = first.to_digit(8).unwrap_or(0);
+                for _ in 0..most {
+                    match characters.peek().and_then(|next| next.to_digit(8)) {
+                        Some(digit) => {
+                            value = value * 8 + digit;
+                            characters.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.extend(char::from_u32(value));
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 fn read_script(job: &Job, reading: &mut Reading<'_>) {
@@ -483,16 +571,30 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         variables: Vec::new(),
         exported: job.environment.clone(),
         hooks_paths: Vec::new(),
+        arrays: Vec::new(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();
     let mut previous_piped: Option<usize> = None; // the group whose output the next command reads
+                                                  // Subshells: where each open one's groups start, the groups of the one just closed, and, when it is piped, the
+                                                  // groups that feed the next command besides its last.
+    let mut subshell_starts: Vec<usize> = Vec::new();
+    let mut closed: Option<Range<usize>> = None;
+    let mut subshell_sources: Vec<usize> = Vec::new();
     let mut tokens = lexed.tokens.iter().enumerate().peekable();
     while let Some((index, token)) = tokens.next() {
         match token {
             Token::Word(word) => {
                 current.tokens.push(index);
                 let reserved = current.words.is_empty() && is_reserved(&word.text) && !word.quoted;
+                if reserved && word.text == "function" {
+                    // `function NAME [()] { BODY; }`: the name is no command; the body's commands are read.
+                    if let Some((next_index, Token::Word(_))) = tokens.peek() {
+                        current.tokens.push(*next_index);
+                        tokens.next();
+                    }
+                    continue;
+                }
                 if current.words.is_empty() && word.assignment {
                     current.assignments.push(word.clone());
                 } else if !reserved {
@@ -533,19 +635,41 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                 let group = state.finish(&mut current, from, reading);
                 if let (Some(from), Some(to)) = (from, group) {
                     reading.line.fed_by[to].push(from);
+                    reading.line.fed_by[to].extend(subshell_sources.drain(..));
                 }
                 match op {
+                    // `( … ) | CMD`: what the subshell's commands print, together, feeds CMD.
+                    Op::Pipe if group.is_none() && closed.as_ref().is_some_and(|range| !range.is_empty()) => {
+                        let range = closed.take().unwrap_or_default();
+                        let printed: Option<Vec<String>> =
+                            range.clone().map(|at| reading.outputs.get(at).cloned().flatten()).collect();
+                        let last = range.end - 1;
+                        if let Some(output) = reading.outputs.get_mut(last) {
+                            *output = printed.map(|parts| parts.concat());
+                        }
+                        previous_piped = Some(last);
+                        subshell_sources = range.collect();
+                    }
                     Op::Pipe => previous_piped = group,
-                    Op::Open => cwd_stack.push(state.cwd.clone()),
-                    Op::Close => state.cwd = cwd_stack.pop().unwrap_or_else(|| state.cwd.clone()),
+                    Op::Open => {
+                        cwd_stack.push(state.cwd.clone());
+                        subshell_starts.push(reading.line.fed_by.len());
+                    }
+                    Op::Close => {
+                        state.cwd = cwd_stack.pop().unwrap_or_else(|| state.cwd.clone());
+                        closed = subshell_starts.pop().map(|start| start..reading.line.fed_by.len());
+                        continue;
+                    }
                     Op::End | Op::AndOr => {}
                 }
+                closed = None;
             }
         }
     }
     let group = state.finish(&mut current, previous_piped, reading);
     if let (Some(from), Some(to)) = (previous_piped, group) {
         reading.line.fed_by[to].push(from);
+        reading.line.fed_by[to].extend(subshell_sources.drain(..));
     }
     // Substitutions: their commands run first and their output becomes part of the command that holds them.
     for nested in lexed.nested {

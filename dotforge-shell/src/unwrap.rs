@@ -27,6 +27,28 @@ pub(super) struct Derived {
     pub unknown: bool,
 }
 
+/// What a command reads on its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Input<'a> {
+    /// Nothing on the line feeds it.
+    Nothing,
+    /// Text the line knows (a heredoc, a here-string, a file, the output of `echo`, `printf` or `cat`).
+    Known(&'a str),
+    /// Something feeds it whose output cannot be known before it runs (`python gen.py | sh`).
+    Unknown,
+}
+
+impl Input<'_> {
+    /// What a program that runs its input as a script runs: the text, or — fed something unknown — unknown.
+    fn run(self, derived: &mut Derived, read: impl FnOnce(&str) -> Vec<String>) {
+        match self {
+            Input::Known(text) => derived.scripts.extend(read(text)),
+            Input::Unknown => derived.unknown = true,
+            Input::Nothing => {}
+        }
+    }
+}
+
 /// A command run by a wrapper.
 #[derive(Debug)]
 pub(super) struct DerivedCommand {
@@ -59,10 +81,10 @@ fn package_program(spec: &str) -> String {
 }
 
 /// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
-/// script files it runs, as the program table says. `stdin` is the text fed to its input, when known (a heredoc, a
-/// here-string, a file, the output of `echo`/`printf`/`cat` piped to it); `environment` holds the `NAME=value` its
+/// script files it runs, as the program table says. `stdin` is what it reads on its input (see [`Input`]);
+/// `environment` holds the `NAME=value` its
 /// environment gets from the line (for the variables a program runs: `GIT_SSH_COMMAND`, `BASH_ENV`).
-pub(super) fn look_through(words: &[Word], stdin: Option<&str>, environment: &[Word]) -> Derived {
+pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word]) -> Derived {
     let mut derived = Derived::default();
     let mut argv: Vec<Word> = words.to_vec();
     let mut cwd: Option<PathBuf> = None;
@@ -122,7 +144,7 @@ fn runs_code(
     runs: &Runs,
     argv: &[Word],
     program: &'static Program,
-    stdin: Option<&str>,
+    stdin: Input<'_>,
     environment: &[&Word],
     derived: &mut Derived,
 ) {
@@ -163,13 +185,11 @@ fn runs_code(
                 ScriptLines::Shell => files.is_empty() && !lists,
                 ScriptLines::Crontab => !lists && operands.all(|word| word.text == "-"),
             };
-            match (stdin, reads_input) {
-                (Some(text), true) => derived.scripts.push(match lines {
-                    ScriptLines::Shell => text.to_owned(),
-                    ScriptLines::Crontab => later::crontab_commands(text),
-                }),
-                (None, true) => derived.unknown = true,
-                _ => {}
+            if reads_input {
+                stdin.run(derived, |text| match lines {
+                    ScriptLines::Shell => vec![text.to_owned()],
+                    ScriptLines::Crontab => vec![later::crontab_commands(text)],
+                });
             }
         }
         Runs::EnvironmentScripts(names) => {
@@ -212,6 +232,10 @@ fn runs_code(
                 }
             }
         }
+        Runs::Definitions => {
+            let definitions = argv[1..].iter().filter_map(|word| word.text.split_once('=')).map(|(_, value)| value);
+            derived.scripts.extend(definitions.map(str::to_owned));
+        }
         Runs::ScriptsAfter(separator) => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
             if argv.get(start).is_some_and(|word| word.text == *separator) {
@@ -244,7 +268,7 @@ fn runs_code(
 /// A command run by a program that is not a plain wrapper (a container's, `kubectl exec`'s), and what it runs in
 /// turn (`docker run img sh -c 'CMD'`). Each such command is a suffix of the one that runs it, so this ends.
 fn run_command(words: Vec<Word>, derived: &mut Derived) {
-    let inner = look_through(&words, None, &[]);
+    let inner = look_through(&words, Input::Nothing, &[]);
     derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
     derived.commands.extend(inner.commands);
     derived.scripts.extend(inner.scripts);
@@ -291,13 +315,10 @@ fn sourced_file(value: &str, derived: &mut Derived) {
 }
 
 /// `source FILE` / `. FILE`: the file, what a process substitution prints, or the input for `/dev/stdin`.
-fn sourced(argv: &[Word], stdin: Option<&str>, derived: &mut Derived) {
+fn sourced(argv: &[Word], stdin: Input<'_>, derived: &mut Derived) {
     let Some(path) = argv.get(1) else { return };
     if matches!(path.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-") {
-        match stdin {
-            Some(text) => derived.scripts.push(text.to_owned()),
-            None => derived.unknown = true,
-        }
+        stdin.run(derived, |text| vec![text.to_owned()]);
         return;
     }
     if path.text.starts_with("<(") {
@@ -438,28 +459,18 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
 
 /// An interpreter's command: its inline code (`python -c`, `node -e`), code on its input (`python3 - <<EOF`,
 /// `… | node`), or its script file (`python deploy.py`).
-fn interpreted(
-    argv: &[Word],
-    program: &Program,
-    interpreter: &Interpreter,
-    stdin: Option<&str>,
-    derived: &mut Derived,
-) {
+fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdin: Input<'_>, derived: &mut Derived) {
     let language = interpreter.language;
     match languages::given(argv, program, interpreter) {
         Given::Code(code) => derived.scripts.extend(code::commands_in(language, code)),
         Given::File(word) => derived.files.push(ScriptFile { path: word.clone(), language: Some(language) }),
-        Given::Input => {
-            if let Some(code) = stdin {
-                derived.scripts.extend(code::commands_in(language, code));
-            }
-        }
+        Given::Input => stdin.run(derived, |code| code::commands_in(language, code)),
         Given::Module => {}
     }
 }
 
 /// `sh -c SCRIPT`, a shell reading its script from its input, or a shell running a script file.
-fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: &mut Derived) {
+fn shell_script(argv: &[Word], program: &Program, stdin: Input<'_>, derived: &mut Derived) {
     let mut with_c = false;
     let mut reads_stdin = false;
     let mut index = 1;
@@ -503,7 +514,7 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: 
         _ => {}
     }
     if reads_stdin {
-        derived.scripts.extend(stdin.map(str::to_owned));
+        stdin.run(derived, |text| vec![text.to_owned()]);
     }
 }
 

@@ -3,7 +3,7 @@
 //! `run` and `exec`, read by [`crate::containers`]) and cluster and VM front ends (`kubectl exec POD -- CMD`). What
 //! runs there is still this agent's act.
 
-use super::entry::{Example, Expect, Program, Runs};
+use super::entry::{Example, Expect, Output, Program, Runs};
 use crate::argv::Options;
 
 /// ssh's options that set a command (compared without case).
@@ -164,6 +164,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("kubectl -n prod exec pod -c app -- sh -c 'rm -rf .forge'", Expect::Writes(".forge")),
             Example("kubectl get pods -- x", Expect::Inert(".forge")),
         ],
+        // `kubectl completion bash` prints shell setup.
+        output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["kubectl", "oc"])
     },
     Program {

@@ -117,6 +117,8 @@ pub(crate) enum Runs {
     ScriptsAfter(&'static str),
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
+    /// Its operands `NAME=VALUE` define names that run VALUE when used (`alias gs='git push -f'`): read now.
+    Definitions,
     /// git's configuration keys that run commands, given with `-c KEY=VALUE` or through `git config KEY VALUE`,
     /// and its environment variables that do ([`crate::git_config`]).
     GitCommandKeys,
@@ -256,6 +258,11 @@ pub(crate) enum Output {
     Format,
     /// Its files or its input (`cat`).
     Files,
+    /// Its input, transformed ([`crate::decoders`]: `base64 -d`, `xxd -r -p`, `rev`, `tr`).
+    Transformed,
+    /// Shell setup code to `eval` (`ssh-agent -s`, `direnv hook bash`), when one of these words is among its
+    /// arguments (any arguments, when empty): trusted, read as running nothing.
+    ShellSetup(&'static [&'static str]),
 }
 
 /// How a program moves the commands after it.

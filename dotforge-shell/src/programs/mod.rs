@@ -24,6 +24,7 @@ mod file_tools;
 mod git;
 mod interpreters;
 mod packages;
+mod printers;
 mod schedulers;
 mod shells;
 #[cfg(test)]
@@ -81,6 +82,7 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     agents::PROGRAMS,
     elsewhere::PROGRAMS,
     schedulers::PROGRAMS,
+    printers::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

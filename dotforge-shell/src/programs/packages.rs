@@ -1,7 +1,7 @@
 //! Package managers and runners: the scripts of `package.json` they run ([`crate::package_scripts`]), and the
 //! program of a package they run (`npx PKG`, `npm exec PKG`, `pnpm dlx PKG`), its command given with `-c` too.
 
-use super::entry::{Example, Expect, Program, Recipes, Runs};
+use super::entry::{Example, Expect, Output, Program, Recipes, Runs};
 use crate::argv::Options;
 
 /// The options of `npx` and of `npm exec` that take a value.
@@ -41,6 +41,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::Recipes(Recipes::PackageScripts),
         ],
         examples: &[Example("npm exec -- rimraf .forge", Expect::Writes(".forge"))],
+        output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["npm"])
     },
     Program {

@@ -163,6 +163,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["watch"])
     },
     Program {
+        runs: &[Runs::Definitions],
+        touches: Touches::Names,
+        examples: &[
+            Example("alias gs='git push --force'; gs", Expect::Runs("git push --force")),
+            Example("alias ll='ls -la'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["alias"])
+    },
+    Program {
         runs: &[Runs::ArgumentsAsScript],
         examples: &[
             Example("eval 'git push -f'", Expect::Runs("git push -f")),
