@@ -635,7 +635,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                 let group = state.finish(&mut current, from, reading);
                 if let (Some(from), Some(to)) = (from, group) {
                     reading.line.fed_by[to].push(from);
-                    reading.line.fed_by[to].extend(subshell_sources.drain(..));
+                    reading.line.fed_by[to].append(&mut subshell_sources);
                 }
                 match op {
                     // `( … ) | CMD`: what the subshell's commands print, together, feeds CMD.
@@ -669,7 +669,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
     let group = state.finish(&mut current, previous_piped, reading);
     if let (Some(from), Some(to)) = (previous_piped, group) {
         reading.line.fed_by[to].push(from);
-        reading.line.fed_by[to].extend(subshell_sources.drain(..));
+        reading.line.fed_by[to].append(&mut subshell_sources);
     }
     // Substitutions: their commands run first and their output becomes part of the command that holds them.
     for nested in lexed.nested {
