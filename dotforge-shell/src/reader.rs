@@ -140,10 +140,30 @@ struct ScriptState<'j> {
     hooks_paths: Vec<String>,
     /// Arrays assigned so far (`cmd=(git push -f)`).
     arrays: computed::Arrays,
+    /// Links and copies of known programs the line made, as `(the new path as written, the program)`.
+    program_copies: Vec<(String, String)>,
     token_group: Vec<Option<usize>>,
 }
 
 impl ScriptState<'_> {
+    /// The known program a path-like program word runs: a link or copy of it the line made, or a symbolic link to
+    /// it on disk.
+    fn program_behind(&self, word: &Word, sources: &dyn Sources) -> Option<String> {
+        if word.dynamic || !word.text.contains('/') || programs::lookup(&word.text).is_some() {
+            return None;
+        }
+        let trimmed = word.text.trim_start_matches("./");
+        if let Some((_, program)) =
+            self.program_copies.iter().rev().find(|(path, _)| path.trim_start_matches("./") == trimmed)
+        {
+            return Some(program.clone());
+        }
+        let path = locate(word, &self.cwd, sources)?;
+        let target = sources.link_target(&path)?;
+        let name = target.file_name()?.to_str()?;
+        programs::lookup(name).map(|_| name.to_owned())
+    }
+
     /// Records one written command (and what it runs) in the line; returns its group, `None` for an empty one.
     fn finish(&mut self, current: &mut Written, piped_from: Option<usize>, reading: &mut Reading<'_>) -> Option<usize> {
         let mut written = std::mem::take(current);
@@ -163,7 +183,14 @@ impl ScriptState<'_> {
         for assignment in written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment) {
             self.arrays.extend(computed::array_assignment(assignment));
         }
-        let (words, unknown) = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+        let (mut words, unknown) = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+        // A link or copy of a known program runs that program (`ln -s /usr/bin/git g && ./g push -f`).
+        if let Some(first) = words.first_mut() {
+            if let Some(program) = self.program_behind(first, reading.files.sources()) {
+                *first = Word { text: program, ..Word::default() };
+            }
+        }
+        remember_program_copies(&words, &mut self.program_copies);
         written.words = words;
         remember_assignments(&written, &mut self.variables);
         remember_exports(&written, &self.variables, &mut self.exported);
@@ -227,6 +254,8 @@ impl ScriptState<'_> {
         }
         // What the written command finally runs (after its wrappers) is what runs scripts and files.
         let innermost = reading.line.commands.len() - 1;
+        let mut files_run = derived.files;
+        files_run.extend(path_lookups(&reading.line.commands[innermost]));
         let job = self.job;
         let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize, file: Option<String>| {
             let environment = reading.line.commands[innermost].assignments.clone();
@@ -280,12 +309,12 @@ impl ScriptState<'_> {
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
-        let runs_files = !derived.files.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
+        let runs_files = !files_run.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
         if runs_files && job.file_depth < MAX_FILE_DEPTH {
             let argv = reading.line.commands[innermost].words.clone();
             let cwd = reading.line.commands[innermost].cwd.clone();
             let mut found: Vec<FileScript> = Vec::new();
-            for file in &derived.files {
+            for file in &files_run {
                 let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
@@ -420,6 +449,50 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             setup.then(String::new)
         }
         Output::Unknown => None,
+    }
+}
+
+/// The files a command's program may be when the line put folders before the system's on `PATH`
+/// (`PATH=./bin:$PATH git status`, `export PATH="$PWD/bin:$PATH"`): each such folder's file of that name, read as
+/// the script it is when it exists (a file the line wrote there included).
+fn path_lookups(command: &SimpleCommand) -> Vec<unwrap::ScriptFile> {
+    let Some(program) = command.words.first().filter(|word| !word.dynamic && !word.text.contains('/')) else {
+        return Vec::new();
+    };
+    let Some(value) = command.assignments.iter().rev().find_map(|word| word.text.strip_prefix("PATH=")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for folder in value.split(':') {
+        if matches!(folder, "$PATH" | "${PATH}") {
+            break;
+        }
+        let folder = ["${PWD}", "$PWD", "$(pwd)"]
+            .iter()
+            .find_map(|spelling| folder.strip_prefix(spelling).map(|rest| format!(".{rest}")))
+            .unwrap_or_else(|| folder.to_owned());
+        if folder.is_empty() || folder.contains(['$', '`']) {
+            continue;
+        }
+        let text = format!("{}/{}", folder.trim_end_matches('/'), program.text);
+        let tilde = text.starts_with('~');
+        found.push(unwrap::ScriptFile { path: Word { text, tilde, ..Word::default() }, language: None });
+    }
+    found
+}
+
+/// `ln [-s] PROGRAM NEW`, `cp PROGRAM NEW`, `install PROGRAM NEW` of a known program: NEW runs it.
+fn remember_program_copies(words: &[Word], copies: &mut Vec<(String, String)>) {
+    let Some(first) = words.first() else { return };
+    if !matches!(program_name(&first.text), "ln" | "cp" | "install") {
+        return;
+    }
+    let operands: Vec<&Word> = words[1..].iter().filter(|word| !word.text.starts_with('-')).collect();
+    if let [source, target] = operands.as_slice() {
+        let program = program_name(&source.text);
+        if programs::lookup(program).is_some() {
+            copies.push((target.text.clone(), program.to_owned()));
+        }
     }
 }
 
@@ -572,6 +645,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         exported: job.environment.clone(),
         hooks_paths: Vec::new(),
         arrays: Vec::new(),
+        program_copies: Vec::new(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();
@@ -1005,6 +1079,30 @@ mod tests {
         assert_eq!(environment("S=lint; export S; git commit", "git"), ["S=lint"]);
         assert_eq!(environment("SKIP=lint bash -c 'git commit'", "git"), ["SKIP=lint"]);
         assert!(environment("SKIP=lint; git commit", "git").is_empty(), "not exported");
+    }
+
+    #[test]
+    fn a_program_found_first_on_a_path_the_line_set_is_the_file_there() {
+        let files = [("/p/build/git", "#!/bin/sh\nexec /usr/bin/git push --force \"$@\"\n")];
+        let runs = |text: &str| {
+            commands_with(text, &files).iter().any(|command| command.starts_with("/usr/bin/git push --force"))
+        };
+        assert!(runs("PATH=./build:$PATH git status"));
+        assert!(runs("export PATH=\"$PWD/build:$PATH\"; git status"));
+        assert!(!runs("PATH=$PATH:./build git status"), "after the system's folders, the system's git runs");
+        assert!(!runs("git status"));
+        let written = commands_with("printf 'git push -f\\n' > build/gh && PATH=build:$PATH gh pr list", &[]);
+        assert!(written.contains(&"git push -f".to_owned()), "{written:?}");
+    }
+
+    #[test]
+    fn a_link_or_copy_of_a_program_runs_that_program() {
+        assert!(contains(
+            "ln -s /usr/bin/git build/g && build/g push --force origin main",
+            "git push --force origin main"
+        ));
+        assert!(contains("cp /usr/bin/git /tmp/g && /tmp/g push -f", "git push -f"));
+        assert!(!contains("cp notes.txt /tmp/n && /tmp/n push -f", "git push -f"));
     }
 
     #[test]

@@ -9,6 +9,27 @@ use super::{assert_allowed, assert_blocked, bash_corpus, Project};
 const GUARDS: &[&str] = &["no-destructive-git", "self-protection"];
 
 #[test]
+fn another_program_under_the_name_is_the_program() {
+    let project = Project::new("roads-names");
+    // A link made in an earlier call, and a script planted on a PATH the line puts first.
+    std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
+    std::fs::create_dir_all(project.dir.join("tools")).expect("tools");
+    std::fs::write(project.dir.join("tools/git"), "#!/bin/sh\nexec /usr/bin/git push --force \"$@\"\n").expect("write");
+    let corpus = bash_corpus(&[
+        "PATH=./tools:$PATH git status",
+        "export PATH=\"$PWD/tools:$PATH\"; git status",
+        "printf '#!/bin/sh\\nrm -rf .forge\\n' > build/npm && chmod +x build/npm && PATH=build:$PATH npm test",
+        "ln -s /usr/bin/git build/g && build/g push --force origin main",
+        "cp /usr/bin/git /tmp/g && /tmp/g push --force origin main",
+        "./build/vcs push --force origin main",
+        "git() { command git push --force origin main; }; git status",
+        "function git { command git push -f; }; git log",
+        "alias gs='git push --force'; gs",
+    ]);
+    assert_blocked(&project, &corpus, "deny-hard", GUARDS);
+}
+
+#[test]
 fn commands_run_elsewhere_or_later_are_read() {
     let project = Project::new("roads-later");
     let corpus = bash_corpus(&[
@@ -106,8 +127,6 @@ fn start_up_files_and_planted_text_run_what_is_written() {
         "source /dev/stdin <<< 'git push --force'",
         "bash --rcfile <(echo 'git push -f') -i",
         "PROMPT_COMMAND='git push -f' bash -i",
-        "alias gs='git push --force'; gs",
-        "function git { command git push -f; }; git log",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -158,6 +177,7 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
     // (npm rather than cargo: the scratch project lies inside this workspace's target folder, where building is
     // rebuilding the hook binary.)
     let project = Project::new("roads-everyday");
+    std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
     let corpus = bash_corpus(&[
         "eval \"$(ssh-agent -s)\"",
         "eval \"$(direnv hook bash)\"",
@@ -172,6 +192,9 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "\"${CC:-cc}\" -o build/app main.c",
         "$(npm bin)/eslint src",
         "export PATH=\"$HOME/.local/bin:$PATH\"; npm run build",
+        "PATH=./node_modules/.bin:$PATH eslint src",
+        "ln -s ../README.md docs/README.md && cat docs/README.md",
+        "./build/vcs status",
         "ssh host uptime",
         "ssh -T git@github.com",
         "docker run --rm -v $PWD:/w -w /w node:20 npm test",
