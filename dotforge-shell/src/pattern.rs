@@ -271,7 +271,7 @@ pub fn first_match(
     line: &CommandLine,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> Option<usize> {
-    first_match_where(pattern, line, is_hook_binary, &|_| true)
+    first_match_where(pattern, line, is_hook_binary, &|_| true, true)
 }
 
 /// [`first_match`] among the commands the reader knows (`unknown: false`), or among those it could not know
@@ -283,14 +283,18 @@ pub fn first_match_among(
     unknown: bool,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> Option<usize> {
-    first_match_where(pattern, line, is_hook_binary, &|command| (command.unknown != Unknown::Nothing) == unknown)
+    let keep = |command: &SimpleCommand| (command.unknown != Unknown::Nothing) == unknown;
+    first_match_where(pattern, line, is_hook_binary, &keep, unknown)
 }
 
+/// The first command `keep` keeps that matches; the commands feeding a `LEFT | RIGHT` pattern's right side may be
+/// unknown ones only when `unknown_writers`.
 fn first_match_where(
     pattern: &CommandPattern,
     line: &CommandLine,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
     keep: &dyn Fn(&SimpleCommand) -> bool,
+    unknown_writers: bool,
 ) -> Option<usize> {
     let mut matching = (0..line.commands.len()).filter(|&index| {
         keep(&line.commands[index]) && command_matches(pattern, &line.commands[index], is_hook_binary)
@@ -305,6 +309,7 @@ fn first_match_where(
             let writers: Vec<usize> = line
                 .commands
                 .iter()
+                .filter(|command| unknown_writers || command.unknown == Unknown::Nothing)
                 .filter(|command| command_matches(source, command, is_hook_binary))
                 .map(|command| command.group)
                 .collect();
