@@ -83,3 +83,17 @@ fn a_force_push_by_another_road_is_refused_or_asked_and_the_remote_keeps_its_his
     let remote = git(&dir, &["--git-dir", "../remote.git", "log", "--format=%s", "-1", "main"]);
     assert_eq!(remote, "start", "the remote keeps its history");
 }
+
+/// Issue 34's catastrophic delete inside the real Claude Code: `rm -rf "${HOME:?}/"` (the operator that only stops
+/// an empty HOME) is refused with the reason shown to the model, and the home folder is still there.
+#[test]
+fn deleting_the_home_through_a_parameter_operator_is_refused() {
+    let project = rewritten_project("home");
+    std::fs::write(project.home.join("keep.txt"), "still here\n").expect("a file in the home");
+    let script = Script::new(vec![bash("toolu_home", "rm -rf \"${HOME:?}/\""), say("Cleaned.")]);
+    let outcome = project.run(&Project::session_id(), script, "clean up the test home", User::Absent);
+    let (result, is_error) = outcome.tool_result("toolu_home").expect("a result");
+    assert!(is_error && result.contains("BLOCKED"), "{result}\n{}", outcome.describe());
+    assert!(result.contains("cannot be overridden"), "a hard block: {result}");
+    assert_eq!(std::fs::read_to_string(project.home.join("keep.txt")).expect("the home's file"), "still here\n");
+}

@@ -65,15 +65,85 @@ enum Opaque<'c> {
 /// Above this many accesses, repeated ones are dropped.
 const DEDUPLICATE_FROM: usize = 64;
 
-/// Words of a text that look like paths (for code given inline, and writers whose targets are unknown).
+/// Words of a text that look like paths (for code given inline, and writers whose targets are unknown): runs of
+/// path characters, the home folder as code computes it and uses whole (`rmtree(os.path.expanduser('~'))`,
+/// `Path.home()`, `os.homedir()`, `Dir.home`, `$ENV{HOME}`…; not a path built from it) and the root as a string of
+/// its own (`'/'`).
 fn path_like_words(text: &str) -> Vec<Word> {
-    text.split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
+    let mut words: Vec<Word> = text
+        .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
         .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
         .map(|part| {
             let part = part.trim_matches(|c| c == ':' || c == '=' || c == ',');
             Word { text: part.to_owned(), tilde: part.starts_with('~'), dynamic: part.contains('$'), ..Word::default() }
         })
-        .collect()
+        .collect();
+    let home = Word { text: "~".to_owned(), tilde: true, ..Word::default() };
+    // (A string `'~'` alone is no home: only a shell expands it.)
+    if HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
+        words.push(home);
+    }
+    if quoted_alone(text, "/") {
+        words.push(Word { text: "/".to_owned(), ..Word::default() });
+    }
+    words
+}
+
+/// How code in the languages the reader knows names the home folder.
+const HOME_IN_CODE: &[&str] = &[
+    "expanduser('~')",
+    "expanduser(\"~\")",
+    "Path.home()",
+    "os.homedir()",
+    "homedir()",
+    "Dir.home",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "$ENV{\"HOME\"}",
+    "environ['HOME']",
+    "environ[\"HOME\"]",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "env.HOME",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "home_dir()",
+];
+
+/// Whether code names the home folder itself with `expression` somewhere: what follows it ends the argument
+/// (`rmtree(Path.home())`), rather than going below it (`Path.home() / 'x'`, `join(os.homedir(), 'x')`).
+fn names_home_itself(text: &str, expression: &str) -> bool {
+    text.match_indices(expression).any(|(at, _)| {
+        let after = text[at + expression.len()..].trim_start();
+        // A first argument of its own (`rmSync(os.homedir(), {…})`), unless a path is being built from it.
+        let building = ["join", "resolve", "Join", "joinpath", "expanduser"].contains(&enclosing_call(&text[..at]));
+        after.is_empty() || after.starts_with([')', ';', '\n', ']', '}']) || (after.starts_with(',') && !building)
+    })
+}
+
+/// The name of the call whose argument list is open at the end of `before` (`os.path.join(a, ` → `join`).
+fn enclosing_call(before: &str) -> &str {
+    let mut depth = 0usize;
+    for (at, character) in before.char_indices().rev() {
+        match character {
+            ')' | ']' => depth += 1,
+            '(' | '[' if depth > 0 => depth -= 1,
+            '(' => {
+                let name = before[..at].trim_end();
+                let start = name.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |found| found + 1);
+                return &name[start..];
+            }
+            _ => {}
+        }
+    }
+    ""
+}
+
+/// Whether `path` stands in `text` as a string of its own: `'/'`, `"/"`, `'~/'`.
+fn quoted_alone(text: &str, path: &str) -> bool {
+    ['\'', '"', '`'].iter().any(|quote| {
+        text.contains(&format!("{quote}{path}{quote}")) || text.contains(&format!("{quote}{path}/{quote}"))
+    })
 }
 
 /// What the commands of a line tell about each other, gathered once per line (a line read crudely may hold tens of
@@ -429,6 +499,20 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
                 writes.push(Target::new(Word { text: ".".to_owned(), ..Word::default() }, true));
             }
             writes.extend(as_written(paths, true));
+        }
+        // `git apply --include=GLOB PATCH`: the patch's files the glob keeps are written (which other files a patch
+        // touches is in the patch, not on the line).
+        "apply" if !long_given("check", 2) && !long_given("stat", 3) && !long_given("numstat", 3) => {
+            for arg in &parsed.args {
+                if let Arg::Long(name, Some(value)) = arg {
+                    if "include".starts_with(name) && name.len() >= 3 {
+                        let word = value.word();
+                        let glob = word.text.contains(['*', '?', '[']);
+                        writes.push(Target::new(Word { glob, ..word }, true));
+                    }
+                }
+            }
+            reads.extend(paths);
         }
         "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
         _ => reads.extend(paths),

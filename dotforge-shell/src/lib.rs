@@ -45,6 +45,7 @@ mod lexer;
 mod limits;
 mod make;
 mod package_scripts;
+mod parameters;
 pub mod pattern;
 mod programs;
 pub mod promise;

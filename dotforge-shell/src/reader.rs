@@ -13,7 +13,7 @@ use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::programs::{self, Language, Output};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
-use crate::{code, computed, crude, decoders, git_config, justfile, make, package_scripts, unwrap};
+use crate::{code, computed, crude, decoders, git_config, justfile, make, package_scripts, parameters, unwrap};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -171,6 +171,13 @@ impl ScriptState<'_> {
             return None;
         }
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
+        let variables = &self.variables;
+        // (A program word stays as written: what an expansion makes a program is read as computed.)
+        let mut words = std::mem::take(&mut written.words).into_iter();
+        written.words = words.next().into_iter().chain(words.map(|word| parameters::expand(word, variables))).collect();
+        for redirect in &mut written.redirects {
+            redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
+        }
         // Values and program words computed while the line runs, known where they can be (`x=$(echo rm)`,
         // `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command.
         let cwd = self.cwd.clone();
@@ -338,6 +345,11 @@ impl ScriptState<'_> {
             }
         }
         if let Some(next_cwd) = next_cwd {
+            // `cd` sets `OLDPWD` to where it was (`cd .. && rm -rf "$OLDPWD"`).
+            self.variables.retain(|(name, _)| name != "OLDPWD");
+            if let Cwd::Known(previous) = &self.cwd {
+                self.variables.push(("OLDPWD".to_owned(), previous.to_string_lossy().into_owned()));
+            }
             self.cwd = next_cwd;
         }
         Some(group)
@@ -947,7 +959,8 @@ mod tests {
         assert!(contains("FOO=1 env BAR=2 command git clean -fdx", "git clean -fdx"));
         assert!(contains("sudo -u root nice -n 5 timeout 10 git push -f", "git push -f"));
         assert!(contains("find . -name x -exec rm -rf {} \\;", "rm -rf {}"));
-        assert!(contains("echo x | xargs -I{} git branch -D {}", "git branch -D {}"));
+        assert!(contains("echo x | xargs -I{} git branch -D {}", "git branch -D x"), "what xargs is fed is its input");
+        assert!(contains("git ls-files | xargs -I{} git branch -D {}", "git branch -D {}"));
         assert!(contains("git -c 'alias.p=push --force' p origin", "git push --force origin"));
         assert!(contains("git -c alias.z='!rm -rf x' z", "rm -rf x"));
         assert!(contains("F=--force; git push $F origin", "git push --force origin"));

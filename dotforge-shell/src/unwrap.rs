@@ -114,7 +114,7 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             _ => false,
         });
         let next = package_program_of(&argv, program, &mut derived)
-            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments))
+            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments, stdin))
             .filter(|_| !scripts_only);
         if let Some(next) = next {
             argv = next;
@@ -229,6 +229,19 @@ fn runs_code(
                 let Some((key, script)) = split.map(|at| (&text[..at], &text[at + 1..])) else { continue };
                 if keys.iter().any(|known| known.eq_ignore_ascii_case(key)) {
                     derived.scripts.push(script.trim_start_matches(['=', ' ']).to_owned());
+                }
+            }
+        }
+        Runs::ToolMode(option, tools) => {
+            if let Some(at) = argv.iter().position(|word| word.text == *option) {
+                let tool = argv.get(at + 1).map(|word| word.text.as_str());
+                if let Some((_, command)) = tools.iter().find(|(name, _)| Some(*name) == tool) {
+                    let mut words: Vec<Word> = command
+                        .split_whitespace()
+                        .map(|part| Word { text: part.to_owned(), ..Word::default() })
+                        .collect();
+                    words.extend(argv[at + 2..].iter().cloned());
+                    run_command(words, derived);
                 }
             }
         }
@@ -381,6 +394,7 @@ fn wrapped(
     derived: &mut Derived,
     cwd: &mut Option<PathBuf>,
     assignments: &mut Vec<Word>,
+    stdin: Input<'_>,
 ) -> Option<Vec<Word>> {
     let before = program.runs.iter().find_map(|runs| match runs {
         Runs::Command { operands_before, .. } => Some(*operands_before),
@@ -423,7 +437,41 @@ fn wrapped(
             start += 1;
         }
     }
-    (start < argv.len()).then(|| argv[start..].to_vec())
+    let command = (start < argv.len()).then(|| argv[start..].to_vec())?;
+    // `echo ~ | xargs rm -rf`: what it is fed, when known, becomes the command's arguments.
+    match stdin {
+        Input::Known(text) if program.feeds_input_as_arguments() => {
+            Some(with_input_arguments(command, argv, program, text))
+        }
+        _ => Some(command),
+    }
+}
+
+/// A command of `xargs` (or `parallel`) with the words it is fed: put where `-I R` (`--replace`) says, else after
+/// its arguments.
+fn with_input_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program, text: &str) -> Vec<Word> {
+    let word = |part: &str| Word { text: part.to_owned(), tilde: part.starts_with('~'), ..Word::default() };
+    let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+    let replace = parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned());
+    match replace {
+        Some(marker) => {
+            let line = text.lines().next().unwrap_or("").trim();
+            for argument in &mut command[1..] {
+                if argument.text.contains(&marker) {
+                    *argument = Word { text: argument.text.replace(&marker, line), ..argument.clone() };
+                }
+            }
+            if line.starts_with('~') {
+                command
+                    .iter_mut()
+                    .skip(1)
+                    .filter(|argument| argument.text.starts_with('~'))
+                    .for_each(|argument| argument.tilde = true);
+            }
+        }
+        None => command.extend(text.split_whitespace().take(4096).map(word)),
+    }
+    command
 }
 
 /// `npx [OPTIONS] PKG ARGS…` (also `npm exec|x`, `pnpm dlx|exec`, …, as the table says): the program the package

@@ -4,7 +4,39 @@
 use super::entry::{Example, Expect, Logic, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
 
+/// `cmake -E TOOL ARGS…`: its file tools, each the command it is.
+const CMAKE_TOOLS: &[(&str, &str)] = &[
+    ("rm", "rm"),
+    ("remove", "rm -f"),
+    ("remove_directory", "rm -rf"),
+    ("rename", "mv"),
+    ("copy", "cp"),
+    ("copy_if_different", "cp"),
+    ("copy_directory", "cp -r"),
+    ("copy_directory_if_different", "cp -r"),
+    ("create_symlink", "ln -s"),
+    ("create_hardlink", "ln"),
+    ("make_directory", "mkdir -p"),
+    ("touch", "touch"),
+    ("touch_nocreate", "touch -c"),
+    ("tar", "tar"),
+    ("chdir", "cd"),
+    ("env", "env"),
+    ("time", "time"),
+];
+
 pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        runs: &[Runs::ToolMode("-E", CMAKE_TOOLS)],
+        examples: &[
+            Example("cmake -E rm -rf .forge", Expect::Writes(".forge")),
+            Example("cmake -E remove_directory .forge/runtime", Expect::Writes(".forge/runtime")),
+            Example("cmake -E env X=1 git push -f", Expect::Runs("git push -f")),
+            Example("cmake -E rm -rf build", Expect::Inert(".forge")),
+            Example("cmake -S . -B build", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["cmake"])
+    },
     Program {
         options: Options::new("CZ", &["color", "config"]),
         subcommands: &[Subcommand {

@@ -117,6 +117,9 @@ pub(crate) enum Runs {
     ScriptsAfter(&'static str),
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
+    /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
+    /// `(tool, command words)`; the tool's arguments follow the command's words.
+    ToolMode(&'static str, &'static [(&'static str, &'static str)]),
     /// Its operands `NAME=VALUE` define names that run VALUE when used (`alias gs='git push -f'`): read now.
     Definitions,
     /// git's configuration keys that run commands, given with `-c KEY=VALUE` or through `git config KEY VALUE`,
@@ -168,6 +171,8 @@ pub(crate) enum Logic {
     Sort,
     /// `split FILE PREFIX`.
     Split,
+    /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
+    Mount,
     /// `csplit -f PREFIX`.
     Csplit,
     /// gzip and kin replace their input.

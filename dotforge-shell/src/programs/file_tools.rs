@@ -156,6 +156,30 @@ pub(super) const PROGRAMS: &[Program] = &[
             Touches::Permissions,
         )
     },
+    // Disk tools: each writes the device (or image) it is given.
+    Program {
+        examples: &[
+            Example("mkfs.ext4 /dev/sda1", Expect::Writes("/dev/sda1")),
+            Example("wipefs -a /dev/sda", Expect::Writes("/dev/sda")),
+            Example("mkfs.ext4 disk.img", Expect::Writes("disk.img")),
+        ],
+        ..touching(
+            &["mkfs*", "mke2fs", "mkswap", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "parted"],
+            Options::new("tLbNOUoe", &["type", "label", "offset", "types"]),
+            Touches::Creates,
+        )
+    },
+    Program {
+        examples: &[
+            Example("mount --bind /tmp/empty .forge", Expect::Writes(".forge")),
+            Example("mount -o bind /tmp/x .forge/runtime", Expect::Writes(".forge/runtime")),
+        ],
+        ..touching(
+            &["mount"],
+            Options::new("tOoLUTN", &["types", "options", "label", "uuid", "source", "target"]),
+            Touches::Own(Logic::Mount),
+        )
+    },
     Program {
         examples: &[Example(
             "dd if=/dev/zero of=.forge/runtime/state.json",

@@ -97,6 +97,10 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
             options: Options::new("sXx", &["onto", "strategy", "strategy-option", "exec"]),
         },
         Subcommand { names: &["config"], options: Options::new("f", &["file", "blob", "type", "default"]) },
+        Subcommand {
+            names: &["apply"],
+            options: Options::new("pC", &["include", "exclude", "directory", "whitespace", "build-fake-ancestor"]),
+        },
         // Every other subcommand: the options common to those that take paths.
         Subcommand { names: &["*"], options: Options::new("e", &["exclude", "source", "pathspec-from-file"]) },
     ],
@@ -130,6 +134,12 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("git config core.autocrlf false", Expect::Inert(".forge")),
         Example("git bisect start HEAD v1.0", Expect::Inert(".forge")),
         Example("git rebase -i HEAD~3", Expect::Inert(".forge")),
+        Example(
+            "git apply --include=.forge/audit/overrides.log fix.diff",
+            Expect::Writes(".forge/audit/overrides.log"),
+        ),
+        Example("git apply --include .claude/settings.json fix.diff", Expect::Writes(".claude/settings.json")),
+        Example("git apply fix.diff", Expect::Inert(".forge")),
     ],
     ..Program::named(&["git"])
 }];
