@@ -38,6 +38,8 @@ pub(crate) struct Inspection<'a> {
     /// What a condition matched that the reader could not know, in words, since the last
     /// [`Inspection::take_unknown`].
     unknown_hit: RefCell<Option<String>>,
+    /// Whether the line holds commands the reader could not know.
+    unknown_in_line: OnceCell<bool>,
 }
 
 /// What the reader could not know about command `index`, in words, with the road that reached it.
@@ -90,6 +92,7 @@ impl<'a> Inspection<'a> {
             reached: Cell::new(None),
             allow_unknown: Cell::new(false),
             unknown_hit: RefCell::new(None),
+            unknown_in_line: OnceCell::new(),
         }
     }
 
@@ -149,7 +152,12 @@ impl<'a> Inspection<'a> {
 
     /// Whether the command has parts the reader could not know (read only when a condition read the command).
     pub(crate) fn has_unknown(&self) -> bool {
-        self.line.get().is_some_and(|line| line.commands.iter().any(|command| command.unknown != Unknown::Nothing))
+        self.line.get().is_some_and(|line| self.line_has_unknown(line))
+    }
+
+    /// Whether `line` (this call's) holds commands the reader could not know, looked at once.
+    fn line_has_unknown(&self, line: &CommandLine) -> bool {
+        *self.unknown_in_line.get_or_init(|| line.commands.iter().any(|command| command.unknown != Unknown::Nothing))
     }
 
     /// Lets conditions match what the reader could not know (or stops them).
@@ -167,7 +175,12 @@ impl<'a> Inspection<'a> {
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
         let line = self.line();
         let mut is_hook = |word: &Word| self.is_hook_binary(word);
-        let Some(index) = pattern::first_match_among(pattern, line, false, &mut is_hook) else {
+        let known = if self.line_has_unknown(line) {
+            pattern::first_match_among(pattern, line, false, &mut is_hook)
+        } else {
+            pattern::first_match(pattern, line, &mut is_hook)
+        };
+        let Some(index) = known else {
             if self.allow_unknown.get() {
                 if let Some(index) = pattern::first_match_among(pattern, line, true, &mut is_hook) {
                     self.note_unknown(describe_unknown(line, index));

@@ -241,9 +241,10 @@ pub fn command_matches(
     }
     // An unknown program is taken for the pattern's only on the evidence of its arguments: a pattern that names
     // nothing but programs (`{hook_binary}`, `claude`) would take every `"$PYTHON" -m pytest` for them.
-    let evidence =
-        !pattern.subcommands.is_empty() || pattern.requirements.iter().any(|requirement| !requirement.negated);
-    if unknown_program && !evidence {
+    if unknown_program
+        && pattern.subcommands.is_empty()
+        && pattern.requirements.iter().all(|requirement| requirement.negated)
+    {
         return false;
     }
     let Some(sorted) = arguments(command, pattern) else { return false };
@@ -271,7 +272,7 @@ pub fn first_match(
     line: &CommandLine,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> Option<usize> {
-    first_match_where(pattern, line, is_hook_binary, &|_| true, true)
+    first_match_where(pattern, line, is_hook_binary, |_| true, true)
 }
 
 /// [`first_match`] among the commands the reader knows (`unknown: false`), or among those it could not know
@@ -284,7 +285,7 @@ pub fn first_match_among(
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
 ) -> Option<usize> {
     let keep = |command: &SimpleCommand| (command.unknown != Unknown::Nothing) == unknown;
-    first_match_where(pattern, line, is_hook_binary, &keep, unknown)
+    first_match_where(pattern, line, is_hook_binary, keep, unknown)
 }
 
 /// The first command `keep` keeps that matches; the commands feeding a `LEFT | RIGHT` pattern's right side may be
@@ -293,7 +294,7 @@ fn first_match_where(
     pattern: &CommandPattern,
     line: &CommandLine,
     is_hook_binary: &mut dyn FnMut(&Word) -> bool,
-    keep: &dyn Fn(&SimpleCommand) -> bool,
+    keep: impl Fn(&SimpleCommand) -> bool,
     unknown_writers: bool,
 ) -> Option<usize> {
     let mut matching = (0..line.commands.len()).filter(|&index| {

@@ -171,26 +171,37 @@ impl ScriptState<'_> {
             return None;
         }
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
-        let variables = &self.variables;
-        // (A program word stays as written: what an expansion makes a program is read as computed.)
-        let mut words = std::mem::take(&mut written.words).into_iter();
-        written.words = words.next().into_iter().chain(words.map(|word| parameters::expand(word, variables))).collect();
-        for redirect in &mut written.redirects {
-            redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
-        }
-        // Values and program words computed while the line runs, known where they can be (`x=$(echo rm)`,
-        // `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command.
-        let cwd = self.cwd.clone();
-        let mut printed = |script: &str| pipeline_output(script, &cwd, &mut reading.files);
-        for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
-            if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
-                *assignment = known;
+        // Expansions, values and program words computed while the line runs, known where they can be (`"$d/audit"`,
+        // `${HOME:?}`, `x=$(echo rm)`, `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command. (Most
+        // commands hold no expansion: they skip all of it.)
+        let expands = |word: &Word| word.dynamic;
+        let computed = written.words.iter().chain(&written.assignments).any(expands)
+            || written.redirects.iter().any(|redirect| expands(&redirect.target));
+        let mut unknown = Unknown::Nothing;
+        if computed {
+            let variables = &self.variables;
+            // (A program word stays as written: what an expansion makes a program is read as computed.)
+            for word in written.words.iter_mut().skip(1).filter(|word| word.dynamic) {
+                *word = parameters::expand(std::mem::take(word), variables);
             }
+            for redirect in &mut written.redirects {
+                redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
+            }
+            let cwd = self.cwd.clone();
+            let mut printed = |script: &str| pipeline_output(script, &cwd, &mut reading.files);
+            for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
+                if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
+                    *assignment = known;
+                }
+            }
+            let resolved = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+            (written.words, unknown) = resolved;
         }
-        for assignment in written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment) {
+        let arrays = written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment);
+        for assignment in arrays.filter(|word| word.text.contains("=(")) {
             self.arrays.extend(computed::array_assignment(assignment));
         }
-        let (mut words, unknown) = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+        let mut words = std::mem::take(&mut written.words);
         // A link or copy of a known program runs that program (`ln -s /usr/bin/git g && ./g push -f`).
         if let Some(first) = words.first_mut() {
             if let Some(program) = self.program_behind(first, reading.files.sources()) {
