@@ -259,9 +259,7 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
-                // curl -d @file, -F name=@file;type=…, --data-binary @file
-                let after_at = word.text.strip_prefix('@').or_else(|| word.text.split_once("=@").map(|(_, path)| path));
-                if let Some(path) = after_at {
+                if let Some(path) = uploaded_file(&word.text) {
                     let path = path.split(';').next().unwrap_or(path);
                     reads.push(Word { text: path.to_owned(), ..word.clone() });
                 }
@@ -411,6 +409,24 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
         _ => reads.extend(paths),
     }
     (writes, reads)
+}
+
+/// The file an upload argument sends: curl's `-d @FILE`, `-d@FILE`, `-F name=@FILE;type=…`, `-F name=<FILE`,
+/// `--data-binary @FILE`, `--data-urlencode name@FILE`; HTTPie's and xh's `@FILE`, `name@FILE`, `name=@FILE`,
+/// `name:=@FILE`. (A URL's `user@host` names no file: it holds `://`.)
+fn uploaded_file(text: &str) -> Option<&str> {
+    if let Some(path) = text.strip_prefix('@') {
+        return Some(path);
+    }
+    if let Some((_, path)) = text.split_once("=@").or_else(|| text.split_once("=<")) {
+        return Some(path);
+    }
+    let bytes = text.as_bytes();
+    if bytes.len() > 3 && bytes[0] == b'-' && bytes[1].is_ascii_alphabetic() && bytes[2] == b'@' {
+        return Some(&text[3..]);
+    }
+    let named = !text.starts_with('-') && !text.contains("://") && !text.contains('=');
+    named.then(|| text.split_once('@').map(|(_, path)| path)).flatten().filter(|path| !path.is_empty())
 }
 
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
