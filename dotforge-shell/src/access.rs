@@ -17,7 +17,7 @@ use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
 pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
-use crate::{authoring, builds, languages, rewriters};
+use crate::{authoring, builds, code_reads, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -50,11 +50,13 @@ pub struct Access {
 }
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
-/// written.
+/// written (or, for code that only reads, read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Opaque<'c> {
     /// Code given inline or on standard input (`python -c CODE`, a heredoc fed to an interpreter).
     Code(&'c str),
+    /// Such code that only reads the files it names ([`crate::code_reads`]).
+    ReadingCode(&'c str),
     /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
     WholeLine,
 }
@@ -137,11 +139,13 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         }
         if let Some(opaque) = opaque {
             let source = match opaque {
-                Opaque::Code(code) => code,
+                Opaque::Code(code) | Opaque::ReadingCode(code) => code,
                 Opaque::WholeLine => full_text,
             };
             for path in path_like_words(source) {
-                push(&mut found, path.clone(), AccessKind::Write, true);
+                if !matches!(opaque, Opaque::ReadingCode(_)) {
+                    push(&mut found, path.clone(), AccessKind::Write, true);
+                }
                 push(&mut found, path, AccessKind::Read, false);
             }
         }
@@ -291,7 +295,8 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
         Touches::Own(Logic::Interpreter) => {
             let code = languages::inline_code(words).or_else(|| stdin_code(command));
             if let Some(code) = code {
-                opaque = Some(Opaque::Code(code));
+                let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, code));
+                opaque = Some(if reads_only { Opaque::ReadingCode(code) } else { Opaque::Code(code) });
             }
             // `perl -i`, `ruby -i`: the files are edited in place.
             if entry.interpreter().is_some_and(|interpreter| interpreter.in_place) && parsed.has_short('i') {
