@@ -32,6 +32,8 @@ pub(crate) struct Inspection<'a> {
     field_paths: RefCell<Vec<(String, Rc<[Candidate]>)>>,
     /// The command a `runs` condition matched that another command ran (see [`Inspection::take_road`]).
     reached: Cell<Option<usize>>,
+    /// The first command of each program the line runs, by program name (see [`Inspection::runs_one_of`]).
+    programs: OnceCell<Vec<usize>>,
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -59,6 +61,7 @@ impl<'a> Inspection<'a> {
             access_paths: OnceCell::new(),
             field_paths: RefCell::new(Vec::new()),
             reached: Cell::new(None),
+            programs: OnceCell::new(),
         }
     }
 
@@ -127,6 +130,23 @@ impl<'a> Inspection<'a> {
             self.reached.set(Some(index));
         }
         true
+    }
+
+    /// Whether some command of the line is a program of `exact` (sorted) or matches one of `globs`, as a command
+    /// pattern names its programs.
+    pub(crate) fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+        let line = self.line();
+        let name = |index: usize| line.commands[index].words.first().map_or("", |word| program_name(&word.text));
+        let programs = self.programs.get_or_init(|| {
+            let mut firsts: Vec<usize> =
+                (0..line.commands.len()).filter(|&index| !line.commands[index].words.is_empty()).collect();
+            firsts.sort_by(|&a, &b| name(a).cmp(name(b)).then(a.cmp(&b)));
+            firsts.dedup_by(|later, earlier| name(*later) == name(*earlier));
+            firsts
+        });
+        programs.iter().map(|&index| name(index)).any(|name| {
+            exact.binary_search(&name).is_ok() || globs.iter().any(|glob| pattern::glob_matches(glob, name))
+        })
     }
 
     /// The road to the first command a `runs` condition matched since the last call, when another command ran it
