@@ -558,6 +558,15 @@ mod tests {
     }
 
     #[test]
+    fn inline_code_that_only_reads_names_paths_it_reads() {
+        let reading = "python3 -c \"print(open('.claude/settings.json').read())\"";
+        assert_eq!(written(reading), Vec::<String>::new());
+        assert!(read(reading).contains(&".claude/settings.json".to_owned()));
+        let writing = "python3 -c \"open('.claude/settings.json', 'w').write('{}')\"";
+        assert!(written(writing).contains(&".claude/settings.json".to_owned()));
+    }
+
+    #[test]
     fn readers() {
         assert_eq!(read("cat .env"), [".env"]);
         assert_eq!(read("source .env && ls .env"), [".env"]);
