@@ -10,6 +10,8 @@ mod indirection;
 mod mcp;
 #[path = "security/roads.rs"]
 mod roads;
+#[path = "security/spellings.rs"]
+mod spellings;
 
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};

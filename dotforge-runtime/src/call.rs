@@ -42,6 +42,12 @@ impl<'a> Call<'a> {
         self.inspection.runs(pattern)
     }
 
+    /// Whether some command of the `command` runs one of these programs: a name of `exact` (sorted) or one that
+    /// matches a glob of `globs` (`python*`) — the programs a group of `runs` patterns names, asked once before them.
+    pub fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+        self.inspection.runs_one_of(exact, globs)
+    }
+
     /// `writes` (DSL extension): on `command`, a command of it writes a matching path; on a path field, the path
     /// matches.
     pub fn writes(&self, field: &str, globs: &PathGlobs) -> bool {

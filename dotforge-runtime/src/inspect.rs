@@ -40,6 +40,8 @@ pub(crate) struct Inspection<'a> {
     unknown_hit: RefCell<Option<String>>,
     /// Whether the line holds commands the reader could not know.
     unknown_in_line: OnceCell<bool>,
+    /// The first command of each program the line runs, by program name (see [`Inspection::runs_one_of`]).
+    programs: OnceCell<Vec<usize>>,
 }
 
 /// What the reader could not know about command `index`, in words, with the road that reached it.
@@ -93,6 +95,7 @@ impl<'a> Inspection<'a> {
             allow_unknown: Cell::new(false),
             unknown_hit: RefCell::new(None),
             unknown_in_line: OnceCell::new(),
+            programs: OnceCell::new(),
         }
     }
 
@@ -194,6 +197,27 @@ impl<'a> Inspection<'a> {
             self.reached.set(Some(index));
         }
         true
+    }
+
+    /// Whether some command of the line is a program of `exact` (sorted) or matches one of `globs`, as a command
+    /// pattern names its programs.
+    pub(crate) fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+        let line = self.line();
+        // A command the reader could not know may be any program.
+        if self.allow_unknown.get() && self.line_has_unknown(line) {
+            return true;
+        }
+        let name = |index: usize| line.commands[index].words.first().map_or("", |word| program_name(&word.text));
+        let programs = self.programs.get_or_init(|| {
+            let mut firsts: Vec<usize> =
+                (0..line.commands.len()).filter(|&index| !line.commands[index].words.is_empty()).collect();
+            firsts.sort_by(|&a, &b| name(a).cmp(name(b)).then(a.cmp(&b)));
+            firsts.dedup_by(|later, earlier| name(*later) == name(*earlier));
+            firsts
+        });
+        programs.iter().map(|&index| name(index)).any(|name| {
+            exact.binary_search(&name).is_ok() || globs.iter().any(|glob| pattern::glob_matches(glob, name))
+        })
     }
 
     /// The road to the first command a `runs` condition matched since the last call, when another command ran it

@@ -17,7 +17,7 @@ use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
 pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
-use crate::{authoring, builds, languages, rewriters};
+use crate::{authoring, builds, code_reads, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -53,11 +53,13 @@ pub struct Access {
 }
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
-/// written.
+/// written (or, for code that only reads, read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Opaque<'c> {
     /// Code given inline or on standard input (`python -c CODE`, a heredoc fed to an interpreter).
     Code(&'c str),
+    /// Such code that only reads the files it names ([`crate::code_reads`]).
+    ReadingCode(&'c str),
     /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
     WholeLine,
 }
@@ -230,11 +232,13 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         }
         if let Some(opaque) = opaque {
             let source = match opaque {
-                Opaque::Code(code) => code,
+                Opaque::Code(code) | Opaque::ReadingCode(code) => code,
                 Opaque::WholeLine => full_text,
             };
             for path in path_like_words(source) {
-                push(&mut found, path.clone(), AccessKind::Write, true);
+                if !matches!(opaque, Opaque::ReadingCode(_)) {
+                    push(&mut found, path.clone(), AccessKind::Write, true);
+                }
                 push(&mut found, path, AccessKind::Read, false);
             }
         }
@@ -352,9 +356,7 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
-                // curl -d @file, -F name=@file;type=…, --data-binary @file
-                let after_at = word.text.strip_prefix('@').or_else(|| word.text.split_once("=@").map(|(_, path)| path));
-                if let Some(path) = after_at {
+                if let Some(path) = uploaded_file(&word.text) {
                     let path = path.split(';').next().unwrap_or(path);
                     reads.push(Word { text: path.to_owned(), ..word.clone() });
                 }
@@ -386,7 +388,8 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
         Touches::Own(Logic::Interpreter) => {
             let code = languages::inline_code(words).or_else(|| stdin_code(command));
             if let Some(code) = code {
-                opaque = Some(Opaque::Code(code));
+                let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, code));
+                opaque = Some(if reads_only { Opaque::ReadingCode(code) } else { Opaque::Code(code) });
             }
             // `perl -i`, `ruby -i`: the files are edited in place.
             if entry.interpreter().is_some_and(|interpreter| interpreter.in_place) && parsed.has_short('i') {
@@ -520,6 +523,24 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
     (writes, reads)
 }
 
+/// The file an upload argument sends: curl's `-d @FILE`, `-d@FILE`, `-F name=@FILE;type=…`, `-F name=<FILE`,
+/// `--data-binary @FILE`, `--data-urlencode name@FILE`; HTTPie's and xh's `@FILE`, `name@FILE`, `name=@FILE`,
+/// `name:=@FILE`. (A URL's `user@host` names no file: it holds `://`.)
+fn uploaded_file(text: &str) -> Option<&str> {
+    if let Some(path) = text.strip_prefix('@') {
+        return Some(path);
+    }
+    if let Some((_, path)) = text.split_once("=@").or_else(|| text.split_once("=<")) {
+        return Some(path);
+    }
+    let bytes = text.as_bytes();
+    if bytes.len() > 3 && bytes[0] == b'-' && bytes[1].is_ascii_alphabetic() && bytes[2] == b'@' {
+        return Some(&text[3..]);
+    }
+    let named = !text.starts_with('-') && !text.contains("://") && !text.contains('=');
+    named.then(|| text.split_once('@').map(|(_, path)| path)).flatten().filter(|path| !path.is_empty())
+}
+
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
 fn resolvable(text: &str) -> bool {
     let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
@@ -641,6 +662,15 @@ mod tests {
         assert!(written("ls .forge/audit | xargs rm").contains(&".forge/audit".to_owned()));
         assert!(written("rm \"$(cat list)\" # .forge").contains(&".forge".to_owned()));
         assert!(!written("rm \"$HOME/x\"").contains(&"x".to_owned()), "known variables resolve");
+    }
+
+    #[test]
+    fn inline_code_that_only_reads_names_paths_it_reads() {
+        let reading = "python3 -c \"print(open('.claude/settings.json').read())\"";
+        assert_eq!(written(reading), Vec::<String>::new());
+        assert!(read(reading).contains(&".claude/settings.json".to_owned()));
+        let writing = "python3 -c \"open('.claude/settings.json', 'w').write('{}')\"";
+        assert!(written(writing).contains(&".claude/settings.json".to_owned()));
     }
 
     #[test]

@@ -108,30 +108,3 @@ fn mapped(word: &Word, mounts: &[(String, String)]) -> Word {
     }
     Word { dynamic: text.contains('$'), text, ..word.clone() }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn of(line: &str) -> Vec<String> {
-        let words: Vec<Word> = crate::reader::parse(line, None).commands[0].words[1..].to_vec();
-        let docker = programs::lookup("docker").expect("docker");
-        let entry = docker.subcommand_entry(&words[0].text).expect("run or exec");
-        let image = words[0].text == "run";
-        commands(&words, entry, image)
-            .iter()
-            .map(|command| command.iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" "))
-            .collect()
-    }
-
-    #[test]
-    fn a_container_runs_its_command_with_mounted_paths_mapped_back() {
-        assert_eq!(of("docker run --rm -v $PWD:/w -w /w alpine rm -rf /w/.forge"), ["rm -rf ./.forge"]);
-        assert_eq!(of("docker run -v \"$PWD\":/w alpine/git push --force"), ["git push --force", "push --force"]);
-        assert_eq!(of("docker run --mount type=bind,source=/p,target=/src x sh -c 'ls /src'"), ["sh -c ls /p"]);
-        assert_eq!(of("docker run -v /p:/w x sh -c 'rm -rf /w/.forge /work'"), ["sh -c rm -rf /p/.forge /work"]);
-        assert_eq!(of("docker run --entrypoint git alpine push -f"), ["git push -f"]);
-        assert_eq!(of("docker exec -it web git push -f"), ["git push -f"]);
-        assert_eq!(of("docker run -d -p 80:80 nginx"), Vec::<String>::new());
-    }
-}

@@ -150,38 +150,3 @@ fn substitution(rest: &str) -> Option<(String, &str)> {
     let flags = flags.split(|c: char| c.is_whitespace() || c == '}').next().unwrap_or("");
     Some((replacement.to_owned(), flags))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::programs;
-
-    fn of(line: &str) -> FilterRuns {
-        let words: Vec<Word> = crate::reader::parse(line, None).commands[0].words.clone();
-        let program = programs::lookup(&words[0].text).expect("a filter");
-        let filter = if words[0].text.contains("sed") { Filter::Sed } else { Filter::Awk };
-        runs(&words, program, filter)
-    }
-
-    #[test]
-    fn awk_runs_its_system_calls_and_pipes() {
-        assert_eq!(of("awk 'BEGIN{system(\"git push -f\")}'").scripts, ["git push -f"]);
-        assert_eq!(of("awk 'BEGIN { \"rm -rf .forge\" | getline x }'").scripts, ["rm -rf .forge"]);
-        let into_shell = of("awk '{ print | \"sh\" }' cmds.txt");
-        assert!(into_shell.unknown && into_shell.scripts == ["sh"]);
-        assert_eq!(of("gawk -e 'BEGIN{system(\"id\")}' x").scripts, ["id"]);
-        assert_eq!(of("awk -F: '{print $1}' /etc/passwd"), FilterRuns::default());
-        assert_eq!(of("awk '{ print \"a\" || \"b\" }'"), FilterRuns::default());
-    }
-
-    #[test]
-    fn sed_runs_its_e_commands_and_flags() {
-        assert_eq!(of("sed -n '1e git push --force' README.md").scripts, ["git push --force"]);
-        assert_eq!(of("sed 's/.*/rm -rf .forge/e' README.md").scripts, ["rm -rf .forge"]);
-        assert_eq!(of("sed -e '/x/e id' f").scripts, ["id"]);
-        assert!(of("sed 'e' list.txt").unknown);
-        assert_eq!(of("sed -i 's/e/E/g' notes.txt"), FilterRuns::default());
-        assert_eq!(of("sed -n '/error/p' log"), FilterRuns::default());
-        assert_eq!(of("sed 's|a|b|' f"), FilterRuns::default());
-    }
-}

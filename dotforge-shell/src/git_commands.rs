@@ -37,22 +37,6 @@ const COMMAND_KEYS: &[&str] = &[
 const COMMAND_KEY_ENDS: &[&str] =
     &["clean", "smudge", "process", "command", "textconv", "driver", "cmd", "helper", "sshcommand", "program"];
 
-/// Environment variables whose value git runs as a shell command (or, for `GIT_SSH`, as a program).
-pub(crate) const COMMAND_VARIABLES: &[&str] = &[
-    "GIT_SSH_COMMAND",
-    "GIT_SSH",
-    "GIT_PAGER",
-    "PAGER",
-    "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR",
-    "EDITOR",
-    "VISUAL",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "GIT_PROXY_COMMAND",
-];
-
 /// Whether git runs the value of configuration `key` as a command (`pager.log`, `filter.lfs.smudge`,
 /// `core.sshCommand`; an alias too, as `git ALIAS` runs it).
 pub(crate) fn runs_value(key: &str) -> bool {

@@ -15,9 +15,9 @@
 //! ([`parse_with`]); the crate itself opens no file.
 //!
 //! Modules, in the order they depend on each other: `lexer` (words and operators) → `command` (what was found) →
-//! `languages`, `code_tokens` and `code` (interpreters and the commands in their code) → `unwrap` (wrappers,
-//! `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read) → `make`,
-//! `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
+//! `languages`, `code_tokens`, `code` and `code_reads` (interpreters, the commands in their code, code that only
+//! reads) → `unwrap` (wrappers, `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read)
+//! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
 //! readings) → [`pattern`] (command patterns of `runs`) → `argv` and `target` (options and the paths named) →
 //! `builds`, `rewriters`, `authoring` (programs that write what they make) → [`access`] (every path a line reads
 //! and writes).
@@ -29,6 +29,7 @@ mod argv;
 mod authoring;
 mod builds;
 mod code;
+mod code_reads;
 mod code_tokens;
 mod command;
 mod computed;
@@ -53,6 +54,8 @@ pub mod promise;
 mod properties;
 mod reader;
 mod rewriters;
+#[cfg(test)]
+mod roads_tests;
 pub mod sources;
 mod target;
 mod unwrap;

@@ -320,8 +320,9 @@ pub mod commands_as_commands {
         match call.event() {
             __forge::Event::PreToolUse => {
                 if call.tool_is(|tool| matches!(tool, "Bash"))
-                    && (call.runs(&TRIGGER_0_CONDITION_0)
-                        || call.runs(&TRIGGER_0_CONDITION_1)
+                    && ((call.runs_one_of(&["bash", "git", "sh"], &[])
+                        && (call.runs(&TRIGGER_0_CONDITION_0)
+                            || call.runs(&TRIGGER_0_CONDITION_1)))
                         || call.runs(&TRIGGER_0_CONDITION_2)
                         || call.writes("command", &TRIGGER_0_CONDITION_3)
                         || call.reads("command", &TRIGGER_0_CONDITION_4))

@@ -1,110 +1,12 @@
-//! Programs that run a command on another machine or in a container: ssh (the command after the host, and its
-//! `ProxyCommand`/`LocalCommand` options), container engines (`docker run IMAGE CMD`, `docker exec C CMD`, compose's
-//! `run` and `exec`, read by [`crate::containers`]) and cluster and VM front ends (`kubectl exec POD -- CMD`). What
-//! runs there is still this agent's act.
+//! Programs that run a command on another machine: ssh (the command after the host, and its
+//! `ProxyCommand`/`LocalCommand` options) and cluster and VM front ends (`kubectl exec POD -- CMD`, `lxc exec`,
+//! `vagrant ssh -c`); container engines are in `containers`. What runs there is still this agent's act.
 
 use super::entry::{Example, Expect, Output, Program, Runs};
 use crate::argv::Options;
 
 /// ssh's options that set a command (compared without case).
 pub(super) const SSH_COMMAND_KEYS: &[&str] = &["ProxyCommand", "LocalCommand", "KnownHostsCommand", "RemoteCommand"];
-
-/// `docker run`'s (and podman's, nerdctl's) options that take a value.
-const RUN_OPTIONS: Options = Options::new(
-    "aehlmpuvwc",
-    &[
-        "add-host",
-        "attach",
-        "blkio-weight",
-        "cap-add",
-        "cap-drop",
-        "cgroup-parent",
-        "cgroupns",
-        "cidfile",
-        "cpu-shares",
-        "cpus",
-        "cpuset-cpus",
-        "detach-keys",
-        "device",
-        "dns",
-        "entrypoint",
-        "env",
-        "env-file",
-        "expose",
-        "gpus",
-        "group-add",
-        "health-cmd",
-        "hostname",
-        "ip",
-        "ipc",
-        "label",
-        "label-file",
-        "link",
-        "log-driver",
-        "log-opt",
-        "mac-address",
-        "memory",
-        "memory-swap",
-        "mount",
-        "name",
-        "net",
-        "network",
-        "pid",
-        "platform",
-        "publish",
-        "pull",
-        "restart",
-        "runtime",
-        "security-opt",
-        "shm-size",
-        "stop-signal",
-        "stop-timeout",
-        "storage-opt",
-        "sysctl",
-        "tmpfs",
-        "ulimit",
-        "user",
-        "userns",
-        "uts",
-        "volume",
-        "volumes-from",
-        "workdir",
-    ],
-);
-
-/// `docker exec`'s options that take a value.
-const EXEC_OPTIONS: Options = Options::new("euw", &["env", "env-file", "user", "workdir", "detach-keys"]);
-
-/// `run IMAGE CMD` (and `create`, which `start` runs later).
-const RUN: Program = Program { options: RUN_OPTIONS, runs: &[Runs::Container], ..Program::named(&["run", "create"]) };
-/// `exec CONTAINER CMD`.
-const EXEC: Program = Program { options: EXEC_OPTIONS, runs: &[Runs::Container], ..Program::named(&["exec"]) };
-/// The container subcommands that run a command.
-const RUN_AND_EXEC: &[Program] = &[RUN, EXEC];
-
-/// compose's `run SERVICE CMD` and `exec SERVICE CMD` (a service is no image: its program is not guessed).
-const COMPOSE: &[Program] = &[
-    Program {
-        options: Options::new(
-            "elpuvw",
-            &["entrypoint", "env", "label", "name", "publish", "user", "volume", "workdir"],
-        ),
-        runs: &[Runs::Container],
-        ..Program::named(&["exec"])
-    },
-    Program {
-        options: Options::new(
-            "elpuvw",
-            &["entrypoint", "env", "label", "name", "publish", "user", "volume", "workdir"],
-        ),
-        runs: &[Runs::Container],
-        ..Program::named(&["run"])
-    },
-];
-
-/// compose's own options before its subcommand.
-const COMPOSE_OPTIONS: Options =
-    Options::new("fp", &["file", "project-name", "profile", "env-file", "project-directory", "ansi", "progress"]);
 
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
@@ -125,32 +27,6 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[Runs::KeyedScriptOption("o", SSH_COMMAND_KEYS), Runs::ScriptOption(&["S", "D"])],
         examples: &[Example("sftp -o ProxyCommand='rm -rf .forge' host", Expect::Writes(".forge"))],
         ..Program::named(&["sftp"])
-    },
-    Program {
-        options: Options::new("cHlD", &["config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"]),
-        runs: &[Runs::Subcommands(&[
-            RUN,
-            EXEC,
-            Program { runs: &[Runs::Subcommands(RUN_AND_EXEC)], ..Program::named(&["container"]) },
-            Program { options: COMPOSE_OPTIONS, runs: &[Runs::Subcommands(COMPOSE)], ..Program::named(&["compose"]) },
-        ])],
-        examples: &[
-            Example("docker run --rm -v $PWD:/w -w /w alpine/git push --force", Expect::Runs("git push --force")),
-            Example("docker run -v $PWD:/w alpine rm -rf /w/.forge", Expect::Writes(".forge")),
-            Example("podman run -v .:/w alpine sh -c 'rm -rf /w/.forge'", Expect::Writes(".forge")),
-            Example("docker exec web git push -f", Expect::Runs("git push -f")),
-            Example("docker compose run --rm app git push -f", Expect::Runs("git push -f")),
-            Example("docker container run alpine git push -f", Expect::Runs("git push -f")),
-            Example("docker run --rm -p 8080:80 nginx", Expect::Inert(".forge")),
-            Example("docker ps -a", Expect::Inert(".forge")),
-        ],
-        ..Program::named(&["docker", "podman", "nerdctl", "finch"])
-    },
-    Program {
-        options: COMPOSE_OPTIONS,
-        runs: &[Runs::Subcommands(COMPOSE)],
-        examples: &[Example("docker-compose exec app git push -f", Expect::Runs("git push -f"))],
-        ..Program::named(&["docker-compose", "podman-compose"])
     },
     Program {
         options: Options::new("nscl", &["namespace", "context", "cluster", "kubeconfig", "container", "selector"]),

@@ -300,6 +300,8 @@ pub(crate) enum Expect {
     Reads(&'static str),
     /// Nothing besides the command itself runs, and this path is not written.
     Inert(&'static str),
+    /// The program's subcommand (after its global options and their values, a toolchain `+nightly`) is this word.
+    Subcommand(&'static str),
 }
 
 /// One example of a program's entry: a command line and what it must show.

@@ -4,7 +4,22 @@
 
 use super::entry::{Example, Expect, Logic, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
-use crate::git_commands::COMMAND_VARIABLES;
+
+/// Environment variables whose value git runs as a shell command (or, for `GIT_SSH`, as a program).
+const COMMAND_VARIABLES: &[&str] = &[
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_PAGER",
+    "PAGER",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "GIT_PROXY_COMMAND",
+];
 
 /// git's subcommands that run a command of the caller's: `rebase -x CMD`, `bisect run CMD…`, `submodule foreach
 /// CMD`, `filter-branch --tree-filter CMD`, `difftool -x CMD`.

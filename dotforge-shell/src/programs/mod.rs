@@ -7,8 +7,8 @@
 //! patterns ([`crate::pattern`]) look programs up here; no other module matches on a program's name.
 //!
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
-//! `git`, `builds`, `packages`, `agents`. Logic that cannot be data (git's config, Makefiles, package scripts, tar's
-//! old-style options) sits in the modules the entry names ([`Recipes`], [`Logic`]).
+//! `git`, `builds`, `containers`, `packages`, `agents`. Logic that cannot be data (git's config, Makefiles, package
+//! scripts, tar's old-style options) sits in the modules the entry names ([`Recipes`], [`Logic`]).
 //!
 //! **Adding a program**: add an entry to its family's file (names, options, runs, touches) with an example of each
 //! thing it does and a look-alike that must stay silent; `cargo test -p dotforge-shell programs` checks the examples,
@@ -18,6 +18,7 @@
 mod agents;
 mod archivers;
 mod builds;
+mod containers;
 mod elsewhere;
 mod entry;
 mod file_tools;
@@ -78,6 +79,7 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     archivers::PROGRAMS,
     git::PROGRAMS,
     builds::PROGRAMS,
+    containers::PROGRAMS,
     packages::PROGRAMS,
     agents::PROGRAMS,
     elsewhere::PROGRAMS,

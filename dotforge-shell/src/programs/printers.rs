@@ -56,5 +56,5 @@ pub(super) const PROGRAMS: &[Program] = &[
     setup(&["fnm", "mise", "rtx", "rbenv-env"], &["env", "activate"]),
     setup(&["thefuck"], &["--alias"]),
     setup(&["register-python-argcomplete", "_register-python-argcomplete"], &[]),
-    setup(&["gh", "helm", "rustup", "poetry", "pipx"], &["completion", "completions"]),
+    setup(&["gh", "helm", "rustup"], &["completion", "completions"]),
 ];

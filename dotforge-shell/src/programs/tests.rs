@@ -50,6 +50,11 @@ fn shows(command: &str, expect: Expect) -> bool {
         Expect::Writes(path) => accessed(&line, command, AccessKind::Write, path),
         Expect::Reads(path) => accessed(&line, command, AccessKind::Read, path),
         Expect::Inert(path) => !accessed(&line, command, AccessKind::Write, path),
+        Expect::Subcommand(word) => line.commands.first().is_some_and(|first| {
+            let words = &first.words;
+            let at = super::Shape::of(words).subcommand.map(|(at, _)| at);
+            at.and_then(|at| words.get(at)).is_some_and(|found| found.text == word)
+        }),
     }
 }
 
