@@ -37,6 +37,7 @@ mod justfile;
 mod languages;
 mod lexer;
 mod limits;
+pub mod losses;
 mod make;
 mod package_scripts;
 pub mod pattern;
