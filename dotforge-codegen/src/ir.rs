@@ -335,10 +335,11 @@ pub enum Test {
         /// The pattern, parsed.
         pattern: CommandPatternIr,
     },
-    /// `writes` / `reads` (extension): a matching path is written (read).
+    /// `writes` / `reads` / `loses_work` (extension): a matching path is written (read; destroyed while it holds
+    /// work git could not bring back).
     Paths {
-        /// `writes` (true) or `reads`.
-        writes: bool,
+        /// Which of the three.
+        access: PathAccess,
         /// The globs as written.
         text: String,
         /// Globs that match.
@@ -346,6 +347,17 @@ pub enum Test {
         /// Globs that never match.
         exclude: Vec<String>,
     },
+}
+
+/// What a path condition asks of the matching paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathAccess {
+    /// `reads`
+    Reads,
+    /// `writes`
+    Writes,
+    /// `loses_work`: destroyed (deleted, truncated, replaced) while holding work git could not bring back.
+    LosesWork,
 }
 
 /// A parsed `runs` pattern (see `command_pattern`).

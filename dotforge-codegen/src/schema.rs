@@ -132,12 +132,16 @@ pub const OPERATORS: &[&str] = &[
     "runs",
     "writes",
     "reads",
+    "loses_work",
 ];
 /// Operators the DSL extension adds to SCHEMA §3: `runs` on `command`; `writes` and `reads` on `command` and the
-/// path fields.
-pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads"];
+/// path fields; `loses_work` on `command` and `paths`.
+pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads", "loses_work"];
 /// The fields `writes` and `reads` apply to.
 pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path", "paths"];
+/// The fields `loses_work` applies to: a command's deletes, truncations and overwrites, and the paths a file tool
+/// deletes (a file tool's write is an edit the agent's CLI keeps a checkpoint of, not a loss).
+pub const LOSES_WORK_FIELDS: &[&str] = &["command", "paths"];
 
 /// Placeholders a path glob may start with (DSL extension).
 pub const PLACEHOLDERS: &[&str] =

@@ -165,7 +165,7 @@ impl FirstLook {
                     roads.push(None);
                     return Look::NotApplicable;
                 }
-                let mut scope = Scope::new(0, &mut scratch, "");
+                let mut scope = Scope::new(0, &mut scratch, &[], "");
                 let outcome = (behavior.evaluate)(&call, &mut scope);
                 roads.push(input.inspection.take_road());
                 if scope.touched() {
@@ -215,13 +215,14 @@ pub(crate) fn run_chain(
         allowed = settle_allowances(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
+    let created = session.created_paths();
     for (index, behavior) in catalog.behaviors.iter().enumerate() {
         if !is_active(behavior, input, &session) || allowed.contains(&behavior.id) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
         let (outcome_of_triggers, road) = first_look.stateless_outcome(index).unwrap_or_else(|| {
-            let mut scope = Scope::new(prior, &mut session.flags, &now_text);
+            let mut scope = Scope::new(prior, &mut session.flags, &created, &now_text);
             input.inspection.take_road();
             let outcome = (behavior.evaluate)(&call, &mut scope);
             (outcome, input.inspection.take_road())
@@ -313,10 +314,33 @@ pub(crate) fn run_chain(
         }
     }
     if mode == StateMode::Persistent {
+        // The paths this call creates, when it may run: this session's own to delete later (`loses_work`).
+        let refused = outcome.decision.block.as_ref().is_some_and(|block| !block.ask_user);
+        if input.event == Event::PreToolUse && !refused && remembers_created(catalog, input, &session) {
+            session.remember_created(input.inspection.created_now(input.payload.paths()));
+        }
         session.last_accessed_at = now_text;
         outcome.effects.session = Some(session);
     }
     outcome
+}
+
+/// Whether a behavior that excuses what the session created (`loses_work`) is on — for every tool, whatever its
+/// triggers look at — so that creations are remembered.
+fn remembers_created(catalog: &Catalog, input: &EventInput<'_>, session: &Session) -> bool {
+    catalog.behaviors.iter().any(|behavior| {
+        let enabled = if behavior.locked {
+            behavior.enabled
+        } else {
+            session.enabled_override(behavior.id).unwrap_or(behavior.enabled)
+        };
+        behavior.remembers_created && enabled && in_profile(behavior, input)
+    })
+}
+
+/// Whether the behavior's `applies_to.profiles` admits the active profile.
+pub(crate) fn in_profile(behavior: &Behavior, input: &EventInput<'_>) -> bool {
+    behavior.profiles.is_empty() || behavior.profiles.contains(&input.settings.profile.as_str())
 }
 
 /// Whether a pending block is younger than the override window.

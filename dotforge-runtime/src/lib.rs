@@ -35,6 +35,7 @@ mod settings;
 mod table;
 mod time;
 mod warn;
+mod worktree;
 
 // Data.
 mod approval;
@@ -51,6 +52,7 @@ mod catalog;
 mod engine;
 mod harness;
 mod inspect;
+mod losses;
 mod output;
 mod render;
 mod screen;
