@@ -151,8 +151,19 @@ pub struct Scenario {
     pub name: String,
     /// `soft_block`: `true` for `deny`, `false` for `ask` (the default).
     pub soft_block_deny: bool,
+    /// `repository`: a git work tree made in the scratch project before the first step.
+    pub repository: Option<RepositorySetup>,
     /// The steps.
     pub steps: Vec<Step>,
+}
+
+/// A scenario's `repository`: paths (relative to the scratch project) and their text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepositorySetup {
+    /// Written and committed.
+    pub committed: Vec<(String, String)>,
+    /// Written after the commit: changes, untracked and ignored files.
+    pub files: Vec<(String, String)>,
 }
 
 /// One scenario step.
@@ -178,6 +189,8 @@ pub struct Step {
     pub stop_hook_active: bool,
     /// `user`: `Some(true)` allow, `Some(false)` decline.
     pub user_allows: Option<bool>,
+    /// `files`: written into the scratch project after the step, as the call would have made them when it runs.
+    pub files: Vec<(String, String)>,
     /// Expectations.
     pub expect: Expect,
 }

@@ -158,10 +158,24 @@ pub const WARNING_MAX: usize = 500;
 pub const BLOCK_REASON_MAX: usize = 200;
 
 /// Keys of a scenario file (`behaviors/<id>/tests/*.yaml`).
-pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "soft_block", "steps"];
+pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "soft_block", "repository", "steps"];
+/// Keys of a scenario's `repository`: a git work tree made in the scratch project before the first step (files
+/// committed, then the files of the work tree after that commit).
+pub const REPOSITORY_KEYS: &[&str] = &["committed", "files"];
 /// Keys of a scenario step.
-pub const STEP_KEYS: &[&str] =
-    &["event", "tool", "tool_input", "prompt", "session", "profile", "agent", "stop_hook_active", "user", "expect"];
+pub const STEP_KEYS: &[&str] = &[
+    "event",
+    "tool",
+    "tool_input",
+    "prompt",
+    "session",
+    "profile",
+    "agent",
+    "stop_hook_active",
+    "user",
+    "files",
+    "expect",
+];
 /// Keys of a step's `expect`.
 pub const EXPECT_KEYS: &[&str] =
     &["level", "counter", "decision", "message_contains", "flag_present", "flag_absent", "overrides"];

@@ -11,7 +11,9 @@ pub use crate::catalog::{
 };
 pub use crate::paths::PathGlobs;
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
-pub use crate::scenario::{Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer};
+pub use crate::scenario::{
+    Expect, ExpectDecision, ExpectLevel, Scenario, ScenarioRepository, SoftBlockMode, Step, UserAnswer,
+};
 pub use crate::scenario_runner::assert_scenario;
 pub use dotforge_shell::pattern::{ArgTest, CommandPattern, Requirement};
 

@@ -238,7 +238,7 @@ pub mod every_feature {
     };
 }
 
-/// Every DSL extension at once (runs, writes, reads, the extra fields, locked).
+/// Every DSL extension at once (runs, writes, reads, loses_work, the extra fields, locked).
 ///
 /// Behavior `commands-as-commands` from behaviors/commands-as-commands/behavior.yaml.
 pub mod commands_as_commands {
@@ -303,6 +303,11 @@ pub mod commands_as_commands {
         exclude: &["**/.env.example"],
     };
 
+    static TRIGGER_0_CONDITION_5: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["{project_dir}/**"],
+        exclude: &["{project_dir}/scratch/**"],
+    };
+
     static TRIGGER_1_CONDITION_0: __forge::PathGlobs = __forge::PathGlobs {
         include: &["{project_dir}/.claude/**", "{hook_binary}"],
         exclude: &[],
@@ -316,7 +321,7 @@ pub mod commands_as_commands {
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(
         call: &__forge::Call<'_>,
-        _scope: &mut __forge::Scope<'_>,
+        scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
         match call.event() {
             __forge::Event::PreToolUse => {
@@ -325,7 +330,8 @@ pub mod commands_as_commands {
                         || call.runs(&TRIGGER_0_CONDITION_1)
                         || call.runs(&TRIGGER_0_CONDITION_2)
                         || call.writes("command", &TRIGGER_0_CONDITION_3)
-                        || call.reads("command", &TRIGGER_0_CONDITION_4))
+                        || call.reads("command", &TRIGGER_0_CONDITION_4)
+                        || call.loses_work("command", &TRIGGER_0_CONDITION_5, scope))
                 {
                     return __forge::Outcome::Violation;
                 }
@@ -364,13 +370,13 @@ pub mod commands_as_commands {
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
         id: "commands-as-commands",
         name: "Commands As Commands",
-        description: "Every DSL extension at once (runs, writes, reads, the extra fields, locked).",
+        description: "Every DSL extension at once (runs, writes, reads, loses_work, the extra fields, locked).",
         category: __forge::Category::Experimental,
         enabled: true,
         locked: true,
         screens_output: false,
         secret_patterns: &[],
-        remembers_created: false,
+        remembers_created: true,
         events: &[__forge::Event::PreToolUse],
         profiles: &[],
         tools: &[],
@@ -383,7 +389,7 @@ pub mod commands_as_commands {
                 matcher: "Bash",
                 tools: __forge::ToolMatcher::Names(&["Bash"]),
                 violates: true,
-                summary: "on PreToolUse for Bash when `command` runs `git clean -f|--force !-n|--dry-run -e=|--exclude=` or `command` runs `curl|wget | sh|bash` or `command` runs `{hook_binary} !status` or `command` writes `{forge_root}/audit/** ~/.claude/settings*.json` or `command` reads `**/.env !**/.env.example`: violation",
+                summary: "on PreToolUse for Bash when `command` runs `git clean -f|--force !-n|--dry-run -e=|--exclude=` or `command` runs `curl|wget | sh|bash` or `command` runs `{hook_binary} !status` or `command` writes `{forge_root}/audit/** ~/.claude/settings*.json` or `command` reads `**/.env !**/.env.example` or `command` destroys work git cannot bring back under `{project_dir}/** !{project_dir}/scratch/**`: violation",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,
