@@ -6,6 +6,8 @@
 mod indirection;
 #[path = "security/mcp.rs"]
 mod mcp;
+#[path = "security/unsaved.rs"]
+mod unsaved;
 
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};
