@@ -5,6 +5,7 @@
 //! created paths.
 
 use crate::paths::{self, Candidate, PathGlobs, Places};
+use crate::worktree::repository::{self, Found};
 use crate::worktree::{Destroyed, Limits, Scanner, Unsaved, Why};
 use dotforge_shell::access::NameGlob;
 use dotforge_shell::losses::{Effects, Reach};
@@ -157,7 +158,9 @@ pub(crate) fn missing_creations(effects: &Effects, places: &Places, dotglob: boo
     missing(resolved.map(|(path, _)| path))
 }
 
-/// Those of `paths` that do not exist (at most [`MAX_CREATED_PER_CALL`]), as text.
+/// Those of `paths` that do not exist yet and lie in a git work tree (at most [`MAX_CREATED_PER_CALL`]), as text:
+/// outside a repository nothing is ever asked about, so nothing there needs remembering (and the call then costs no
+/// state write).
 pub(crate) fn missing(paths: impl Iterator<Item = PathBuf>) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     for path in paths {
@@ -167,7 +170,7 @@ pub(crate) fn missing(paths: impl Iterator<Item = PathBuf>) -> Vec<String> {
         let gone =
             matches!(std::fs::symlink_metadata(&path), Err(error) if error.kind() == std::io::ErrorKind::NotFound);
         let text = path.to_string_lossy().into_owned();
-        if gone && !found.contains(&text) {
+        if gone && !found.contains(&text) && matches!(repository::discover(&path), Found::Repository(_)) {
             found.push(text);
         }
     }

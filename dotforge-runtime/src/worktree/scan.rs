@@ -333,19 +333,6 @@ impl<'w> Walk<'w> {
         if (self.created)(path) && (reached || self.only_named.is_empty()) {
             return None; // made by this session: all it holds came after
         }
-        let dot_git = path.join(".git");
-        if let Ok(meta) = std::fs::symlink_metadata(&dot_git) {
-            let is_top = relative.is_empty();
-            if meta.is_dir() && (reached || self.only_named.is_empty()) {
-                // The history itself goes: nothing but a remote can bring it back.
-                return self.found(&dot_git, Why::History);
-            }
-            if !is_top {
-                // A submodule's or another worktree's checkout: its own index says what it holds.
-                let nested = Destroyed { path, tree: true, only_named: self.only_named };
-                return self.scanner.first_unsaved(&nested, self.created);
-            }
-        }
         if !relative.is_empty() && self.ignored(rules, relative, true) {
             let meta = std::fs::symlink_metadata(path).ok()?;
             return self.tracked_below(path, relative, &meta, true, reached);
@@ -359,6 +346,19 @@ impl<'w> Walk<'w> {
                 return self.found(path, Why::TooManyToCheck);
             }
             children.push(entry);
+        }
+        // A `.git` among the entries (seen in the listing, not looked up: one call fewer per folder).
+        if let Some(dot_git) = children.iter().find(|child| child.file_name() == ".git") {
+            let is_folder = dot_git.file_type().is_ok_and(|kind| kind.is_dir());
+            if is_folder && (reached || self.only_named.is_empty()) {
+                // The history itself goes: nothing but a remote can bring it back.
+                return self.found(&dot_git.path(), Why::History);
+            }
+            if !relative.is_empty() {
+                // A submodule's or another worktree's checkout: its own index says what it holds.
+                let nested = Destroyed { path, tree: true, only_named: self.only_named };
+                return self.scanner.first_unsaved(&nested, self.created);
+            }
         }
         let pushed =
             children.iter().any(|child| child.file_name() == ".gitignore") && self.push_rules(rules, path, relative);
