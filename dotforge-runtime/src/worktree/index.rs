@@ -135,12 +135,6 @@ impl Index {
         Ok(Index { bytes, paths, slots, id_len })
     }
 
-    /// How many entries the index holds.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        self.slots.len()
-    }
-
     fn path_of(&self, slot: Slot) -> &[u8] {
         let buffer = if self.paths.is_empty() { &self.bytes } else { &self.paths };
         let (start, len) = (slot.path.0 as usize, slot.path.1 as usize);
@@ -175,9 +169,20 @@ impl Index {
 
     /// The positions of the entries whose path is `path` (several during a conflict).
     pub(crate) fn find(&self, path: &[u8]) -> Range<usize> {
-        let start = self.slots.partition_point(|slot| self.path_of(*slot) < path);
-        let len = self.slots[start..].iter().take_while(|slot| self.path_of(**slot) == path).count();
-        start..start + len
+        self.find_among(0..self.slots.len(), path)
+    }
+
+    /// [`Index::find`] among the entries at `among` (those of the path's folder, found once for all its files).
+    pub(crate) fn find_among(&self, among: Range<usize>, path: &[u8]) -> Range<usize> {
+        let slots = &self.slots[among.clone()];
+        let start = slots.partition_point(|slot| self.path_of(*slot) < path);
+        let len = slots[start..].iter().take_while(|slot| self.path_of(**slot) == path).count();
+        among.start + start..among.start + start + len
+    }
+
+    /// How many entries the index holds.
+    pub(crate) fn entry_count(&self) -> usize {
+        self.slots.len()
     }
 
     /// The positions of the entries under the folder `folder` (`src` → every `src/…`); the whole index for `""`.
@@ -244,7 +249,7 @@ mod tests {
     }
 
     fn entries(index: &Index) -> Vec<(u32, String, u8, String)> {
-        (0..index.len())
+        (0..index.entry_count())
             .map(|position| {
                 let entry = index.entry(position);
                 let path = String::from_utf8(entry.path.to_vec()).expect("utf-8");
@@ -311,7 +316,7 @@ mod tests {
         assert!(index.find(b"src").is_empty());
         assert_eq!(paths(index.under(b"src-other")), ["src-other/x"]);
         assert!(index.under(b"sr").is_empty());
-        assert_eq!(index.under(b"").len(), index.len());
+        assert_eq!(index.under(b"").len(), index.entry_count());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -380,7 +385,7 @@ mod tests {
             let mut with_header = b"DIRC\0\0\0\x04\0\0\0\x03".to_vec();
             with_header.extend(&bytes);
             if let Ok(index) = Index::parse(with_header, 20) {
-                for position in 0..index.len() {
+                for position in 0..index.entry_count() {
                     let _ = index.entry(position);
                 }
             }

@@ -13,6 +13,7 @@ use super::repository::{self, Found, Repository};
 use dotforge_shell::access::NameGlob;
 use std::fs::Metadata;
 use std::io::Read;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -176,6 +177,19 @@ fn mtime_of(meta: &Metadata) -> (i64, i64) {
     }
 }
 
+/// Where a file is: its folder and name (its path is made only when needed), and its path in the work tree.
+struct FilePlace<'p> {
+    folder: &'p Path,
+    name: &'p std::ffi::OsStr,
+    relative: &'p [u8],
+}
+
+impl FilePlace<'_> {
+    fn path(&self) -> PathBuf {
+        self.folder.join(self.name)
+    }
+}
+
 /// One destroyed path's walk.
 struct Walk<'w> {
     scanner: &'w mut Scanner,
@@ -251,7 +265,10 @@ impl<'w> Walk<'w> {
         } else if meta.is_dir() {
             None
         } else if reached {
-            self.visit_file(path, &relative, meta, &rules)
+            let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else { return None };
+            let place = FilePlace { folder, name, relative: &relative };
+            let everywhere = self.index().map_or(0..0, |index| 0..index.entry_count());
+            self.visit_file(&place, meta, &rules, everywhere)
         } else {
             None
         }
@@ -316,7 +333,9 @@ impl<'w> Walk<'w> {
             }
             let file = work_tree.join(String::from_utf8_lossy(entry.path).as_ref());
             let Ok(meta) = std::fs::symlink_metadata(&file) else { continue };
-            if let Some(why) = self.compare(&file, &entry, &meta) {
+            let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else { continue };
+            let place = FilePlace { folder, name, relative: entry.path };
+            if let Some(why) = self.compare(&place, &entry, &meta) {
                 if !(self.created)(&file) {
                     return self.found(&file, why);
                 }
@@ -362,22 +381,37 @@ impl<'w> Walk<'w> {
         }
         let pushed =
             children.iter().any(|child| child.file_name() == ".gitignore") && self.push_rules(rules, path, relative);
+        // The index entries of this folder, found once: each file is then looked up among them only.
+        let in_folder = match self.index() {
+            Ok(index) => index.under(relative),
+            Err(why) => return self.found(path, why),
+        };
+        let mut child_relative = relative.to_vec();
+        if !child_relative.is_empty() {
+            child_relative.push(b'/');
+        }
+        let base_len = child_relative.len();
         let mut result = None;
         for child in children {
             let name = child.file_name();
-            let name_bytes = name.to_string_lossy().into_owned().into_bytes();
+            let name_bytes = name.as_encoded_bytes();
             if relative.is_empty() && name_bytes == b".git" {
                 continue;
             }
-            let child_relative = join(relative, &name_bytes);
-            let child_path = child.path();
-            let child_reached = reached || (!self.only_named.is_empty() && self.named(&name_bytes));
+            child_relative.truncate(base_len);
+            child_relative.extend_from_slice(name_bytes);
+            let child_reached = reached || (!self.only_named.is_empty() && self.named(name_bytes));
             let Ok(file_type) = child.file_type() else { continue };
             let found = if file_type.is_dir() {
+                let child_path = child.path();
+                let child_relative = child_relative.clone();
                 self.visit_folder(&child_path, &child_relative, rules, child_reached)
             } else if child_reached || self.only_named.is_empty() {
                 match child.metadata() {
-                    Ok(meta) => self.visit_file(&child_path, &child_relative, &meta, rules),
+                    Ok(meta) => {
+                        let place = FilePlace { folder: path, name: &name, relative: &child_relative };
+                        self.visit_file(&place, &meta, rules, in_folder.clone())
+                    }
                     Err(_) => None,
                 }
             } else {
@@ -394,29 +428,37 @@ impl<'w> Walk<'w> {
         result
     }
 
-    /// A file (or a symbolic link): compared with its index entry when tracked, else checked against the rules.
-    fn visit_file(&mut self, path: &Path, relative: &[u8], meta: &Metadata, rules: &RuleStack) -> Option<Unsaved> {
+    /// A file (or a symbolic link): compared with its index entry when tracked (looked up among `candidates`, the
+    /// entries of its folder), else checked against the rules.
+    fn visit_file(
+        &mut self,
+        place: &FilePlace<'_>,
+        meta: &Metadata,
+        rules: &RuleStack,
+        candidates: Range<usize>,
+    ) -> Option<Unsaved> {
         let index = match self.index() {
             Ok(index) => index,
-            Err(why) => return self.found(path, why),
+            Err(why) => return self.found(&place.path(), why),
         };
-        let positions = index.find(relative);
+        let positions = index.find_among(candidates, place.relative);
         let why = if positions.is_empty() {
-            if self.ignored(rules, relative, false) {
+            if self.ignored(rules, place.relative, false) {
                 return None;
             }
             Why::Untracked
         } else {
-            positions.into_iter().find_map(|position| self.compare(path, &index.entry(position), meta))?
+            positions.into_iter().find_map(|position| self.compare(place, &index.entry(position), meta))?
         };
-        if (self.created)(path) {
+        let path = place.path();
+        if (self.created)(&path) {
             return None;
         }
-        self.found(path, why)
+        self.found(&path, why)
     }
 
     /// Whether a tracked file holds what its entry does not: `None` when unchanged.
-    fn compare(&mut self, path: &Path, entry: &Entry<'_>, meta: &Metadata) -> Option<Why> {
+    fn compare(&mut self, place: &FilePlace<'_>, entry: &Entry<'_>, meta: &Metadata) -> Option<Why> {
         if entry.intent_to_add {
             return Some(Why::NotStaged);
         }
@@ -434,7 +476,7 @@ impl<'w> Walk<'w> {
             return Some(Why::TooManyToCheck);
         }
         self.scanner.bytes_left -= length;
-        let Some(id) = blob_id(path, meta, self.loaded.id_len) else { return Some(Why::Changed) };
+        let Some(id) = blob_id(&place.path(), meta, self.loaded.id_len) else { return Some(Why::Changed) };
         (id != entry.object_id).then_some(Why::Changed)
     }
 
