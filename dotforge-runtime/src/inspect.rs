@@ -195,7 +195,8 @@ impl<'a> Inspection<'a> {
             let written = named
                 .iter()
                 .filter(|(_, role)| *role == PathRole::Write)
-                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false));
+                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
+                .map(|path| (path, false));
             for path in losses::missing(written) {
                 if !found.contains(&path) {
                     found.push(path);

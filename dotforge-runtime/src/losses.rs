@@ -154,23 +154,26 @@ pub(crate) fn destroyed_by_command(effects: &Effects, places: &Places, dotglob: 
 
 /// The paths a command line creates that do not exist yet (at most [`MAX_CREATED_PER_CALL`]).
 pub(crate) fn missing_creations(effects: &Effects, places: &Places, dotglob: bool) -> Vec<String> {
-    let resolved = effects.creations.iter().flat_map(|reach| resolve_reach(reach, places, dotglob));
-    missing(resolved.map(|(path, _)| path))
+    let resolved = effects.creations.iter().flat_map(|reach| {
+        resolve_reach(reach, places, dotglob).into_iter().map(|(path, _)| (path, reach.makes_repository))
+    });
+    missing(resolved)
 }
 
-/// Those of `paths` that do not exist yet and lie in a git work tree (at most [`MAX_CREATED_PER_CALL`]), as text:
-/// outside a repository nothing is ever asked about, so nothing there needs remembering (and the call then costs no
-/// state write).
-pub(crate) fn missing(paths: impl Iterator<Item = PathBuf>) -> Vec<String> {
+/// Those of `paths` that do not exist yet and lie in a git work tree — or become a repository themselves (the flag:
+/// `git clone`, `git init DIR`) — at most [`MAX_CREATED_PER_CALL`], as text: outside a repository nothing is ever
+/// asked about, so nothing there needs remembering (and the call then costs no state write).
+pub(crate) fn missing(paths: impl Iterator<Item = (PathBuf, bool)>) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for path in paths {
+    for (path, makes_repository) in paths {
         if found.len() >= MAX_CREATED_PER_CALL {
             break;
         }
         let gone =
             matches!(std::fs::symlink_metadata(&path), Err(error) if error.kind() == std::io::ErrorKind::NotFound);
         let text = path.to_string_lossy().into_owned();
-        if gone && !found.contains(&text) && matches!(repository::discover(&path), Found::Repository(_)) {
+        let kept = makes_repository || matches!(repository::discover(&path), Found::Repository(_));
+        if gone && !found.contains(&text) && kept {
             found.push(text);
         }
     }

@@ -40,6 +40,8 @@ pub struct Reach {
     /// For a destination (copy, move, link): the sources. When the path is an existing folder, each source lands
     /// inside it under its own name, and that entry is what is reached.
     pub sources: Vec<Word>,
+    /// A creation that makes a repository of its own (`git clone`, `git init DIR`): worth remembering wherever it is.
+    pub makes_repository: bool,
 }
 
 /// What a command line destroys and creates.
@@ -78,13 +80,7 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
     let mut effects = Effects::default();
     let mut whole_line = false;
     for command in &line.commands {
-        let reach = |path: Word, tree: bool| Reach {
-            path,
-            cwd: command.cwd.clone(),
-            tree,
-            only_named: Vec::new(),
-            sources: Vec::new(),
-        };
+        let reach = |path: Word, tree: bool| Reach { cwd: command.cwd.clone(), ..at(path, tree) };
         for redirect in &command.redirects {
             // A descriptor (`>&2`) or a device (`> /dev/null`) holds no work.
             let target = &redirect.target.text;
@@ -122,13 +118,8 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
     }
     if whole_line {
         let cwd = line.commands.first().map_or(Cwd::Unknown, |command| command.cwd.clone());
-        effects.losses.extend(path_like_words(full_text).into_iter().map(|path| Reach {
-            path,
-            cwd: cwd.clone(),
-            tree: true,
-            only_named: Vec::new(),
-            sources: Vec::new(),
-        }));
+        let words = path_like_words(full_text).into_iter();
+        effects.losses.extend(words.map(|path| Reach { cwd: cwd.clone(), ..at(path, true) }));
     }
     effects
 }
@@ -142,7 +133,7 @@ struct CommandEffects<'c> {
 
 /// A path reached, relative to the command's directory (set by the caller).
 fn at(path: Word, tree: bool) -> Reach {
-    Reach { path, cwd: Cwd::Unknown, tree, only_named: Vec::new(), sources: Vec::new() }
+    Reach { path, cwd: Cwd::Unknown, tree, only_named: Vec::new(), sources: Vec::new(), makes_repository: false }
 }
 
 /// Whether a command, given its paths by `xargs`, destroys them.
@@ -237,7 +228,10 @@ fn command_effects<'c>(command: &'c SimpleCommand, deleting_groups: &BTreeSet<us
             }
         }
         Touches::Own(Logic::Git) => {
-            found.losses.extend(git_removes(words, entry).into_iter().map(|path| at(path, true)))
+            found.losses.extend(git_removes(words, entry).into_iter().map(|path| at(path, true)));
+            if let Some(made) = git_makes_repository(words, entry) {
+                found.creations.push(Reach { makes_repository: true, ..at(made, true) });
+            }
         }
         Touches::Own(Logic::Interpreter) => {
             found.code = languages::inline_code(words).or_else(|| stdin_code(command));
@@ -262,6 +256,49 @@ fn destination(parsed: &Parsed<'_>) -> Option<Reach> {
         }
     };
     Some(Reach { sources, ..at(path, false) })
+}
+
+/// The options of `git clone` that take a value (so that `--depth 1` is not read as the URL and the folder).
+const CLONE_OPTIONS: crate::argv::Options = crate::argv::Options::new(
+    "bocuj",
+    &[
+        "depth",
+        "branch",
+        "origin",
+        "config",
+        "reference",
+        "reference-if-able",
+        "upload-pack",
+        "template",
+        "separate-git-dir",
+        "shallow-since",
+        "shallow-exclude",
+        "jobs",
+        "filter",
+        "server-option",
+        "bundle-uri",
+        "ref-format",
+    ],
+);
+
+/// The folder `git clone URL [DIR]` or `git init DIR` makes a repository of (a clone's is named after the URL).
+fn git_makes_repository(words: &[Word], git: &'static Program) -> Option<Word> {
+    let at = git.subcommand_at(words)?;
+    let subcommand = words[at].text.as_str();
+    let options = match subcommand {
+        "clone" => CLONE_OPTIONS,
+        _ => git.subcommand_options(subcommand).copied().unwrap_or(crate::argv::Options::NONE),
+    };
+    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    match (subcommand, operands.as_slice()) {
+        ("clone", [_, folder, ..]) | ("init", [folder, ..]) => Some((*folder).clone()),
+        ("clone", [url]) => {
+            let name = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?.trim_end_matches(".git");
+            (!name.is_empty()).then(|| Word { text: name.to_owned(), ..(*url).clone() })
+        }
+        _ => None,
+    }
 }
 
 /// The paths `git rm` takes out of the work tree (not with `--cached`, `-n` or `--dry-run`).
@@ -406,6 +443,10 @@ mod tests {
         assert_eq!(created("cp a.rs b.rs"), ["b.rs<-a.rs"]);
         assert_eq!(created("ln -s ../x link"), ["link<-../x"]);
         assert!(created("rm -rf src").is_empty());
+        assert_eq!(created("git clone https://github.com/o/tool.git"), ["tool/"]);
+        assert_eq!(created("git clone --depth 1 git@host:o/tool.git /tmp/t"), ["/tmp/t/"]);
+        assert_eq!(created("git init scratch"), ["scratch/"]);
+        assert!(of("git clone https://x/y.git").creations.iter().all(|reach| reach.makes_repository));
         assert!(created("cat notes.md").is_empty());
     }
 }

@@ -98,6 +98,9 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "git rm -f src/lib.rs",
         "rm -rf vendor",
         "rm -rf vendor/lib/.git/../",
+        "rm -rf .git",
+        "rm -rf .git/objects",
+        "cd .git && rm -rf refs",
         "python3 -c \"import shutil; shutil.rmtree('src')\"",
         "python3 -c \"import os; os.remove('notes.md')\"",
         "python3 -c \"open('notes.md', 'w').close()\"",
@@ -125,6 +128,8 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "git rm -r docs",
         "git rm --cached notes.md",
         "rm -f missing.txt",
+        "rm -f .git/index.lock",
+        "rm -rf .git/hooks/pre-commit.sample",
         "rm -rf /tmp/dotforge-unsaved-scratch",
         "echo more >> notes.md",
         "cat notes.md > /tmp/notes-copy.md",
@@ -173,6 +178,17 @@ fn what_the_session_created_is_its_own_and_what_it_found_is_not() {
     assert_eq!(call("made", "Bash", json!({"command": "rm -rf out"})), "pass");
     assert_eq!(call("made", "Bash", json!({"command": "rm -rf out notes.md"})), "ask", "notes.md was there before");
     assert_eq!(call("another", "Bash", json!({"command": "rm plan.md"})), "ask", "another session did not make it");
+    // A repository the session cloned (here from the project itself), outside any work tree, is its own to delete;
+    // one it did not clone holds history.
+    let clone = std::env::temp_dir().join(format!("dotforge-unsaved-clone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&clone);
+    let command = format!("git clone -q --depth 1 file://{} {}", project.dir.display(), clone.display());
+    assert_eq!(call("made", "Bash", json!({"command": command})), "pass");
+    git(&project.dir, &["clone", "-q", project.dir.to_str().expect("utf-8"), clone.to_str().expect("utf-8")]);
+    let remove = format!("rm -rf {}", clone.display());
+    assert_eq!(call("made", "Bash", json!({"command": remove})), "pass");
+    assert_eq!(call("another", "Bash", json!({"command": remove})), "ask");
+    let _ = std::fs::remove_dir_all(&clone);
 }
 
 #[test]

@@ -334,7 +334,7 @@ fn posix_class(name: &[u8], byte: u8) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worktree::tests::scratch_repository;
+    use crate::worktree::test_repos::scratch_repository;
 
     #[test]
     fn wildmatch_agrees_with_gits_own_cases() {

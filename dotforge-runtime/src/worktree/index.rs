@@ -222,7 +222,7 @@ fn varint(bytes: &[u8], mut at: usize, end: usize) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worktree::tests::{git, scratch_repository};
+    use crate::worktree::test_repos::{git, scratch_repository};
 
     /// `git ls-files --stage` of the repository, as (mode, id, stage, path).
     fn listed(dir: &std::path::Path) -> Vec<(u32, String, u8, String)> {

@@ -151,7 +151,7 @@ pub(crate) fn excludes_file(repository: &Repository, home: Option<&Path>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worktree::tests::{git, scratch_repository};
+    use crate::worktree::test_repos::{git, scratch_repository};
 
     #[test]
     fn the_nearest_git_folder_or_file_is_the_repository() {

@@ -107,6 +107,9 @@ impl Scanner {
         let meta = std::fs::symlink_metadata(destroyed.path).ok()?; // nothing there: nothing lost
         let loaded = match repository::discover(destroyed.path) {
             Found::Repository(repository) => self.load(repository),
+            Found::InGitDir if holds_history(destroyed.path) && !created(destroyed.path) => {
+                return Some(Unsaved { path: destroyed.path.to_path_buf(), why: Why::History });
+            }
             Found::Outside | Found::InGitDir => return None,
             Found::Unreadable(reason) => {
                 return Some(Unsaved { path: destroyed.path.to_path_buf(), why: Why::Unreadable(reason) })
@@ -154,6 +157,16 @@ impl Scanner {
         }
         self.entries_left -= 1;
         true
+    }
+}
+
+/// Whether a path inside a git folder is where its history lives: the folder itself, its objects, refs, packed refs
+/// or reflogs (deleting its index lock, hooks or config loses no commit).
+fn holds_history(path: &Path) -> bool {
+    let mut after = path.components().skip_while(|component| component.as_os_str() != ".git").skip(1);
+    match after.next() {
+        None => true,
+        Some(first) => matches!(first.as_os_str().to_str(), Some("objects" | "refs" | "packed-refs" | "logs")),
     }
 }
 
@@ -544,7 +557,7 @@ fn blob_id(path: &Path, meta: &Metadata, id_len: usize) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worktree::tests::{git, scratch_repository};
+    use crate::worktree::test_repos::{git, scratch_repository};
 
     /// A repository with a committed tree, an ignored build folder and its index refreshed after the files were
     /// written (so that no entry is racily clean, as in a repository worked in for a while).
@@ -645,6 +658,11 @@ mod tests {
         git(&dir.join("vendor/lib"), &["init", "-q"]);
         assert_eq!(unsaved_in(&dir, "vendor", true, &[]), Some(("vendor/lib/.git".into(), Why::History)));
         assert_eq!(unsaved_in(&dir, "", true, &[]).map(|found| found.1), Some(Why::History), "the project itself");
+        assert_eq!(unsaved_in(&dir, ".git", true, &[]).map(|found| found.1), Some(Why::History), "its git folder");
+        assert_eq!(unsaved_in(&dir, ".git/objects", true, &[]).map(|found| found.1), Some(Why::History));
+        assert_eq!(unsaved_in(&dir, ".git/refs/heads", true, &[]).map(|found| found.1), Some(Why::History));
+        assert_eq!(unsaved_in(&dir, ".git/hooks", true, &[]), None, "no commit lives in the hooks");
+        assert_eq!(unsaved_in(&dir, ".git", true, &[".git"]), None, "a repository this session made");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
