@@ -301,10 +301,11 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "script_files",
             "regex_cache",
             "table",
+            "worktree",
         ],
     ),
     ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
+    ("evaluation", &["inspect", "losses", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];

@@ -84,7 +84,7 @@ fn status_shows_counters_levels_thresholds_and_last_violations() {
             && row.contains("(Write)"),
         "{row}"
     );
-    assert!(text.contains("3 violations · 0 overrides · 12/15 behaviors active"), "{text}");
+    assert!(text.contains("3 violations · 0 overrides · 13/16 behaviors active"), "{text}");
 
     let json: Value =
         serde_json::from_str(&cli(&hook, &["status", "--session", "older", "--json"]).stdout).expect("json");
@@ -199,7 +199,7 @@ fn audit_reports_violations_blocks_overrides_and_the_rate() {
     // The user allows the soft-blocked fifth write: its PostToolUse is the override.
     hook.post_call("s", "Write", json!({"file_path": "src/4.ts"}), "toolu_4").assert_pass();
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
-    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(15), json!(12)));
+    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(16), json!(13)));
     assert_eq!(
         (json["violations"].clone(), json["blocks"].clone(), json["overrides"].clone()),
         (json!(5), json!(1), json!(1))

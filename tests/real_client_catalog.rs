@@ -447,3 +447,55 @@ fn the_hook_as_a_plugin_governs_a_project_that_has_no_settings_of_its_own() {
     let state = project.state();
     assert_eq!(state["sessions"][&session]["behaviors"]["no-destructive-git"]["counter"], 1, "{state}");
 }
+
+/// Issue 34, item 3, inside the real Claude Code: `rm -rf src` over uncommitted edits asks the person and, declined,
+/// leaves the work; `rm -rf target` (ignored build output) and deleting a file the session itself wrote run
+/// without a question.
+#[test]
+fn deleting_uncommitted_work_asks_and_deleting_build_output_or_the_sessions_own_files_runs() {
+    let project = project("unsaved-work");
+    let dir = &project.dir;
+    let git = |args: &[&str]| {
+        let output = std::process::Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .output()
+            .expect("git");
+        assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    };
+    let write = |path: &str, text: &str| {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().expect("a folder")).expect("folders");
+        std::fs::write(file, text).expect("a file");
+    };
+    git(&["init", "-q", "-b", "main"]);
+    write(".gitignore", "target/\n.forge/\n.claude/\n");
+    write("src/lib.rs", "pub fn answer() -> u32 { 41 }\n");
+    git(&["add", "-A"]);
+    git(&["commit", "-q", "-m", "start"]);
+    let edited = "pub fn answer() -> u32 { 42 } // a day's work, not committed\n";
+    write("src/lib.rs", edited);
+    write("target/debug/app", "a build\n");
+    let script = Script::new(vec![
+        call("toolu_rm_src", "Bash", json!({"command": "rm -rf src", "description": "start over"})),
+        call("toolu_rm_target", "Bash", json!({"command": "rm -rf target", "description": "clean the build"})),
+        call("toolu_write", "Write", json!({"file_path": dir.join("scratch.md"), "content": "notes for this task\n"})),
+        call("toolu_rm_own", "Bash", json!({"command": "rm scratch.md", "description": "remove my notes"})),
+        say("The build is clean; your edits are kept."),
+    ]);
+    let answer = Answer::Deny("keep my edits".to_owned());
+    let outcome = project.run(&Project::session_id(), script, "clean up the workspace", User::always(answer));
+    assert_eq!(outcome.prompts.len(), 1, "only the delete of the edits asks\n{}", outcome.describe());
+    let reason = &outcome.prompts[0].reason;
+    assert!(reason.contains("[protect-unsaved-work]") && reason.contains("src/lib.rs"), "{reason}");
+    let (result, is_error) = outcome.tool_result("toolu_rm_src").expect("a tool result");
+    assert!(is_error && result.contains("keep my edits"), "declined: {result}");
+    assert_eq!(std::fs::read_to_string(dir.join("src/lib.rs")).expect("the edits are kept"), edited);
+    for id in ["toolu_rm_target", "toolu_write", "toolu_rm_own"] {
+        let (result, is_error) = outcome.tool_result(id).expect("a tool result");
+        assert!(!is_error, "{id} runs: {result}\n{}", outcome.describe());
+    }
+    assert!(!dir.join("target").exists(), "the ignored build output is gone");
+    assert!(!dir.join("scratch.md").exists(), "the session's own file is gone");
+}

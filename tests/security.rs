@@ -12,6 +12,8 @@ mod mcp;
 mod roads;
 #[path = "security/spellings.rs"]
 mod spellings;
+#[path = "security/unsaved.rs"]
+mod unsaved;
 
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};

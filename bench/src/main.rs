@@ -1,7 +1,8 @@
 //! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
 //!
 //! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
-//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH]`). Every invocation is a real process:
+//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH] [--repository]`; a `--sessions` run leaves
+//! out the rows of a 10,000-file git repository unless `--repository` asks for them). Every invocation is a real process:
 //! spawn, payload on stdin, wait. Besides the floor (reads stdin, exits), the write-floor binary does the least a
 //! contract-following hook must do when state changes, so each payload is reported against both. Wall time is
 //! measured per invocation (median and p95); CPU time is the children's user+system time from `/proc/self/stat`,
@@ -133,6 +134,11 @@ fn run_once(binary: &Path, payload: &[u8], forge_root: &Path) -> u128 {
 fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -> Vec<Samples> {
     let payloads: Vec<Vec<u8>> =
         payloads(project).into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
+    measure_payloads(binaries, runs, forge_root, &payloads)
+}
+
+/// [`measure`] over the given payloads.
+fn measure_payloads(binaries: &[&Path], runs: usize, forge_root: &Path, payloads: &[Vec<u8>]) -> Vec<Samples> {
     let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new(payloads.len())).collect();
     const BLOCK: usize = 10;
     for _ in 0..runs.div_ceil(BLOCK) {
@@ -150,6 +156,86 @@ fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -
         }
     }
     samples
+}
+
+/// Issue #34: a git repository of `total` files (100 to a folder), `in_src` of them under `src/`, the rest under
+/// `lib/`, committed, its index refreshed a second later (so that no entry is racily clean, as in a repository worked
+/// in for a while); with `changed`, one file of `src/` edited afterwards.
+fn write_repository(dir: &Path, total: usize, in_src: usize, changed: bool) -> std::io::Result<()> {
+    let _ = std::fs::remove_dir_all(dir);
+    for index in 0..total {
+        let top = if index < in_src { "src" } else { "lib" };
+        let folder = dir.join(top).join(format!("d{:03}", index / 100));
+        if index % 100 == 0 {
+            std::fs::create_dir_all(&folder)?;
+        }
+        let text = format!("pub fn f{index}() -> usize {{ {index} }}\n");
+        std::fs::write(folder.join(format!("f{:02}.rs", index % 100)), text)?;
+    }
+    std::fs::write(dir.join(".gitignore"), "target/\n")?;
+    let git = |args: &[&str]| -> std::io::Result<()> {
+        let status = Command::new("git")
+            .args(["-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .status()?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(std::io::Error::other(format!("git {args:?} failed")))
+        }
+    };
+    git(&["init", "-q"])?;
+    git(&["add", "-A"])?;
+    git(&["commit", "-qm", "bench"])?;
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    git(&["update-index", "-q", "--really-refresh"])?;
+    if changed {
+        let last = dir.join("src").join(format!("d{:03}", in_src.saturating_sub(1) / 100)).join("f00.rs");
+        std::fs::write(last, "pub fn edited() {}\n")?;
+    }
+    Ok(())
+}
+
+/// Issue #34: `rm -rf src` in a repository of 10,000 files, with no local change (the hook compares every file of
+/// `src/` with git's index and stays silent) and with one (it asks, and so writes state), `src/` holding 1,000 or all
+/// of them; and `rm -rf target`, ignored. Reported against the floor and the write-floor.
+fn repository_rows(binaries: &[&Path; 3], runs: usize, root: &Path, hook_label: &str) {
+    let base = root.with_file_name("repositories");
+    let cases = [("1,000 in src", 1_000), ("10,000 in src", 10_000)];
+    let mut payloads = Vec::new();
+    let mut names = Vec::new();
+    for (label, in_src) in cases {
+        for changed in [false, true] {
+            let dir = base.join(format!("{in_src}-{changed}"));
+            if let Err(error) = write_repository(&dir, 10_000, in_src, changed) {
+                eprintln!("error: cannot make the repository to delete from (git is needed): {error}");
+                return;
+            }
+            let what = if changed { "one file changed, asks" } else { "no local change" };
+            names.push(format!("  rm -rf src ({label}, {what})"));
+            payloads.push(json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+                "tool_input": {"command": "rm -rf src"}, "cwd": dir}));
+        }
+    }
+    let dir = base.join(format!("{}-false", cases[0].1));
+    let _ = std::fs::create_dir_all(dir.join("target/debug"));
+    let _ = std::fs::write(dir.join("target/debug/app"), "a build");
+    names.push("  rm -rf target (ignored)".to_owned());
+    payloads.push(json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf target"}, "cwd": dir}));
+    let payloads: Vec<Vec<u8>> = payloads.iter().map(|value| value.to_string().into_bytes()).collect();
+    reset_root(root, 0);
+    let samples = measure_payloads(binaries, runs, root, &payloads);
+    println!();
+    println!("repository of 10,000 files ({hook_label} against the floor and the write-floor):");
+    for (index, name) in names.iter().enumerate() {
+        let median = |sample: &Samples| percentile(&sample.per_payload[index], 0.5);
+        let (floor, write_floor, hook) = (median(&samples[0]), median(&samples[1]), median(&samples[2]));
+        println!("{name:<58} {hook:>8.3} ms {:>7.2}× floor {:>6.2}× write-floor", hook / floor, hook / write_floor);
+    }
+    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// Copies of the binaries in `dir`, each written in one piece: every binary is then timed from the page cache the
@@ -292,6 +378,9 @@ fn main() {
                 hook / write_floor
             );
         }
+    }
+    if args.iter().any(|arg| arg == "--repository") || only_sessions.is_none() {
+        repository_rows(&[&floor, &write_floor, &hook], runs, &root, &hook_label);
     }
     if only_sessions.is_none() {
         reset_root(&root, 0);

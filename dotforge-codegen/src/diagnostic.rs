@@ -107,6 +107,8 @@ pub enum Code {
     ScenarioNoSteps,
     /// A scenario step's `tool_input` that JSON cannot hold.
     ScenarioToolInput,
+    /// A scenario's files (`repository`, a step's `files`) that are not relative paths with text.
+    ScenarioFiles,
     /// A tool the checked client does not offer (`dotforge check --client-tools`).
     ClientTool,
     /// A tool name no CLI the hook serves has: another CLI's own name, or a near miss (`Wrte`).
@@ -166,6 +168,7 @@ impl Code {
             Code::ScenarioNameClash => "scenario-name-clash",
             Code::ScenarioNoSteps => "scenario-no-steps",
             Code::ScenarioToolInput => "scenario-tool-input",
+            Code::ScenarioFiles => "scenario-files",
             Code::ClientTool => "client-tool",
             Code::UnknownTool => "unknown-tool",
             Code::McpToolName => "mcp-tool-name",

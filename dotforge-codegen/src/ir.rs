@@ -151,8 +151,19 @@ pub struct Scenario {
     pub name: String,
     /// `soft_block`: `true` for `deny`, `false` for `ask` (the default).
     pub soft_block_deny: bool,
+    /// `repository`: a git work tree made in the scratch project before the first step.
+    pub repository: Option<RepositorySetup>,
     /// The steps.
     pub steps: Vec<Step>,
+}
+
+/// A scenario's `repository`: paths (relative to the scratch project) and their text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepositorySetup {
+    /// Written and committed.
+    pub committed: Vec<(String, String)>,
+    /// Written after the commit: changes, untracked and ignored files.
+    pub files: Vec<(String, String)>,
 }
 
 /// One scenario step.
@@ -178,6 +189,8 @@ pub struct Step {
     pub stop_hook_active: bool,
     /// `user`: `Some(true)` allow, `Some(false)` decline.
     pub user_allows: Option<bool>,
+    /// `files`: written into the scratch project after the step, as the call would have made them when it runs.
+    pub files: Vec<(String, String)>,
     /// Expectations.
     pub expect: Expect,
 }
@@ -335,10 +348,11 @@ pub enum Test {
         /// The pattern, parsed.
         pattern: CommandPatternIr,
     },
-    /// `writes` / `reads` (extension): a matching path is written (read).
+    /// `writes` / `reads` / `loses_work` (extension): a matching path is written (read; destroyed while it holds
+    /// work git could not bring back).
     Paths {
-        /// `writes` (true) or `reads`.
-        writes: bool,
+        /// Which of the three.
+        access: PathAccess,
         /// The globs as written.
         text: String,
         /// Globs that match.
@@ -346,6 +360,17 @@ pub enum Test {
         /// Globs that never match.
         exclude: Vec<String>,
     },
+}
+
+/// What a path condition asks of the matching paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathAccess {
+    /// `reads`
+    Reads,
+    /// `writes`
+    Writes,
+    /// `loses_work`: destroyed (deleted, truncated, replaced) while holding work git could not bring back.
+    LosesWork,
 }
 
 /// A parsed `runs` pattern (see `command_pattern`).

@@ -716,3 +716,64 @@ fn secret_patterns_that_cannot_work_are_build_errors_at_their_place() {
         &[(Severity::Error, Code::WrongType, &format!("{file}:7:18"), "secret_patterns")],
     );
 }
+
+#[test]
+fn extension_loses_work_applies_to_commands_and_deleted_paths_only() {
+    // A file tool's write is an edit, not a loss: `loses_work` on `file_path` is refused.
+    let on_file_path = with(
+        "          operator: regex_match\n          value: '\\.rs$'",
+        "          operator: loses_work\n          value: '/**'",
+    );
+    check(
+        &on_file_path,
+        &[(
+            Severity::Error,
+            Code::OperatorField,
+            "behaviors/demo/behavior.yaml:12:18",
+            "policy.triggers[0].conditions[0].field",
+        )],
+    );
+    let bad_globs = with(
+        "        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "        - field: paths\n          operator: loses_work\n          value: 'src/**'",
+    );
+    check(
+        &bad_globs,
+        &[(
+            Severity::Error,
+            Code::PathGlob,
+            "behaviors/demo/behavior.yaml:14:18",
+            "policy.triggers[0].conditions[0].value",
+        )],
+    );
+    let on_command = with(
+        "      matcher: \"Write|Edit\"\n      conditions:\n        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "      matcher: \"Bash\"\n      conditions:\n        - field: command\n          operator: loses_work\n          value: '{project_dir}/**'",
+    );
+    let generated = generate(&sources(INDEX, &on_command)).expect("valid");
+    assert!(generated.code.contains("call.loses_work(\"command\""), "the condition reaches the runtime");
+    assert!(generated.code.contains("remembers_created: true"), "the session remembers what it creates");
+    assert!(!generate(&sources(INDEX, VALID)).expect("valid").code.contains("remembers_created: true"));
+}
+
+#[test]
+fn scenario_repositories_and_step_files_are_relative_paths_with_text() {
+    let valid = "name: repo\nrepository:\n  committed: { src/lib.rs: \"x\" }\n  files: { notes.md: \"y\" }\nsteps:\n  - tool: Write\n    tool_input: { file_path: a.rs }\n    files: { a.rs: \"z\" }\n";
+    let generated = generate(&sources(INDEX, VALID).with_file("demo/tests/first.yaml", valid)).expect("valid");
+    let scenario = &generated.catalog.behaviors[0].scenarios[0];
+    let repository = scenario.repository.as_ref().expect("a repository");
+    assert_eq!(repository.committed, [("src/lib.rs".to_owned(), "x".to_owned())]);
+    assert_eq!(scenario.steps[0].files, [("a.rs".to_owned(), "z".to_owned())]);
+    let broken = "name: repo\nrepository:\n  committed: { ../escape: \"x\", .git/config: \"y\" }\n  files: [a]\nsteps:\n  - tool: Write\n    files: { /etc/passwd: \"z\" }\n";
+    let found = with_scenario(broken);
+    let codes: Vec<(Code, &str)> = found.iter().map(|found| (found.1, found.3.as_str())).collect();
+    assert_eq!(
+        codes,
+        [
+            (Code::ScenarioFiles, "repository.committed.../escape"),
+            (Code::ScenarioFiles, "repository.committed..git/config"),
+            (Code::ScenarioFiles, "repository.files"),
+            (Code::ScenarioFiles, "steps[0].files./etc/passwd"),
+        ]
+    );
+}

@@ -31,6 +31,9 @@ pub struct Behavior {
     pub screens_output: bool,
     /// `secret_patterns` (extension): formats of secrets this behavior adds to the screening while it is active.
     pub secret_patterns: &'static [SecretPattern],
+    /// Set when a condition is `loses_work` (extension): while it is on, the paths each call creates are remembered
+    /// in the session, which may then delete them without being asked.
+    pub remembers_created: bool,
     /// The events this behavior has triggers for.
     pub events: &'static [Event],
     /// `applies_to.profiles`; empty = every profile.

@@ -1,7 +1,7 @@
 //! The facade used by generated code — and nothing else of the runtime is.
 //!
 //! Code emitted by `dotforge-codegen` refers only to `::dotforge_runtime::codegen::*`, so the runtime's internals can
-//! change freely as long as this module stays put. [`FacadeV3`] pins the generated code to this shape: a runtime
+//! change freely as long as this module stays put. [`FacadeV4`] pins the generated code to this shape: a runtime
 //! with another facade version fails to compile the generated code instead of misbehaving.
 
 pub use crate::call::{Call, Scope};
@@ -11,11 +11,15 @@ pub use crate::catalog::{
 };
 pub use crate::paths::PathGlobs;
 pub use crate::regex_cache::{AlignAs, DfaBytes, LazyRegex};
-pub use crate::scenario::{Expect, ExpectDecision, ExpectLevel, Scenario, SoftBlockMode, Step, UserAnswer};
+pub use crate::scenario::{
+    Expect, ExpectDecision, ExpectLevel, Scenario, ScenarioRepository, SoftBlockMode, Step, UserAnswer,
+};
 pub use crate::scenario_runner::assert_scenario;
 pub use dotforge_shell::pattern::{ArgTest, CommandPattern, Requirement};
 
-/// Marker checked by every generated file (`const _: FacadeV3 = FacadeV3;`). Version 2: the catalog says where it
-/// was built from ([`HookSources`]); version 3: a behavior carries its secret formats ([`SecretPattern`]).
+/// Marker checked by every generated file (`const _: FacadeV4 = FacadeV4;`). Version 2: the catalog says where it
+/// was built from ([`HookSources`]); version 3: a behavior carries its secret formats ([`SecretPattern`]); version 4:
+/// `loses_work` conditions (`Call::loses_work`, which reads the session's created paths through the [`Scope`]) and
+/// a behavior's `remembers_created`.
 #[derive(Clone, Copy, Debug)]
-pub struct FacadeV3;
+pub struct FacadeV4;

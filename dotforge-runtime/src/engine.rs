@@ -167,7 +167,7 @@ impl FirstLook {
                     roads.push(None);
                     return Look::NotApplicable;
                 }
-                let mut scope = Scope::new(0, &mut scratch, "");
+                let mut scope = Scope::new(0, &mut scratch, &[], "");
                 let outcome = (behavior.evaluate)(&call, &mut scope);
                 roads.push(input.inspection.take_road());
                 if scope.touched() {
@@ -218,6 +218,7 @@ pub(crate) fn run_chain(
         allowed = settle_allowances(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
+    let created = session.created_paths();
     // Two readings of the call: what the reader knows; then, when nothing blocked and the command has parts it
     // could not know (text or a program computed while it runs), those parts taken as possibly anything — a
     // behavior they may violate at a blocking level asks (see `possible_violation`).
@@ -241,14 +242,15 @@ pub(crate) fn run_chain(
             if outcome.fired.iter().any(|fired| fired.behavior_id == behavior.id) {
                 continue;
             }
-            let Some(what) = possible_violation(behavior, input, &call, &session, prior, mode, &now_text) else {
+            let Some(what) = possible_violation(behavior, input, &call, &session, &created, prior, mode, &now_text)
+            else {
                 continue;
             };
             unknown = Some(what);
             (Outcome::Violation, None)
         } else {
             first_look.stateless_outcome(index).unwrap_or_else(|| {
-                let mut scope = Scope::new(prior, &mut session.flags, &now_text);
+                let mut scope = Scope::new(prior, &mut session.flags, &created, &now_text);
                 input.inspection.take_road();
                 let outcome = (behavior.evaluate)(&call, &mut scope);
                 (outcome, input.inspection.take_road())
@@ -345,6 +347,11 @@ pub(crate) fn run_chain(
         }
     }
     if mode == StateMode::Persistent {
+        // The paths this call creates, when it may run: this session's own to delete later (`loses_work`).
+        let refused = outcome.decision.block.as_ref().is_some_and(|block| !block.ask_user);
+        if input.event == Event::PreToolUse && !refused && remembers_created(catalog, input, &session) {
+            session.remember_created(input.inspection.created_now(input.payload.paths()));
+        }
         session.last_accessed_at = now_text;
         outcome.effects.session = Some(session);
     }
@@ -360,6 +367,7 @@ fn possible_violation(
     input: &EventInput<'_>,
     call: &Call<'_>,
     session: &Session,
+    created: &[String],
     prior: u32,
     mode: StateMode,
     now: &str,
@@ -375,7 +383,7 @@ fn possible_violation(
         return None;
     }
     let mut flags = session.flags.clone();
-    let mut scope = Scope::new(prior, &mut flags, now);
+    let mut scope = Scope::new(prior, &mut flags, created, now);
     input.inspection.take_road();
     input.inspection.take_unknown();
     input.inspection.allow_unknown(true);
@@ -384,6 +392,24 @@ fn possible_violation(
     input.inspection.take_road();
     let what = input.inspection.take_unknown();
     (outcome == Outcome::Violation).then_some(what).flatten()
+}
+
+/// Whether a behavior that excuses what the session created (`loses_work`) is on — for every tool, whatever its
+/// triggers look at — so that creations are remembered.
+fn remembers_created(catalog: &Catalog, input: &EventInput<'_>, session: &Session) -> bool {
+    catalog.behaviors.iter().any(|behavior| {
+        let enabled = if behavior.locked {
+            behavior.enabled
+        } else {
+            session.enabled_override(behavior.id).unwrap_or(behavior.enabled)
+        };
+        behavior.remembers_created && enabled && in_profile(behavior, input)
+    })
+}
+
+/// Whether the behavior's `applies_to.profiles` admits the active profile.
+pub(crate) fn in_profile(behavior: &Behavior, input: &EventInput<'_>) -> bool {
+    behavior.profiles.is_empty() || behavior.profiles.contains(&input.settings.profile.as_str())
 }
 
 /// Whether a pending block is younger than the override window.

@@ -91,7 +91,7 @@ pub(crate) fn process(
         now,
     };
     let first_look = FirstLook::new(catalog, &input);
-    let mut outcome = if first_look.needs_state() || answers_a_soft_block(&input) {
+    let mut outcome = if first_look.needs_state() || answers_a_soft_block(&input) || creates_paths(catalog, &input) {
         evaluate_with_state(catalog, &input, &first_look)
     } else {
         ChainOutcome::default()
@@ -162,6 +162,17 @@ fn screen_output(catalog: &Catalog, payload: &Payload, settings: &Settings) -> O
     let known = screen::Known::from_named(named).with_patterns(&patterns);
     let (output, kinds) = screen::redact_value(output, &known)?;
     Some(Screened { output, kinds })
+}
+
+/// Whether this PreToolUse would create paths that a behavior remembers as the session's own (`loses_work`): then
+/// the session is stored even if no behavior reacts. Most calls create nothing new and read no file for this.
+fn creates_paths(catalog: &Catalog, input: &EventInput<'_>) -> bool {
+    input.event == Event::PreToolUse
+        && catalog
+            .behaviors
+            .iter()
+            .any(|behavior| behavior.remembers_created && crate::engine::in_profile(behavior, input))
+        && !input.inspection.created_now(input.payload.paths()).is_empty()
 }
 
 /// Whether this PostToolUse or PostToolUseFailure may be the user's approval of a soft block that asked: then the

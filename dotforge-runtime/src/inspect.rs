@@ -2,7 +2,8 @@
 //! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
-use crate::model::HookSources;
+use crate::losses::{self, DestroyedPath, Losses};
+use crate::model::{HookSources, PathRole};
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
 use crate::script_files::DiskFiles;
@@ -42,6 +43,8 @@ pub(crate) struct Inspection<'a> {
     unknown_in_line: OnceCell<bool>,
     /// The first command of each program the line runs, by program name (see [`Inspection::runs_one_of`]).
     programs: OnceCell<Vec<usize>>,
+    /// What the call destroys and creates (`loses_work`).
+    losses: Losses,
 }
 
 /// What the reader could not know about command `index`, in words, with the road that reached it.
@@ -96,6 +99,7 @@ impl<'a> Inspection<'a> {
             unknown_hit: RefCell::new(None),
             unknown_in_line: OnceCell::new(),
             programs: OnceCell::new(),
+            losses: Losses::default(),
         }
     }
 
@@ -221,10 +225,76 @@ impl<'a> Inspection<'a> {
     }
 
     /// The road to the first command a `runs` condition matched since the last call, when another command ran it
-    /// (`git push -f ← Makefile: deploy ← make deploy`); forgets it.
+    /// (`git push -f ← Makefile: deploy ← make deploy`) — or, after a `loses_work` condition found work to lose,
+    /// what would be lost (`Would lose …`); forgets it.
     pub(crate) fn take_road(&self) -> Option<String> {
+        if let Some(shown) = self.losses.take_shown() {
+            self.reached.take();
+            return Some(shown);
+        }
         let index = self.reached.take()?;
         self.line().road(index)
+    }
+
+    /// `loses_work` (DSL extension): the call destroys — on `command`, a command of the line deletes, truncates or
+    /// replaces; on `paths`, a file tool deletes — a path the globs match that holds work git could not bring back,
+    /// and that is not among `created` (what this session made). Not answered in a backtest: the files of now are
+    /// not the files the recorded call met.
+    pub(crate) fn loses_work(
+        &self,
+        field: &str,
+        named: &[(String, PathRole)],
+        globs: &PathGlobs,
+        created: &[String],
+    ) -> bool {
+        if self.settings.mode == RunMode::InMemory {
+            return false;
+        }
+        let places = self.places();
+        let destroyed: Vec<DestroyedPath> = if field == "command" {
+            let effects = self.losses.effects(|| dotforge_shell::losses::effects(self.line(), self.command()));
+            if effects.losses.is_empty() {
+                return false; // most commands: no file is read
+            }
+            losses::destroyed_by_command(effects, places, self.dotglob())
+        } else {
+            let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+            named
+                .iter()
+                .filter(|(_, role)| *role == PathRole::Delete)
+                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
+                .map(|path| DestroyedPath { path, tree: true, only_named: Vec::new() })
+                .collect()
+        };
+        !destroyed.is_empty() && self.losses.first_unsaved(&destroyed, globs, places, created).is_some()
+    }
+
+    /// The paths this call would create that do not exist yet (on PreToolUse: a file tool's new file, a command's
+    /// redirection target, `touch`, `mkdir`, a copy's destination…), worked out once. None in a backtest.
+    pub(crate) fn created_now(&self, named: &[(String, PathRole)]) -> &[String] {
+        self.losses.created(|| {
+            if self.settings.mode == RunMode::InMemory {
+                return Vec::new();
+            }
+            let places = self.places();
+            let mut found = Vec::new();
+            if !self.command().is_empty() {
+                let effects = self.losses.effects(|| dotforge_shell::losses::effects(self.line(), self.command()));
+                found = losses::missing_creations(effects, places, self.dotglob());
+            }
+            let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+            let written = named
+                .iter()
+                .filter(|(_, role)| *role == PathRole::Write)
+                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
+                .map(|path| (path, false));
+            for path in losses::missing(written) {
+                if !found.contains(&path) {
+                    found.push(path);
+                }
+            }
+            found
+        })
     }
 
     /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.

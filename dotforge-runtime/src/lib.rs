@@ -10,10 +10,12 @@
 //!
 //! - **leaves** — `model` (levels, events and the other shared types), `scenario` (scenario data), `time`, `hash`,
 //!   `lock`, `atomic`, `warn`, `settings` (the environment and the run mode), `paths` (globs, file facts, words to
-//!   paths), `regex_cache`, `table`;
+//!   paths), `regex_cache`, `table`, `worktree` (git's index and ignore rules, and the walk that compares files with
+//!   them);
 //! - **data** — `payload`, `session` (one session and its reader), `state` (state.json), `metrics`, `audit`,
 //!   `approval` (markers of soft blocks awaiting the user);
-//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `call`, `catalog`, `render`, `output`,
+//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `losses` (what it destroys that git
+//!   could not bring back, and what it creates), `call`, `catalog`, `render`, `output`,
 //!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O);
 //! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
 //! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `transcript`, `cli`, and the [`codegen`]
@@ -35,6 +37,7 @@ mod settings;
 mod table;
 mod time;
 mod warn;
+mod worktree;
 
 // Data.
 mod approval;
@@ -51,6 +54,7 @@ mod catalog;
 mod engine;
 mod harness;
 mod inspect;
+mod losses;
 mod output;
 mod render;
 mod screen;

@@ -170,7 +170,12 @@ fn block(facts: &Facts<'_>) -> String {
         }
     };
     if let Some(road) = facts.road {
-        lines.push(format!("Reached through: {road}"));
+        // What a `loses_work` condition found is said as it is; a road is how a command was reached.
+        if road.starts_with(crate::losses::SHOWN_PREFIX) {
+            lines.push(road.to_owned());
+        } else {
+            lines.push(format!("Reached through: {road}"));
+        }
     }
     if let Some(unknown) = facts.unknown {
         lines.push(format!("dotforge cannot tell what this command runs ({unknown}); it could be this, so it asks."));

@@ -71,7 +71,7 @@ const DEDUPLICATE_FROM: usize = 64;
 /// path characters, the home folder as code computes it and uses whole (`rmtree(os.path.expanduser('~'))`,
 /// `Path.home()`, `os.homedir()`, `Dir.home`, `$ENV{HOME}`…; not a path built from it) and the root as a string of
 /// its own (`'/'`).
-fn path_like_words(text: &str) -> Vec<Word> {
+pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
     let mut words: Vec<Word> = text
         .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
         .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
@@ -542,7 +542,7 @@ fn uploaded_file(text: &str) -> Option<&str> {
 }
 
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
-fn resolvable(text: &str) -> bool {
+pub(crate) fn resolvable(text: &str) -> bool {
     let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
     let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
     !rest.contains('$') && !rest.contains('`')
@@ -550,7 +550,7 @@ fn resolvable(text: &str) -> bool {
 
 /// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is
 /// anything else (`-o`, `!`, `-path`, `-regex`…): then the whole tree counts. `[…]` classes become `?`.
-fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
+pub(crate) fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
     let mut names = Vec::new();
     for (index, word) in words.iter().enumerate() {
         match word.text.as_str() {
@@ -582,7 +582,7 @@ fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
 }
 
 /// Code fed to an interpreter's input by a heredoc or here-string.
-fn stdin_code(command: &SimpleCommand) -> Option<&str> {
+pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref())
 }
 

@@ -44,6 +44,7 @@ mod languages;
 mod later;
 mod lexer;
 mod limits;
+pub mod losses;
 mod make;
 mod package_scripts;
 mod parameters;

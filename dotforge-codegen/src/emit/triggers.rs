@@ -3,7 +3,9 @@
 
 use super::statics::Statics;
 use super::tokens::{event_tokens, str_slice, string_literal};
-use crate::ir::{Action, ArgTestIr, Behavior, CommandPatternIr, Compare, Event, Logic, Matcher, Test, Trigger};
+use crate::ir::{
+    Action, ArgTestIr, Behavior, CommandPatternIr, Compare, Event, Logic, Matcher, PathAccess, Test, Trigger,
+};
 use crate::matcher::{literal_form, Literal as MatcherLiteral};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -120,16 +122,16 @@ fn condition_guard(
             });
             Guard::Expr(quote! { call.runs(&#ident) })
         }
-        Test::Paths { writes, include, exclude, .. } => {
+        Test::Paths { access, include, exclude, .. } => {
             let name = format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}");
             let ident = statics.add_static((trigger_index, condition_index + 1), name, |ident| {
                 let (include, exclude) = (str_slice(include), str_slice(exclude));
                 quote! { static #ident: __forge::PathGlobs = __forge::PathGlobs { include: #include, exclude: #exclude }; }
             });
-            if *writes {
-                Guard::Expr(quote! { call.writes(#field, &#ident) })
-            } else {
-                Guard::Expr(quote! { call.reads(#field, &#ident) })
+            match access {
+                PathAccess::Writes => Guard::Expr(quote! { call.writes(#field, &#ident) }),
+                PathAccess::Reads => Guard::Expr(quote! { call.reads(#field, &#ident) }),
+                PathAccess::LosesWork => Guard::Expr(quote! { call.loses_work(#field, &#ident, scope) }),
             }
         }
         Test::Counter(compare, number) => {
@@ -313,7 +315,9 @@ pub(super) fn evaluate_fn(behavior: &Behavior, statics: &mut Statics) -> TokenSt
     let fallback = quote! { _ => __forge::Outcome::Pass, };
     let uses_scope = behavior.triggers.iter().any(|trigger| {
         !matches!(trigger.action, Action::Evaluate)
-            || trigger.conditions.iter().any(|condition| matches!(condition.test, Test::Counter(..)))
+            || trigger.conditions.iter().any(|condition| {
+                matches!(condition.test, Test::Counter(..) | Test::Paths { access: PathAccess::LosesWork, .. })
+            })
     });
     let scope = if uses_scope {
         quote! { scope }

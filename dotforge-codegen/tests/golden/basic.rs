@@ -3,7 +3,7 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV3 = __forge::FacadeV3;
+const _: __forge::FacadeV4 = __forge::FacadeV4;
 
 /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
 /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -68,6 +68,7 @@ pub mod no_destructive_git {
         locked: false,
         screens_output: false,
         secret_patterns: &[],
+        remembers_created: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &["minimal", "standard", "strict"],
         tools: &["Bash"],
@@ -188,6 +189,7 @@ pub mod search_first {
         locked: false,
         screens_output: false,
         secret_patterns: &[],
+        remembers_created: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &["standard", "strict"],
         tools: &[],

@@ -22,6 +22,7 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     locked: false,
     screens_output: false,
     secret_patterns: &[],
+    remembers_created: false,
     events: &[],
     profiles: &[],
     tools: &[],
