@@ -242,8 +242,7 @@ pub(crate) fn run_chain(
             if outcome.fired.iter().any(|fired| fired.behavior_id == behavior.id) {
                 continue;
             }
-            let Some(what) = possible_violation(behavior, input, &call, &session, &created, prior, mode, &now_text)
-            else {
+            let Some(what) = possible_violation(behavior, input, &call, &session, prior, mode, &now_text) else {
                 continue;
             };
             unknown = Some(what);
@@ -367,7 +366,6 @@ fn possible_violation(
     input: &EventInput<'_>,
     call: &Call<'_>,
     session: &Session,
-    created: &[String],
     prior: u32,
     mode: StateMode,
     now: &str,
@@ -383,7 +381,8 @@ fn possible_violation(
         return None;
     }
     let mut flags = session.flags.clone();
-    let mut scope = Scope::new(prior, &mut flags, created, now);
+    let created = session.created_paths();
+    let mut scope = Scope::new(prior, &mut flags, &created, now);
     input.inspection.take_road();
     input.inspection.take_unknown();
     input.inspection.allow_unknown(true);
