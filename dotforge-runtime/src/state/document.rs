@@ -31,6 +31,8 @@ impl<'de> Visitor<'de> for Document {
                     map.next_value::<IgnoredAny>()?;
                 }
                 "metrics" => doc.metrics = Some(Raw::Borrowed(map.next_value()?)),
+                "watch" => doc.watch = Some(Raw::Borrowed(map.next_value()?)),
+                "sealed" => doc.sealed = map.next_value::<Option<Cow<'de, str>>>()?,
                 "swept_at" => {
                     doc.swept_at = map.next_value::<Option<Cow<'de, str>>>()?.and_then(|at| Timestamp::parse(&at))
                 }

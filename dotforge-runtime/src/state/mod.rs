@@ -25,6 +25,7 @@ mod document;
 mod layout;
 #[cfg(test)]
 mod properties;
+mod seal;
 
 use crate::atomic::write_atomic_with;
 use crate::metrics::Totals;
@@ -34,6 +35,7 @@ use crate::warn::warn;
 pub(crate) use doc::StateDoc;
 use doc::{Raw, SessionEntry};
 use document::last_accessed_at;
+pub(crate) use seal::Seal;
 use std::borrow::Cow;
 use std::io::ErrorKind;
 use std::path::Path;
@@ -43,13 +45,79 @@ pub(crate) const SWEEP_INTERVAL_SECONDS: u64 = 300;
 
 /// The bytes of state.json, or `None` when it does not exist or cannot be read (with a warning).
 pub(crate) fn read_state(path: &Path) -> Option<Vec<u8>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Some(bytes),
-        Err(error) if error.kind() == ErrorKind::NotFound => None,
+    read_state_sealed(path).0
+}
+
+/// [`read_state`], with the seal the file read has (see [`Seal`]).
+pub(crate) fn read_state_sealed(path: &Path) -> (Option<Vec<u8>>, Option<Seal>) {
+    let read = || -> std::io::Result<(Vec<u8>, Option<Seal>)> {
+        let mut file = std::fs::File::open(path)?;
+        let seal = Seal::of(&file);
+        let mut bytes = Vec::with_capacity(file.metadata().map_or(0, |meta| meta.len() as usize + 1));
+        std::io::Read::read_to_end(&mut file, &mut bytes)?;
+        Ok((bytes, seal))
+    };
+    match read() {
+        Ok((bytes, seal)) => (Some(bytes), seal),
+        Err(error) if error.kind() == ErrorKind::NotFound => (None, None),
         Err(error) => {
             warn(&format!("cannot read {}: {error}; using an empty state", path.display()));
-            None
+            (None, None)
         }
+    }
+}
+
+/// The first line of state.json as far as the tamper check needs it: the snapshot and the seal the text holds, and
+/// the seal the file has. Read without the lock and without the sessions (a file in the line layout is read up to
+/// its first line break).
+#[derive(Debug, Default)]
+pub(crate) struct Head {
+    /// The snapshot's JSON text.
+    pub watch: Option<String>,
+    /// The seal the text holds.
+    pub sealed: Option<String>,
+    /// The seal the file has.
+    pub seal: Option<Seal>,
+    /// Whether the file could not be read as a state document.
+    pub unreadable: bool,
+}
+
+/// Reads the [`Head`] of state.json.
+pub(crate) fn read_head(path: &Path) -> Head {
+    const CHUNK: usize = 8 * 1024;
+    let Ok(mut file) = std::fs::File::open(path) else { return Head::default() };
+    let seal = Seal::of(&file);
+    let mut bytes = Vec::with_capacity(CHUNK);
+    let mut first_line = None;
+    loop {
+        let start = bytes.len();
+        bytes.resize(start + CHUNK, 0);
+        let read = std::io::Read::read(&mut file, &mut bytes[start..]).unwrap_or(0);
+        bytes.truncate(start + read);
+        if let Some(at) = memchr::memchr(b'\n', &bytes[start..]) {
+            first_line = Some(start + at);
+            break;
+        }
+        if read == 0 {
+            break;
+        }
+    }
+    let head_doc = first_line.and_then(|end| StateDoc::parse_head(&bytes[..end]));
+    let parsed = match head_doc {
+        Some(doc) => Ok(doc),
+        None => {
+            let _ = std::io::Read::read_to_end(&mut file, &mut bytes);
+            StateDoc::parse(&bytes)
+        }
+    };
+    match parsed {
+        Ok(doc) => Head {
+            watch: doc.watch.as_ref().map(|raw| raw.get().to_owned()),
+            sealed: doc.sealed.as_ref().map(|sealed| sealed.to_string()),
+            seal,
+            unreadable: false,
+        },
+        Err(_) => Head { seal, unreadable: true, ..Head::default() },
     }
 }
 
@@ -182,9 +250,32 @@ impl<'a> StateDoc<'a> {
         }
     }
 
+    /// The tamper check's snapshot, as JSON text.
+    pub(crate) fn watch(&self) -> Option<&str> {
+        self.watch.as_ref().map(Raw::get)
+    }
+
+    /// Replaces the tamper check's snapshot; from now on the document is sealed when it is saved.
+    pub(crate) fn set_watch(&mut self, text: String) {
+        self.watch = Some(Raw::Owned(text));
+    }
+
+    /// The seal the document's text holds.
+    pub(crate) fn sealed(&self) -> Option<&str> {
+        self.sealed.as_deref()
+    }
+
     /// Serializes and atomically replaces state.json in the line layout; other sessions are copied as they were read.
+    /// A document with a snapshot is sealed (see [`Seal`]).
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic_with(path, |file| self.write_lines(file))
+        if self.watch.is_none() {
+            return write_atomic_with(path, |file| self.write_lines(file, None));
+        }
+        write_atomic_with(path, |file| {
+            let seal = Seal::for_new(file)?;
+            self.write_lines(file, Some(&seal))?;
+            seal.apply(file)
+        })
     }
 }
 
