@@ -273,10 +273,13 @@ fn plugin<'o>(options: &'o Options, template: &'static str, config: &'static str
 /// else the project's of a project file, else the current project's (for the user's or managed settings).
 fn record_root(options: &Options, settings: &Path) -> PathBuf {
     let from_env = Settings::from_env(None).forge_root;
-    if std::env::var_os("FORGE_ROOT").is_some_and(|root| !root.is_empty()) || options.user || options.managed {
-        return from_env;
-    }
-    project_dir(settings).join(".forge")
+    let root = if std::env::var_os("FORGE_ROOT").is_some_and(|root| !root.is_empty()) || options.user || options.managed
+    {
+        from_env
+    } else {
+        project_dir(settings).join(".forge")
+    };
+    absolute(&root)
 }
 
 /// The settings file as the record names it: absolute, its folder's links resolved.

@@ -98,14 +98,17 @@ fn process_payload(
         warn("ignored the payload: it is not a JSON object (the hook reads one hook payload on stdin)");
         return Processed::Ignored;
     };
+    let explicit = harness;
     let harness = Harness::detect(&raw, harness, environment);
     let payload = harness::canonical(harness, raw);
     let Some(event) = payload.event() else {
-        let starts = harness.dialect().session_start.is_some_and(|name| name == payload.event_name());
-        if starts && !catalog.behaviors.is_empty() {
+        if let Some(starting) = tamper::session_start_of(&payload, harness, explicit.is_none()) {
+            if catalog.behaviors.is_empty() {
+                return Processed::Ignored;
+            }
             let settings = settings_for(payload.cwd());
             let session_id = payload.session_id().map_or_else(|| fallback_session_id(Timestamp::now()), str::to_owned);
-            return Processed::SessionStart(tamper::session_start(catalog, &payload, harness, &settings, &session_id));
+            return Processed::SessionStart(tamper::session_start(catalog, &payload, starting, &settings, &session_id));
         }
         warn_unknown_event(payload.event_name(), harness);
         return Processed::Ignored;

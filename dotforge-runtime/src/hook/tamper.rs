@@ -38,7 +38,7 @@ impl Where {
             forge_root: settings.forge_root.clone(),
             project: settings.project_dir.clone(),
             home: std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from),
-            binary: std::env::current_exe().ok(),
+            binary: invoked_binary(),
             harness,
         })
     }
@@ -70,6 +70,17 @@ impl Where {
     }
 }
 
+/// The path the hook was started by, as its registration names it (a link is watched as the link): the first
+/// argument when it is a path (made absolute from the working folder), else the running executable.
+fn invoked_binary() -> Option<PathBuf> {
+    let first = std::env::args_os().next().map(PathBuf::from);
+    match first.filter(|path| path.components().count() > 1) {
+        Some(path) if path.is_absolute() => Some(path),
+        Some(path) => std::env::current_dir().ok().map(|dir| dir.join(path)),
+        None => std::env::current_exe().ok(),
+    }
+}
+
 /// The moment an event checks at, if it does.
 pub(super) fn moment(event: Event) -> Option<Moment> {
     match event {
@@ -79,9 +90,22 @@ pub(super) fn moment(event: Event) -> Option<Moment> {
     }
 }
 
-/// Which hook runs: its behaviors' fingerprint and version.
+/// Which hook runs: its behaviors' fingerprint, its version, and a digest of the catalog compiled into it (each
+/// behavior's id, whether it is enabled, and its levels) — binaries of one package built from several catalogs share
+/// the fingerprint.
 fn identity(catalog: &Catalog) -> String {
-    format!("{}@{}", catalog.sources.fingerprint.unwrap_or_default(), env!("CARGO_PKG_VERSION"))
+    let mut compiled = String::new();
+    for behavior in catalog.behaviors {
+        compiled.push_str(behavior.id);
+        compiled.push(if behavior.enabled { '+' } else { '-' });
+        compiled.push_str(behavior.default_level.name());
+        for (after, level) in behavior.escalation {
+            compiled.push_str(&format!(",{after}:{}", level.name()));
+        }
+        compiled.push('\n');
+    }
+    let digest = crate::hash::sha256_hex(compiled.as_bytes());
+    format!("{}@{}#{}", catalog.sources.fingerprint.unwrap_or_default(), env!("CARGO_PKG_VERSION"), &digest[..12])
 }
 
 /// The name the person runs this binary by (its file name).
@@ -115,6 +139,18 @@ pub(super) fn record_in_session(report: &Report, session: &mut crate::session::S
     }
     if let Value::Array(list) = list {
         list.extend(report.records.iter().cloned());
+    }
+}
+
+/// The CLI whose session starts, when the payload is a session's start the hook is registered for: the CLI that
+/// sent it when its record has such an event, else — the name being the same in several CLIs, and only Claude Code's
+/// registration having it — Claude Code, unless the CLI was named (`hook --harness NAME`).
+pub(super) fn session_start_of(payload: &Payload, harness: Harness, detected: bool) -> Option<Harness> {
+    let starts = |harness: Harness| harness.dialect().session_start == Some(payload.event_name());
+    if starts(harness) {
+        Some(harness)
+    } else {
+        (detected && starts(Harness::ClaudeCode)).then_some(Harness::ClaudeCode)
     }
 }
 
@@ -192,7 +228,7 @@ pub(super) fn lockdown_block(settings: &Settings, payload: &Payload, session_id:
         return None;
     }
     let reasons = lockdown::reason(&lockdown::dir(&settings.forge_root), session_id)?;
-    let program = program_name(&std::env::current_exe().ok());
+    let program = program_name(&invoked_binary());
     let found = reasons.first().map_or("", String::as_str);
     let message = format!(
         "**[dotforge] BLOCKED:** this session is locked down: governance files were changed outside the hook ({found}).\n\

@@ -83,9 +83,11 @@ pub(crate) fn examine(watched: &Watched, seen: Option<&Seen>, mark: &FileMark, r
         }
         Role::Mcp | Role::Record => {
             let check = content_hash(path);
-            let changed = seen.is_some_and(|seen| seen.check != check) && check != "-";
+            let changed = seen.is_some_and(|seen| seen.check != check);
             let what = if newly_linked {
                 link_note()
+            } else if check == "-" {
+                "removed".to_owned()
             } else if watched.role == Role::Mcp {
                 "changed (an MCP server's command runs unhooked when the next session starts it)".to_owned()
             } else {

@@ -53,7 +53,7 @@ pub(crate) struct Context<'a> {
     /// The call the event follows (tool, id and input), described.
     pub call: Option<String>,
     pub now: Timestamp,
-    /// The hook that runs: `<behaviors fingerprint>@<version>`.
+    /// The hook that runs: `<behaviors fingerprint>@<version>#<catalog digest>`.
     pub hook: String,
     /// The name the person runs the hook's commands by.
     pub program: String,
@@ -91,13 +91,22 @@ fn unchanged(context: &Context<'_>, snapshot: &Snapshot, sealed: bool) -> bool {
 }
 
 /// Whether a project without a snapshot has something to watch: the record of `install`, or a settings file of the
-/// CLI (the hook may be registered there without a record — a clone, an install from before the record).
+/// CLI in the project (the hook may be registered there without a record — a clone, an install from before the
+/// record). The user's and the managed settings, which every project shares, do not make a project watched.
 fn armable(context: &Context<'_>) -> bool {
     let places = &context.places;
-    record::path(places.forge_root).exists()
-        || always(places)
-            .iter()
-            .any(|watched| matches!(watched.role, Role::Layer(_)) && !FileMark::of(&watched.path).is_missing())
+    record::path(places.forge_root).exists() || !project_layers(places).is_empty()
+}
+
+/// The CLI's settings files in the project that exist.
+fn project_layers(places: &Places<'_>) -> Vec<PathBuf> {
+    let Some(project) = places.project else { return Vec::new() };
+    always(places)
+        .into_iter()
+        .filter(|watched| matches!(watched.role, Role::Layer(_)) && watched.path.starts_with(project))
+        .map(|watched| watched.path)
+        .filter(|path| !FileMark::of(path).is_missing())
+        .collect()
 }
 
 /// What the state file was when the event read it.
@@ -199,8 +208,11 @@ pub(crate) fn check(context: &Context<'_>, doc: &mut StateDoc<'_>, state: StateS
         None if !armable(context) => return Report::default(),
         None => discover(context, &mut record),
     }
+    // Without a snapshot the last session is unknown: a project watched before (the record says the hook is installed)
+    // lost it during this one; one never watched is taken as it is.
+    let lost = previous.is_none() && !record.installed.is_empty();
     let previous = previous.unwrap_or_default();
-    let between = context.moment == Moment::SessionStart || previous.session != context.session_id;
+    let between = context.moment == Moment::SessionStart || (previous.session != context.session_id && !lost);
     let mut next =
         Snapshot { session: context.session_id.to_owned(), hook: context.hook.clone(), ..Snapshot::default() };
     let list = watched(places, &record);
@@ -312,13 +324,12 @@ fn discover(context: &Context<'_>, record: &mut Record) {
     let (Some(binary), Some(project)) = (places.binary, places.project) else { return };
     let this = binary.canonicalize().ok();
     let is_this = |command: &str| program_of(command, project, None).canonicalize().ok() == this && this.is_some();
-    let found: Vec<Installed> = always(places)
+    let found: Vec<Installed> = project_layers(places)
         .into_iter()
-        .filter(|watched| watched.role == Role::Layer(places.harness))
-        .filter_map(|watched| {
-            let settings = entries::parse(&std::fs::read_to_string(&watched.path).ok()?)?;
+        .filter_map(|path| {
+            let settings = entries::parse(&std::fs::read_to_string(&path).ok()?)?;
             let (command, entries) = entries::discover(&settings, &is_this)?;
-            Some(Installed { file: watched.path, harness: places.harness, command, written: Written::Entries(entries) })
+            Some(Installed { file: path, harness: places.harness, command, written: Written::Entries(entries) })
         })
         .collect();
     if found.is_empty() {
@@ -377,13 +388,17 @@ fn shown(path: &Path, project: Option<&Path>) -> String {
         .map_or_else(|| path.display().to_string(), |relative| relative.display().to_string())
 }
 
-/// `behaviors 1a2b3c4d5e6f…, version 0.1.0` of a hook's `<fingerprint>@<version>`.
+/// `behaviors 1a2b3c4d5e6f…, version 0.1.0, catalog 0a1b2c3d4e5f` of a hook's `<fingerprint>@<version>#<catalog>`.
 fn describe_hook(identity: &str) -> String {
-    match identity.split_once('@') {
-        Some((fingerprint, version)) if !fingerprint.is_empty() => {
-            format!("behaviors {}…, version {version}", &fingerprint[..fingerprint.len().min(12)])
-        }
-        Some((_, version)) => format!("version {version}"),
-        None => identity.to_owned(),
+    let (rest, catalog) = identity.split_once('#').unwrap_or((identity, ""));
+    let (fingerprint, version) = rest.split_once('@').unwrap_or(("", rest));
+    let mut parts = Vec::new();
+    if !fingerprint.is_empty() {
+        parts.push(format!("behaviors {}…", &fingerprint[..fingerprint.len().min(12)]));
     }
+    parts.push(format!("version {version}"));
+    if !catalog.is_empty() {
+        parts.push(format!("catalog {catalog}"));
+    }
+    parts.join(", ")
 }

@@ -1,5 +1,5 @@
 //! The snapshot the tamper check keeps in state.json (its `watch` member): the session of the last check, which hook
-//! made it (its behaviors' fingerprint and version), and for every file watched its [`FileMark`] and the value its
+//! made it (its behaviors' fingerprint, its version and a digest of its catalog), and for every file watched its [`FileMark`] and the value its
 //! content was checked to (see [`super::list::Role`] for what each role's value is).
 //!
 //! ```json
@@ -23,7 +23,7 @@ pub(crate) struct Seen {
 pub(crate) struct Snapshot {
     /// The session of the last check.
     pub session: String,
-    /// The hook that made it: `<behaviors fingerprint>@<version>`.
+    /// The hook that made it: `<behaviors fingerprint>@<version>#<catalog digest>`.
     pub hook: String,
     /// Each file watched, by its path.
     pub files: BTreeMap<String, Seen>,
