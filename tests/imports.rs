@@ -301,10 +301,15 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "script_files",
             "regex_cache",
             "table",
+            "file_mark",
+            "json_edit",
         ],
     ),
-    ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
+    (
+        "data",
+        &["payload", "session", "state", "metrics", "audit", "approval", "secret_files", "registration", "lockdown"],
+    ),
+    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen", "watch"]),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];

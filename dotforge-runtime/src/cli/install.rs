@@ -282,6 +282,11 @@ fn record_root(options: &Options, settings: &Path) -> PathBuf {
     absolute(&root)
 }
 
+/// The CLI's name, as the record keeps it.
+fn harness_name(options: &Options) -> String {
+    options.harness.name().to_owned()
+}
+
 /// The settings file as the record names it: absolute, its folder's links resolved.
 fn absolute(path: &Path) -> PathBuf {
     let parent = path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -337,7 +342,12 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
             let text =
                 std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
             record(options, path, |record, file| {
-                record.install(Installed { file, harness: options.harness, command, written: Written::Plugin(text) })
+                record.install(Installed {
+                    file,
+                    harness: harness_name(options),
+                    command,
+                    written: Written::Plugin(text),
+                })
             })?;
         }
         if !options.user && !options.dry_run {
@@ -386,7 +396,12 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     }
     write_file(path, &text)?;
     record(options, path, |record, file| {
-        record.install(Installed { file, harness, command: command.clone(), written: Written::Entries(written) })
+        record.install(Installed {
+            file,
+            harness: harness.name().to_owned(),
+            command: command.clone(),
+            written: Written::Entries(written),
+        })
     })?;
     if !options.user && !options.managed {
         gitignore(path, true)?;
@@ -404,7 +419,9 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     if let SettingsForm::Plugin { config, .. } = options.harness.dialect().settings.form {
         let removed = plugin_file::uninstall(&plugin(options, "", config))?;
         if removed && !options.dry_run {
-            record(options, path, |record, file| record.uninstall(&file, options.harness, Timestamp::now().format()))?;
+            record(options, path, |record, file| {
+                record.uninstall(&file, options.harness.name(), Timestamp::now().format())
+            })?;
         }
         if removed && !options.user && !options.dry_run {
             gitignore(path, false)?;
@@ -438,7 +455,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     } else {
         write_file(path, &text)?;
     }
-    record(options, path, |record, file| record.uninstall(&file, options.harness, Timestamp::now().format()))?;
+    record(options, path, |record, file| record.uninstall(&file, options.harness.name(), Timestamp::now().format()))?;
     if !options.user && !options.managed {
         gitignore(path, false)?;
     }

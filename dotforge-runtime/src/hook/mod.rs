@@ -239,7 +239,7 @@ fn evaluate_with_state(
     watching: Option<&watch::Context<'_>>,
 ) -> ChainOutcome {
     let settings = input.settings;
-    let _guard = match lock_state(settings) {
+    let _guard = match lock::lock_state(settings) {
         Ok(guard) => guard,
         Err(error) => {
             match error {
@@ -348,18 +348,6 @@ fn apply_approvals(approvals: &[Approval], dir: &Path) {
         if let Err(error) = approval::mark(dir, key) {
             warn(&format!("cannot mark the soft block as awaiting the user's answer: {error}"));
         }
-    }
-}
-
-/// Takes the state lock, creating `runtime/` the first time.
-pub(super) fn lock_state(settings: &Settings) -> Result<lock::StateLock, LockError> {
-    let path = settings.lock_path();
-    match lock::acquire(&path, settings.lock_timeout) {
-        Err(LockError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(settings.forge_root.join("runtime")).map_err(LockError::Io)?;
-            lock::acquire(&path, settings.lock_timeout)
-        }
-        locked => locked,
     }
 }
 

@@ -173,7 +173,7 @@ pub(super) fn session_start(
     }
     let mut report = Report::default();
     if needs_check(&context) {
-        let _guard = match super::lock_state(settings) {
+        let _guard = match crate::lock::lock_state(settings) {
             Ok(guard) => guard,
             Err(error) => {
                 warn(&format!("cannot check the files governance depends on: the state lock: {error}"));

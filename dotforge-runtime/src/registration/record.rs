@@ -13,7 +13,6 @@
 //! `entries`.
 
 use crate::atomic::write_atomic_with;
-use crate::harness::Harness;
 use serde_json::{json, Map, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,8 +25,8 @@ pub(crate) const RECORD_FILE: &str = "registrations.json";
 pub(crate) struct Installed {
     /// The settings file (absolute).
     pub file: PathBuf,
-    /// The CLI it is for.
-    pub harness: Harness,
+    /// The CLI it is for, by its name on the command line (`claude`, `codex`, …).
+    pub harness: String,
     /// The command the entries run.
     pub command: String,
     /// What was written there.
@@ -47,7 +46,8 @@ pub(crate) enum Written {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Uninstalled {
     pub file: PathBuf,
-    pub harness: Harness,
+    /// The CLI's name.
+    pub harness: String,
     pub at: String,
 }
 
@@ -68,7 +68,7 @@ impl Record {
     pub(crate) fn parse(bytes: &[u8]) -> Record {
         let value: Value = serde_json::from_slice(bytes).unwrap_or(Value::Null);
         let text = |item: &Value, key: &str| item.get(key).and_then(Value::as_str).map(str::to_owned);
-        let harness = |item: &Value| text(item, "harness").as_deref().and_then(Harness::parse);
+        let harness = |item: &Value| text(item, "harness");
         let installed = value["installed"].as_array().into_iter().flatten().filter_map(|item| {
             let written = match (&item["entries"], text(item, "plugin")) {
                 (_, Some(plugin)) => Written::Plugin(plugin),
@@ -105,7 +105,7 @@ impl Record {
             .map(|item| {
                 let mut entry = Map::new();
                 entry.insert("file".into(), Value::from(item.file.to_string_lossy().into_owned()));
-                entry.insert("harness".into(), Value::from(item.harness.name()));
+                entry.insert("harness".into(), Value::from(item.harness.as_str()));
                 entry.insert("command".into(), Value::from(item.command.as_str()));
                 match &item.written {
                     Written::Entries(entries) => {
@@ -122,7 +122,7 @@ impl Record {
         let uninstalled: Vec<Value> = self
             .uninstalled
             .iter()
-            .map(|item| json!({"file": item.file, "harness": item.harness.name(), "at": item.at}))
+            .map(|item| json!({"file": item.file, "harness": item.harness, "at": item.at}))
             .collect();
         let record = json!({"schema_version": "1", "installed": installed, "uninstalled": uninstalled});
         format!("{record}\n")
@@ -136,10 +136,10 @@ impl Record {
     }
 
     /// Records that `uninstall` took the hook out of `file`.
-    pub(crate) fn uninstall(&mut self, file: &Path, harness: Harness, at: String) {
+    pub(crate) fn uninstall(&mut self, file: &Path, harness: &str, at: String) {
         self.installed.retain(|item| item.file != file);
         self.uninstalled.retain(|item| item.file != file);
-        self.uninstalled.push(Uninstalled { file: file.to_path_buf(), harness, at });
+        self.uninstalled.push(Uninstalled { file: file.to_path_buf(), harness: harness.to_owned(), at });
     }
 
     /// What the record says is installed in `file`.
@@ -172,18 +172,18 @@ mod tests {
         let mut record = Record::default();
         record.install(Installed {
             file: PathBuf::from("/p/.claude/settings.json"),
-            harness: Harness::ClaudeCode,
+            harness: "claude".to_owned(),
             command: "\"$CLAUDE_PROJECT_DIR\"/hook".to_owned(),
             written: Written::Entries(vec![("PreToolUse".to_owned(), "{\n  \"hooks\": []\n}".to_owned())]),
         });
         record.install(Installed {
             file: PathBuf::from("/p/.kilo/plugin/dotforge.js"),
-            harness: Harness::Kilo,
+            harness: "kilo".to_owned(),
             command: "/hook".to_owned(),
             written: Written::Plugin("// plugin\n".to_owned()),
         });
         assert_eq!(Record::parse(record.to_text().as_bytes()), record);
-        record.uninstall(Path::new("/p/.claude/settings.json"), Harness::ClaudeCode, "2026-01-01T00:00:00Z".into());
+        record.uninstall(Path::new("/p/.claude/settings.json"), "claude", "2026-01-01T00:00:00Z".into());
         assert!(record.installed_in(Path::new("/p/.claude/settings.json")).is_none());
         assert_eq!(record.uninstalled.len(), 1);
         assert_eq!(Record::parse(record.to_text().as_bytes()), record);

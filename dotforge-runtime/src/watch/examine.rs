@@ -62,7 +62,7 @@ pub(crate) fn examine(watched: &Watched, seen: Option<&Seen>, mark: &FileMark, r
         Role::Layer(harness) => {
             let on = switches_on(path, harness);
             let check = on.join(",");
-            let registered = record.installed.iter().any(|installed| installed.harness == harness);
+            let registered = record.installed.iter().any(|installed| installed.harness == harness.name());
             let newly_on: Vec<&'static str> = on
                 .iter()
                 .copied()
@@ -120,7 +120,8 @@ fn registration(
         }
         Written::Entries(recorded) => recorded,
     };
-    let switches = installed.harness.dialect().settings.switches_off;
+    let switches =
+        Harness::parse(&installed.harness).map_or(&[][..], |harness| harness.dialect().settings.switches_off);
     let settings = text.as_deref().and_then(entries::parse);
     let (missing, on) = match &settings {
         Some(settings) => (entries::missing(settings, recorded), entries::switched_off(settings, switches)),

@@ -53,7 +53,8 @@ pub(crate) struct Places<'a> {
 pub(crate) fn watched(places: &Places<'_>, record: &Record) -> Vec<Watched> {
     let mut list: Vec<Watched> =
         record.installed.iter().map(|item| Watched { path: item.file.clone(), role: Role::Registration }).collect();
-    let mut harnesses: Vec<Harness> = record.installed.iter().map(|item| item.harness).collect();
+    let mut harnesses: Vec<Harness> =
+        record.installed.iter().filter_map(|item| Harness::parse(&item.harness)).collect();
     harnesses.push(places.harness);
     for harness in Harness::ALL.into_iter().filter(|harness| harnesses.contains(harness)) {
         for path in layers(places, harness) {

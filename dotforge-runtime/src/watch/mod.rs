@@ -329,7 +329,12 @@ fn discover(context: &Context<'_>, record: &mut Record) {
         .filter_map(|path| {
             let settings = entries::parse(&std::fs::read_to_string(&path).ok()?)?;
             let (command, entries) = entries::discover(&settings, &is_this)?;
-            Some(Installed { file: path, harness: places.harness, command, written: Written::Entries(entries) })
+            Some(Installed {
+                file: path,
+                harness: places.harness.name().to_owned(),
+                command,
+                written: Written::Entries(entries),
+            })
         })
         .collect();
     if found.is_empty() {

@@ -1,6 +1,6 @@
 //! What `doctor` says about the tamper check: whether the audit trail is whole (the check of `audit --verify`),
 //! whether a session is locked down after a tamper, and whether every registration the install record names is
-//! still in its file.
+//! still in its file as written (the tamper check would put it back).
 
 use super::finding::Finding;
 use crate::lockdown;
@@ -38,14 +38,15 @@ pub(super) fn findings(forge_root: &Path, program: &str) -> Vec<Finding> {
                 .and_then(entries::parse)
                 .is_some_and(|settings| entries::missing(&settings, recorded).is_empty()),
         };
+        // A registration switched off or gone is reported above as not live; this says why it will come back.
         if !intact {
-            findings.push(Finding::fail(
-                "registration-gone",
+            findings.push(Finding::warn(
+                "registration-changed",
                 format!(
-                    "{} no longer holds the registration `install` wrote there (removed outside `uninstall`)",
+                    "{} no longer holds the registration `install` wrote there as written (changed or removed                      outside `uninstall`): the hook's next check after a call puts it back",
                     installed.file.display()
                 ),
-                format!("run `{program} install` again; the hook's next check after a call puts it back too"),
+                format!("run `{program} install` to register it as it is wanted, or `{program} uninstall` to remove it"),
             ));
         }
     }
