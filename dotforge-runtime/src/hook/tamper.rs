@@ -47,7 +47,7 @@ impl Where {
     pub(super) fn context<'a>(
         &'a self,
         catalog: &Catalog,
-        payload: &Payload,
+        payload: &'a Payload,
         session_id: &'a str,
         moment: Moment,
         now: Timestamp,
@@ -59,14 +59,9 @@ impl Where {
             harness: self.harness,
             binary: self.binary.as_deref(),
         };
-        let call = (moment == Moment::AfterCall).then(|| {
-            let summary = crate::audit::summarize_tool_input(payload.tool_input());
-            match payload.tool_use_id() {
-                Some(id) => format!("{} {id}: {summary}", payload.tool_name()),
-                None => format!("{}: {summary}", payload.tool_name()),
-            }
-        });
-        Context { places, session_id, moment, call, now, hook: identity(catalog), program: program_name(&self.binary) }
+        let call = (moment == Moment::AfterCall).then_some(payload);
+        let program = program_name(&self.binary);
+        Context { places, session_id, moment, call, now, hook: identity(catalog), program }
     }
 }
 
@@ -94,18 +89,15 @@ pub(super) fn moment(event: Event) -> Option<Moment> {
 /// behavior's id, whether it is enabled, and its levels) — binaries of one package built from several catalogs share
 /// the fingerprint.
 fn identity(catalog: &Catalog) -> String {
-    let mut compiled = String::new();
+    let mut digest = crate::hash::Fnv::new();
     for behavior in catalog.behaviors {
-        compiled.push_str(behavior.id);
-        compiled.push(if behavior.enabled { '+' } else { '-' });
-        compiled.push_str(behavior.default_level.name());
+        digest = digest.part(behavior.id.as_bytes()).part(if behavior.enabled { b"+" } else { b"-" });
+        digest = digest.part(behavior.default_level.name().as_bytes());
         for (after, level) in behavior.escalation {
-            compiled.push_str(&format!(",{after}:{}", level.name()));
+            digest = digest.part(&after.to_le_bytes()).part(level.name().as_bytes());
         }
-        compiled.push('\n');
     }
-    let digest = crate::hash::sha256_hex(compiled.as_bytes());
-    format!("{}@{}#{}", catalog.sources.fingerprint.unwrap_or_default(), env!("CARGO_PKG_VERSION"), &digest[..12])
+    format!("{}@{}#{}", catalog.sources.fingerprint.unwrap_or_default(), env!("CARGO_PKG_VERSION"), digest.hex())
 }
 
 /// The name the person runs this binary by (its file name).

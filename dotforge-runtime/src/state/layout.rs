@@ -8,6 +8,11 @@ use serde::de::{DeserializeSeed, Deserializer};
 use std::borrow::Cow;
 use std::io::{BufWriter, Write};
 
+/// How a sealed file in the line layout starts: its snapshot, then its seal.
+pub(super) const WATCH_FIRST: &str = "{\"watch\":";
+/// What follows the snapshot (then the seal's text and a closing quote).
+pub(super) const SEALED_NEXT: &str = ",\"sealed\":\"";
+
 /// Where the line breaks of `bytes` are. memchr's SSE2 searcher, which every x86_64 processor runs, looks at 16 bytes
 /// at a time without asking the processor for its features first (in a virtual machine each question, a CPUID, can
 /// cost microseconds); elsewhere its portable searcher looks at a word at a time.
@@ -94,6 +99,13 @@ impl StateDoc<'_> {
     pub(super) fn write_lines(&self, file: &mut std::fs::File, seal: Option<&Seal>) -> std::io::Result<()> {
         let out = &mut BufWriter::with_capacity(2 * 1024, file);
         out.write_all(b"{")?;
+        // The tamper check's snapshot and seal first: every check reads them, and nothing after them (see
+        // `super::read_head`).
+        if let (Some(watch), Some(seal)) = (&self.watch, seal) {
+            out.write_all(&WATCH_FIRST.as_bytes()[1..])?;
+            out.write_all(watch.on_one_line().as_bytes())?;
+            write!(out, "{SEALED_NEXT}{}\",", seal.text())?;
+        }
         for (key, raw) in &self.extra {
             write_key(out, key)?;
             out.write_all(raw.on_one_line().as_bytes())?;
@@ -107,11 +119,6 @@ impl StateDoc<'_> {
             out.write_all(b"\"metrics\":")?;
             out.write_all(metrics.on_one_line().as_bytes())?;
             out.write_all(b",")?;
-        }
-        if let (Some(watch), Some(seal)) = (&self.watch, seal) {
-            out.write_all(b"\"watch\":")?;
-            out.write_all(watch.on_one_line().as_bytes())?;
-            write!(out, ",\"sealed\":\"{}\",", seal.text())?;
         }
         out.write_all(b"\"sessions\":{")?;
         self.write_sessions(out)?;

@@ -102,21 +102,19 @@ pub(crate) fn read_head(path: &Path) -> Head {
             break;
         }
     }
-    let head_doc = first_line.and_then(|end| StateDoc::parse_head(&bytes[..end]));
-    let parsed = match head_doc {
-        Some(doc) => Ok(doc),
+    let in_lines = first_line.and_then(|end| document::head_members(&bytes[..end]));
+    let parsed = match in_lines {
+        Some(members) => Ok(members),
         None => {
             let _ = std::io::Read::read_to_end(&mut file, &mut bytes);
-            StateDoc::parse(&bytes)
+            StateDoc::parse(&bytes).map(|doc| {
+                let sealed = doc.sealed.as_ref().map(|sealed| sealed.to_string());
+                (doc.watch.as_ref().map(|raw| raw.get().to_owned()), sealed)
+            })
         }
     };
     match parsed {
-        Ok(doc) => Head {
-            watch: doc.watch.as_ref().map(|raw| raw.get().to_owned()),
-            sealed: doc.sealed.as_ref().map(|sealed| sealed.to_string()),
-            seal,
-            unreadable: false,
-        },
+        Ok((watch, sealed)) => Head { watch, sealed, seal, unreadable: false },
         Err(_) => Head { seal, unreadable: true, ..Head::default() },
     }
 }
@@ -500,6 +498,43 @@ mod tests {
             "{\"schema_version\":\"1\",\"swept_at\":\"2026-01-01T00:00:00Z\",\"sessions\":{\n\"a\":{\"x\":1}\n}}"
         );
         assert!(StateDoc::parse_lines(saved.as_bytes()).is_some());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_document_with_a_snapshot_is_sealed_and_its_head_read_alone() {
+        let dir = scratch("sealed");
+        let path = dir.join("state.json");
+        let text =
+            r#"{"schema_version":"1","custom":{"a":1},"metrics":{"b":{"violations":2}},"sessions":{"s":{"x":1}}}"#;
+        let mut doc = StateDoc::parse(text.as_bytes()).expect("parses");
+        doc.save(&path).expect("saves");
+        let head = read_head(&path);
+        assert_eq!((head.watch, head.sealed, head.unreadable), (None, None, false), "no snapshot, no seal");
+        doc.set_watch("[[\"2\",\"s\",\"h\",\"k\"]]".to_owned());
+        doc.save(&path).expect("saves");
+        let saved = std::fs::read_to_string(&path).expect("reads");
+        assert!(saved.starts_with("{\"watch\":[[\"2\""), "the snapshot first: {saved}");
+        let head = read_head(&path);
+        assert_eq!(head.watch.as_deref(), Some("[[\"2\",\"s\",\"h\",\"k\"]]"));
+        let (seal, sealed) = (head.seal.expect("a seal"), head.sealed.expect("sealed"));
+        assert!(seal.matches(&sealed), "the file is the one the hook wrote: {sealed}");
+        let reread = StateDoc::parse(saved.as_bytes()).expect("still one document");
+        assert_eq!((reread.watch(), reread.sealed()), (Some("[[\"2\",\"s\",\"h\",\"k\"]]"), Some(sealed.as_str())));
+        assert!(reread.metrics().is_some() && reread.extra.len() == 1);
+        // Written in place by another hand: the same inode, another modification time.
+        std::fs::write(&path, saved.replace("\"x\":1", "\"x\":2")).expect("rewrites");
+        let head = read_head(&path);
+        assert!(!head.seal.expect("a seal").matches(&head.sealed.expect("sealed")), "the seal no longer matches");
+        // Put in its place by a rename, even with the sealed modification time: another inode.
+        let copy = dir.join("copy.json");
+        std::fs::write(&copy, &saved).expect("copy");
+        let seconds: u64 = sealed.rsplit('.').next().and_then(|seconds| seconds.parse().ok()).expect("seconds");
+        let file = std::fs::File::options().write(true).open(&copy).expect("open the copy");
+        file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds)).expect("the sealed time");
+        std::fs::rename(&copy, &path).expect("renames");
+        let head = read_head(&path);
+        assert!(!head.seal.expect("a seal").matches(&head.sealed.expect("sealed")));
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -69,7 +69,7 @@ pub(crate) fn watched(places: &Places<'_>, record: &Record) -> Vec<Watched> {
 
 /// The files every check watches whatever the record says: the layers of the CLI that sent the event, the binary,
 /// `.mcp.json`, the record and the audit files.
-pub(crate) fn always(places: &Places<'_>) -> Vec<Watched> {
+fn always(places: &Places<'_>) -> Vec<Watched> {
     let mut list = Vec::new();
     for path in layers(places, places.harness) {
         push(&mut list, path, Role::Layer(places.harness));
@@ -88,11 +88,45 @@ pub(crate) fn always(places: &Places<'_>) -> Vec<Watched> {
     list
 }
 
+/// A key of what [`always`] depends on — the `.forge`, the project, the home, the CLI and its variable that moves
+/// its user folder, the binary: when the snapshot's key is this one, the files every check watches are among its
+/// files, and the list need not be worked out.
+pub(crate) fn places_key(places: &Places<'_>) -> String {
+    fn path(path: Option<&Path>) -> &[u8] {
+        path.map_or(&b""[..], |path| path.as_os_str().as_encoded_bytes())
+    }
+    let variable = places.harness.dialect().settings.user_folder_variable.and_then(|(name, _)| std::env::var_os(name));
+    crate::hash::Fnv::new()
+        .part(path(Some(places.forge_root)))
+        .part(path(places.project))
+        .part(path(places.home))
+        .part(places.harness.name().as_bytes())
+        .part(variable.as_deref().map_or(&b""[..], |value| value.as_encoded_bytes()))
+        .part(path(places.binary))
+        .hex()
+}
+
 /// Adds a file unless it is listed already (the first role given wins: a registration is no mere layer).
 fn push(list: &mut Vec<Watched>, path: PathBuf, role: Role) {
     if !list.iter().any(|watched| watched.path == path) {
         list.push(Watched { path, role });
     }
+}
+
+/// The settings files in the project of the CLI that sent the event (its project file, Claude Code's local one, and
+/// the project's files that switch its hooks off).
+pub(crate) fn project_layers(places: &Places<'_>) -> Vec<PathBuf> {
+    let Some(project) = places.project else { return Vec::new() };
+    let settings = &places.harness.dialect().settings;
+    if matches!(settings.form, SettingsForm::Plugin { .. }) {
+        return Vec::new();
+    }
+    let mut files = vec![project.join(settings.project)];
+    if places.harness == Harness::ClaudeCode {
+        files.push(project.join(".claude/settings.local.json"));
+    }
+    files.extend(settings.switch_files.iter().filter(|file| !file.starts_with("~/")).map(|file| project.join(file)));
+    files
 }
 
 /// The settings files of a CLI that can hold its hooks or switch them off: the project's (and Claude Code's local

@@ -23,14 +23,15 @@ mod snapshot;
 use crate::audit::{self, TamperRecord};
 use crate::file_mark::FileMark;
 use crate::lockdown;
+use crate::payload::Payload;
 use crate::registration::{entries, program_of, record, Installed, Record, Written};
 use crate::state::{Head, Seal, StateDoc};
 use crate::time::Timestamp;
 use examine::{examine, Finding};
 pub(crate) use list::Places;
-use list::{always, watched, Role};
+use list::{places_key, watched, Role};
 use serde_json::{json, Value};
-use snapshot::{Seen, Snapshot};
+use snapshot::{Lines, Seen, Snapshot};
 use std::path::{Path, PathBuf};
 
 /// When the check runs.
@@ -50,8 +51,8 @@ pub(crate) struct Context<'a> {
     pub places: Places<'a>,
     pub session_id: &'a str,
     pub moment: Moment,
-    /// The call the event follows (tool, id and input), described.
-    pub call: Option<String>,
+    /// The call the event follows.
+    pub call: Option<&'a Payload>,
     pub now: Timestamp,
     /// The hook that runs: `<behaviors fingerprint>@<version>#<catalog digest>`.
     pub hook: String,
@@ -65,12 +66,21 @@ impl Context<'_> {
     }
 }
 
+/// The call a payload describes, for the tamper report: the tool, its id and its input's summary.
+fn describe_call(payload: &Payload) -> String {
+    let summary = audit::summarize_tool_input(payload.tool_input());
+    match payload.tool_use_id() {
+        Some(id) => format!("{} {id}: {summary}", payload.tool_name()),
+        None => format!("{}: {summary}", payload.tool_name()),
+    }
+}
+
 /// Whether the check must look closer (under the state lock) — false when every watched file's mark is what the
 /// snapshot says, the seal of state.json matches, and the snapshot is this session's and this hook's; or when
 /// nothing is watched yet and there is nothing to watch (no record, no settings file of the CLI).
 pub(crate) fn needs_check(context: &Context<'_>, head: &Head) -> bool {
-    match head.watch.as_deref().and_then(Snapshot::parse) {
-        Some(snapshot) => !unchanged(context, &snapshot, is_sealed(head.seal, head.sealed.as_deref())),
+    match head.watch.as_deref() {
+        Some(json) => !unchanged(context, json, is_sealed(head.seal, head.sealed.as_deref())),
         None => head.unreadable || armable(context),
     }
 }
@@ -80,14 +90,15 @@ fn is_sealed(seal: Option<Seal>, sealed: Option<&str>) -> bool {
     matches!((seal, sealed), (Some(seal), Some(sealed)) if seal.matches(sealed))
 }
 
-/// Whether nothing changed since `snapshot`: the same session and hook, state.json sealed, every watched file's mark
-/// the same, and no file to watch that the snapshot lacks.
-fn unchanged(context: &Context<'_>, snapshot: &Snapshot, sealed: bool) -> bool {
+/// Whether nothing changed since the snapshot (its JSON value `json`): the same session and hook, state.json sealed,
+/// the same places looked from (so the same files every check watches), and every watched file's mark the same.
+fn unchanged(context: &Context<'_>, json: &str, sealed: bool) -> bool {
+    let Some(lines) = Lines::read(json) else { return false };
     sealed
-        && snapshot.session == context.session_id
-        && snapshot.hook == context.hook
-        && snapshot.files.iter().all(|(path, seen)| FileMark::of(Path::new(path)) == seen.mark)
-        && always(&context.places).iter().all(|watched| snapshot.files.contains_key(&*watched.path.to_string_lossy()))
+        && lines.session() == context.session_id
+        && lines.hook() == context.hook
+        && lines.places() == places_key(&context.places)
+        && lines.files().all(|(path, mark, _)| FileMark::of(Path::new(path)).as_text() == mark)
 }
 
 /// Whether a project without a snapshot has something to watch: the record of `install`, or a settings file of the
@@ -100,13 +111,7 @@ fn armable(context: &Context<'_>) -> bool {
 
 /// The CLI's settings files in the project that exist.
 fn project_layers(places: &Places<'_>) -> Vec<PathBuf> {
-    let Some(project) = places.project else { return Vec::new() };
-    always(places)
-        .into_iter()
-        .filter(|watched| matches!(watched.role, Role::Layer(_)) && watched.path.starts_with(project))
-        .map(|watched| watched.path)
-        .filter(|path| !FileMark::of(path).is_missing())
-        .collect()
+    list::project_layers(places).into_iter().filter(|path| !FileMark::of(path).is_missing()).collect()
 }
 
 /// What the state file was when the event read it.
@@ -177,11 +182,11 @@ impl Report {
 /// when it was its call, and leaves the new snapshot in the document (saved by the caller, sealed).
 pub(crate) fn check(context: &Context<'_>, doc: &mut StateDoc<'_>, state: StateSeen) -> Report {
     let places = &context.places;
-    let previous = doc.watch().and_then(Snapshot::parse);
     let sealed = is_sealed(state.seal, doc.sealed());
-    if previous.as_ref().is_some_and(|previous| unchanged(context, previous, sealed)) {
+    if doc.watch().is_some_and(|json| unchanged(context, json, sealed)) {
         return Report::default();
     }
+    let previous = doc.watch().and_then(Snapshot::parse);
     let mut record = Record::load(places.forge_root);
     let mut findings: Vec<Finding> = Vec::new();
     let state_path = context.state_path();
@@ -213,8 +218,12 @@ pub(crate) fn check(context: &Context<'_>, doc: &mut StateDoc<'_>, state: StateS
     let lost = previous.is_none() && !record.installed.is_empty();
     let previous = previous.unwrap_or_default();
     let between = context.moment == Moment::SessionStart || (previous.session != context.session_id && !lost);
-    let mut next =
-        Snapshot { session: context.session_id.to_owned(), hook: context.hook.clone(), ..Snapshot::default() };
+    let mut next = Snapshot {
+        session: context.session_id.to_owned(),
+        hook: context.hook.clone(),
+        places: places_key(places),
+        files: Default::default(),
+    };
     let list = watched(places, &record);
     for watched in &list {
         let key = watched.path.to_string_lossy().into_owned();
@@ -246,7 +255,7 @@ pub(crate) fn check(context: &Context<'_>, doc: &mut StateDoc<'_>, state: StateS
     let call = match (between, context.moment, &context.call) {
         (true, _, _) => "between sessions".to_owned(),
         (false, Moment::Stop, _) => "since the last call, at the end of the turn".to_owned(),
-        (false, _, Some(call)) => call.clone(),
+        (false, _, Some(call)) => describe_call(call),
         (false, _, None) => "the last call".to_owned(),
     };
     let mut report = Report { during_session: !between, notices, call, ..Report::default() };
@@ -273,7 +282,7 @@ pub(crate) fn check(context: &Context<'_>, doc: &mut StateDoc<'_>, state: StateS
             next.files.insert(key, Seen { mark, check });
         }
     }
-    doc.set_watch(next.to_text());
+    doc.set_watch(next.to_json());
     report
 }
 
@@ -356,7 +365,7 @@ pub(crate) fn note_append(doc: &mut StateDoc<'_>, path: &Path, hash: &str) {
     let breaks = snapshot.seen(&key).and_then(|seen| seen.check.split_once('/')).map_or("0", |(_, breaks)| breaks);
     let check = format!("{hash}/{breaks}");
     snapshot.files.insert(key, Seen { mark: FileMark::of(path), check });
-    doc.set_watch(snapshot.to_text());
+    doc.set_watch(snapshot.to_json());
 }
 
 /// Notes in the document's snapshot (when it has one) the record and the settings files `install` or `uninstall`
@@ -374,7 +383,7 @@ pub(crate) fn note_install(doc: &mut StateDoc<'_>, forge_root: &Path, written: &
         let check = examine(&watched, None, &mark, &record).check;
         snapshot.files.insert(key, Seen { mark, check });
     }
-    doc.set_watch(snapshot.to_text());
+    doc.set_watch(snapshot.to_json());
 }
 
 /// The hash of the line the hook last wrote to the audit file at `path`, as the document's snapshot notes it (`None`
