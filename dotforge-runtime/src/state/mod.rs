@@ -84,6 +84,7 @@ pub(crate) struct Head {
 
 /// Reads the [`Head`] of state.json.
 pub(crate) fn read_head(path: &Path) -> Head {
+    use std::io::Read;
     const CHUNK: usize = 8 * 1024;
     let Ok(mut file) = std::fs::File::open(path) else { return Head::default() };
     let seal = Seal::of(&file);
@@ -91,9 +92,8 @@ pub(crate) fn read_head(path: &Path) -> Head {
     let mut first_line = None;
     loop {
         let start = bytes.len();
-        bytes.resize(start + CHUNK, 0);
-        let read = std::io::Read::read(&mut file, &mut bytes[start..]).unwrap_or(0);
-        bytes.truncate(start + read);
+        // Read into the vector's spare room, not zeroed first.
+        let read = (&mut file).take(CHUNK as u64).read_to_end(&mut bytes).unwrap_or(0);
         if let Some(at) = memchr::memchr(b'\n', &bytes[start..]) {
             first_line = Some(start + at);
             break;
@@ -106,7 +106,7 @@ pub(crate) fn read_head(path: &Path) -> Head {
     let parsed = match in_lines {
         Some(members) => Ok(members),
         None => {
-            let _ = std::io::Read::read_to_end(&mut file, &mut bytes);
+            let _ = file.read_to_end(&mut bytes);
             StateDoc::parse(&bytes).map(|doc| {
                 let sealed = doc.sealed.as_ref().map(|sealed| sealed.to_string());
                 (doc.watch.as_ref().map(|raw| raw.get().to_owned()), sealed)

@@ -408,7 +408,7 @@ fn describe_hook(identity: &str) -> String {
     let (fingerprint, version) = rest.split_once('@').unwrap_or(("", rest));
     let mut parts = Vec::new();
     if !fingerprint.is_empty() {
-        parts.push(format!("behaviors {}…", &fingerprint[..fingerprint.len().min(12)]));
+        parts.push(format!("behaviors {}…", fingerprint.chars().take(12).collect::<String>()));
     }
     parts.push(format!("version {version}"));
     if !catalog.is_empty() {
