@@ -395,3 +395,26 @@ fn hook_mode_exits_0_through_any_of_it() {
     project.start("s2");
     project.event(json!({"hook_event_name": "Stop", "session_id": "s2", "cwd": project.dir}));
 }
+
+/// The check runs after a call that failed (PostToolUseFailure) and when the agent's turn ends (Stop) too: what changed
+/// since the last check is found there, told to the person, and locks the session down.
+#[test]
+fn a_failed_call_and_the_end_of_a_turn_check_too() {
+    let project = Governed::new("tamper-stop");
+    project.start("s");
+    std::fs::write(project.path(".mcp.json"), "{\"mcpServers\":{\"x\":{\"command\":\"sh\"}}}\n").expect("mcp");
+    let failed = project.event(json!({"hook_event_name": "PostToolUseFailure", "session_id": "s", "cwd": project.dir,
+        "tool_name": "Bash", "tool_input": {"command": "./program"}, "tool_use_id": "toolu_fail",
+        "error": "exit 1", "is_interrupt": false}));
+    let told = context(&failed);
+    assert!(told.contains(".mcp.json") && told.contains("toolu_fail"), "{told}");
+    assert!(project.before("s", "Write", json!({"file_path": "a.txt", "content": "x"}), "toolu_w").is_hard_block());
+    assert_eq!(project.cli(&["allow", "--tamper"]).code, Some(0), "every session's lockdown lifted");
+
+    std::fs::remove_file(project.path(".forge/runtime/registrations.json")).expect("remove the record");
+    let stop = project.event(json!({"hook_event_name": "Stop", "session_id": "s", "cwd": project.dir,
+        "stop_hook_active": false}));
+    let said = system_message(&stop);
+    assert!(said.contains("registrations.json") && said.contains("at the end of the turn"), "{said}");
+    assert!(project.before("s", "Bash", json!({"command": "ls"}), "toolu_ls").is_hard_block(), "locked down again");
+}
