@@ -2,6 +2,7 @@
 //! to governance, and how the catalog reads real sessions. See `tests/conformance/tests/real_client.rs` for the tier.
 
 use dotforge_conformance::client::{call, say, Answer, Project, Script, User};
+use dotforge_conformance::codex::git;
 use serde_json::{json, Value};
 
 fn project(label: &str) -> Project {
@@ -201,15 +202,7 @@ fn realistic_project(label: &str) -> Project {
         .expect("source");
     std::fs::write(dir.join("package.json"), "{\"name\":\"demo\",\"scripts\":{\"test\":\"echo 3 passing\"}}\n")
         .expect("package");
-    let git = |args: &[&str]| {
-        let status = std::process::Command::new("git")
-            .current_dir(dir)
-            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
-            .args(args)
-            .output()
-            .expect("git");
-        assert!(status.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&status.stderr));
-    };
+    let git = |args: &[&str]| git(dir, args).trim().to_owned();
     git(&["init", "-q", "-b", "main"]);
     git(&["init", "-q", "--bare", "../remote.git"]);
     git(&["remote", "add", "origin", "../remote.git"]);
@@ -352,16 +345,7 @@ fn record_the_demo_transcripts() {
 fn a_script_the_agent_writes_to_get_round_a_block_is_refused_when_it_runs_and_the_remote_keeps_its_history() {
     let project = realistic_project("script-escape");
     let dir = &project.dir;
-    let git = |args: &[&str]| {
-        let output = std::process::Command::new("git")
-            .current_dir(dir)
-            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
-            .args(args)
-            .output()
-            .expect("git");
-        assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8_lossy(&output.stdout).trim().to_owned()
-    };
+    let git = |args: &[&str]| git(dir, args).trim().to_owned();
     git(&["push", "-q", "origin", "HEAD:main"]);
     git(&["commit", "-q", "--amend", "-m", "start, rewritten"]);
     let remote_head = || git(&["--git-dir", "../remote.git", "log", "--format=%s", "-1", "main"]);
@@ -476,16 +460,7 @@ int main(void) {
 fn a_compiled_program_that_unregisters_the_hook_and_forges_the_audit_trail_is_caught_after_its_call() {
     let project = realistic_project("tamper").expecting_tamper();
     let dir = &project.dir;
-    let git = |args: &[&str]| {
-        let output = std::process::Command::new("git")
-            .current_dir(dir)
-            .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
-            .args(args)
-            .output()
-            .expect("git");
-        assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8_lossy(&output.stdout).trim().to_owned()
-    };
+    let git = |args: &[&str]| git(dir, args).trim().to_owned();
     std::fs::create_dir_all(dir.join("tools")).expect("tools");
     std::fs::write(dir.join("tools/tidy.c"), TIDY_C).expect("tidy.c");
     git(&["add", "tools/tidy.c"]);

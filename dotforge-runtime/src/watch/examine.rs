@@ -56,7 +56,7 @@ pub(crate) fn examine(watched: &Watched, seen: Option<&Seen>, mark: &FileMark, r
     };
     match watched.role {
         Role::Registration => match record.installed_in(path) {
-            Some(installed) => registration(installed, seen, mark, newly_linked, &link_note),
+            Some(installed) => registration(installed, &Change { seen, mark, newly_linked, link_note: &link_note }),
             None => Examined::default(),
         },
         Role::Layer(harness) => {
@@ -95,18 +95,24 @@ pub(crate) fn examine(watched: &Watched, seen: Option<&Seen>, mark: &FileMark, r
             };
             Examined { finding: if changed || newly_linked { finding(what, None, false) } else { None }, check }
         }
-        Role::Audit => audit(path, seen, mark, newly_linked, &link_note),
+        Role::Audit => audit(path, &Change { seen, mark, newly_linked, link_note: &link_note }),
     }
 }
 
-/// A registration file against its record.
-fn registration(
-    installed: &Installed,
-    seen: Option<&Seen>,
-    mark: &FileMark,
+/// What was seen of a file before, and what is there now.
+#[derive(Clone, Copy)]
+struct Change<'c> {
+    seen: Option<&'c Seen>,
+    mark: &'c FileMark,
+    /// A link is there where a file was.
     newly_linked: bool,
-    link_note: &dyn Fn() -> String,
-) -> Examined {
+    /// `replaced by a link to <target>`.
+    link_note: &'c dyn Fn() -> String,
+}
+
+/// A registration file against its record.
+fn registration(installed: &Installed, change: &Change<'_>) -> Examined {
+    let Change { seen, mark, newly_linked, link_note } = *change;
     let path = installed.file.clone();
     let text = std::fs::read_to_string(&path).ok();
     let recorded = match &installed.written {
@@ -152,13 +158,8 @@ fn registration(
 
 /// An audit file against the hash of the line the hook wrote last (the check value `<hash>/<breaks>`): that line
 /// must still be there, and the lines after it, if any, added by the hook (which notes each of its own).
-fn audit(
-    path: &Path,
-    seen: Option<&Seen>,
-    mark: &FileMark,
-    newly_linked: bool,
-    link_note: &dyn Fn() -> String,
-) -> Examined {
+fn audit(path: &Path, change: &Change<'_>) -> Examined {
+    let Change { seen, mark, newly_linked, link_note } = *change;
     let file_name = path.file_name().and_then(|name| name.to_str()).unwrap_or("");
     let finding = |what: String, between_sessions: bool| {
         Some(Finding { path: path.to_path_buf(), what, repair: None, between_sessions })
