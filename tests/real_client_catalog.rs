@@ -542,3 +542,35 @@ fn a_compiled_program_that_unregisters_the_hook_and_forges_the_audit_trail_is_ca
     assert!(push_refused && pushed.contains("[no-destructive-git] BLOCKED"), "{pushed}\n{}", outcome.describe());
     assert_eq!(remote_head(), "a tidy tool", "the remote keeps its history");
 }
+
+/// What changed between sessions is said when the next one starts, inside the real Claude Code: a line forged into the
+/// audit trail after the last session is reported at `SessionStart` — the person reads it, and so does the model, in
+/// the first request it receives — and the session is not locked down (no call of it did that).
+#[test]
+fn a_forgery_between_sessions_is_said_when_the_next_session_starts() {
+    let project = project("tamper-between").expecting_tamper();
+    std::fs::write(project.dir.join(".env"), "GREETING=hello\n").expect(".env");
+    let read = Script::new(vec![
+        call("toolu_env", "Bash", json!({"command": "cat .env", "description": "read the settings"})),
+        say("Read."),
+    ]);
+    project.run(&Project::session_id(), read, "what is in .env?", User::always(Answer::Allow));
+    assert_eq!(project.overrides_log().lines().count(), 1, "the hook wrote one line");
+    let log = project.forge().join("audit/overrides.log");
+    let forged =
+        format!("{}2026-01-01T00:00:00Z|abcd1234|no-destructive-git|Bash|x|1|user approved\n", project.overrides_log());
+    std::fs::write(&log, forged).expect("forge between sessions");
+
+    let script =
+        Script::new(vec![call("toolu_ls", "Bash", json!({"command": "ls", "description": "list"})), say("Listed.")]);
+    let outcome = project.run(&Project::session_id(), script, "list the files", User::Absent);
+    let first = outcome.requests.first().expect("the model was asked").to_string();
+    assert!(
+        first.contains("Governance files were changed since the last session") && first.contains("overrides.log"),
+        "the model reads it in its first request: {first}"
+    );
+    let (listed, list_failed) = outcome.tool_result("toolu_ls").expect("ls ran");
+    assert!(!list_failed, "no lockdown for what happened between sessions: {listed}\n{}", outcome.describe());
+    let tamper_log = std::fs::read_to_string(project.forge().join("audit/tamper.log")).expect("tamper.log");
+    assert!(tamper_log.contains("|.forge/audit/overrides.log|") && tamper_log.contains("|between sessions|"));
+}

@@ -148,6 +148,11 @@ pub(crate) struct Report {
 }
 
 impl Report {
+    /// Whether a registration was put back.
+    fn restored(&self) -> bool {
+        self.findings.iter().any(|found| found.action == "restored")
+    }
+
     /// The message for the model and the person, `None` when there is nothing to say.
     pub(crate) fn message(&self, context: &Context<'_>) -> Option<String> {
         let mut parts: Vec<String> = self.notices.iter().map(|notice| format!("dotforge: {notice}")).collect();
@@ -170,6 +175,11 @@ impl Report {
                      governance files; tell the person what the call did.",
                     context.program, context.session_id
                 ));
+            } else if context.moment == Moment::SessionStart && self.restored() {
+                text.push_str(
+                    " The agent CLI read its settings as this session started, before they were put back: restart the \
+                     session for the restored registration to take effect.",
+                );
             }
             parts.push(text);
         }

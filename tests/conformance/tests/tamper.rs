@@ -322,6 +322,7 @@ fn a_registration_removed_between_sessions_is_put_back_at_the_start() {
     std::fs::write(project.settings(), "{\"model\": \"opus\"}\n").expect("edit by hand");
     let run = project.start("s2");
     assert!(system_message(&run).contains("since the last session"), "{}", run.stdout);
+    assert!(system_message(&run).contains("restart the session"), "it takes effect at the next: {}", run.stdout);
     assert!(context(&run).contains(".claude/settings.json"), "the model of the new session too");
     assert_eq!(project.registration(), installed);
     let settings: Value = serde_json::from_str(&project.read(".claude/settings.json")).expect("settings");
