@@ -302,10 +302,18 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "regex_cache",
             "table",
             "worktree",
+            "file_mark",
+            "json_edit",
         ],
     ),
-    ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
-    ("evaluation", &["inspect", "losses", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
+    (
+        "data",
+        &["payload", "session", "state", "metrics", "audit", "approval", "secret_files", "registration", "lockdown"],
+    ),
+    (
+        "evaluation",
+        &["inspect", "losses", "call", "catalog", "render", "output", "engine", "harness", "screen", "watch"],
+    ),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];

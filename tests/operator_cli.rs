@@ -146,10 +146,21 @@ fn session_switches_are_audited_and_a_locked_behavior_cannot_be_switched_off() {
     let log = std::fs::read_to_string(hook.root.join("audit/switches.log")).expect("switches.log");
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 2, "{log}");
-    assert!(
-        lines[0].ends_with("|session-a|search-first|off") && lines[1].ends_with("|session-a|search-first|on"),
+    // CONTRACT §7's fields, then the chain's hash field (the extension): `audit --verify` finds the trail whole.
+    let fields = |line: &str| line.rsplit_once("|h=").map(|(fields, hash)| (fields.to_owned(), hash.len()));
+    assert_eq!(
+        fields(lines[0]).map(|(fields, hash)| (fields.ends_with("|session-a|search-first|off"), hash)),
+        Some((true, 16)),
         "{log}"
     );
+    assert_eq!(
+        fields(lines[1]).map(|(fields, hash)| (fields.ends_with("|session-a|search-first|on"), hash)),
+        Some((true, 16)),
+        "{log}"
+    );
+    let verified = cli(&hook, &["audit", "--verify"]);
+    assert_eq!(verified.code, Some(0), "{}{}", verified.stdout, verified.stderr);
+    assert!(verified.stdout.contains("audit/switches.log: 2 lines — whole"), "{}", verified.stdout);
     let text = cli(&hook, &["audit"]).stdout;
     assert!(text.contains("session switches      2 (audit/switches.log)"), "{text}");
     assert!(text.contains("off  search-first             session session-a"), "{text}");

@@ -167,6 +167,9 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),
+        // Lifting a session's lockdown after a tamper is the person's, as `allow` is.
+        format!("{hook} allow --tamper --session s"),
+        format!("{hook} allow --tamper"),
         format!("{hook} install"),
         format!("{hook} uninstall --settings .claude/settings.json"),
         format!("echo '{{\"hook_event_name\":\"PostToolUse\"}}' | {hook}"),
@@ -436,6 +439,7 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "status",
         "audit",
         "audit --json",
+        "audit --verify",
         "list",
         "describe self-protection",
         "test",

@@ -44,6 +44,15 @@ fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
             "tool_response": {"stdout": log_output(1024), "stderr": "", "interrupted": false, "isImage": false,
                 "noOutputExpected": false}}),
         ),
+        // Issue #35: a PostToolUse that changes state (a test run sets verify-before-done's flag), in the project the
+        // hook is installed in, so the files governance depends on are checked after the call.
+        (
+            "PostToolUse Bash npm test (state)",
+            json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
+            "tool_input": {"command": "npm test"}, "cwd": project, "tool_use_id": "toolu_test",
+            "tool_response": {"stdout": "3 passing\n", "stderr": "", "interrupted": false, "isImage": false,
+                "noOutputExpected": false}}),
+        ),
     ]
 }
 
@@ -130,20 +139,21 @@ fn run_once(binary: &Path, payload: &[u8], forge_root: &Path) -> u128 {
     started.elapsed().as_nanos()
 }
 
-/// Runs `binaries` interleaved in blocks, `runs` times over every payload.
-fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -> Vec<Samples> {
+/// Runs `binaries` interleaved in blocks, `runs` times over every payload, each binary with its own `.forge` of
+/// `roots` (the write-floor replaces state.json as it likes; a hook would take that for a tamper).
+fn measure(binaries: &[&Path], runs: usize, roots: &[PathBuf], project: &Path) -> Vec<Samples> {
     let payloads: Vec<Vec<u8>> =
         payloads(project).into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
-    measure_payloads(binaries, runs, forge_root, &payloads)
+    measure_payloads(binaries, runs, roots, &payloads)
 }
 
 /// [`measure`] over the given payloads.
-fn measure_payloads(binaries: &[&Path], runs: usize, forge_root: &Path, payloads: &[Vec<u8>]) -> Vec<Samples> {
+fn measure_payloads(binaries: &[&Path], runs: usize, roots: &[PathBuf], payloads: &[Vec<u8>]) -> Vec<Samples> {
     let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new(payloads.len())).collect();
     const BLOCK: usize = 10;
     for _ in 0..runs.div_ceil(BLOCK) {
         for (index, payload) in payloads.iter().enumerate() {
-            for (binary, sample) in binaries.iter().zip(samples.iter_mut()) {
+            for ((binary, sample), forge_root) in binaries.iter().zip(samples.iter_mut()).zip(roots) {
                 let before = children_ticks();
                 for _ in 0..BLOCK {
                     let wall = run_once(binary, payload, forge_root);
@@ -227,7 +237,8 @@ fn repository_rows(binaries: &[&Path; 3], runs: usize, root: &Path, hook_label: 
         "tool_input": {"command": "rm -rf target"}, "cwd": dir}));
     let payloads: Vec<Vec<u8>> = payloads.iter().map(|value| value.to_string().into_bytes()).collect();
     reset_root(root, 0);
-    let samples = measure_payloads(binaries, runs, root, &payloads);
+    let roots: Vec<PathBuf> = binaries.iter().map(|_| root.to_path_buf()).collect();
+    let samples = measure_payloads(binaries, runs, &roots, &payloads);
     println!();
     println!("repository of 10,000 files ({hook_label} against the floor and the write-floor):");
     for (index, name) in names.iter().enumerate() {
@@ -283,6 +294,36 @@ fn reset_root(root: &Path, sessions: usize) {
     if sessions > 0 {
         let _ = std::fs::write(runtime.join("state.json"), state_with_sessions(sessions));
     }
+}
+
+/// `.forge` folders for `binaries` (one each, beside `root`), each with `sessions` other sessions; the hooks among
+/// them installed in `project` with their `.forge` there (`install --settings`), as a person installs one, so that
+/// they check the files governance depends on after each call (issue #35). A build from before that check installs
+/// without a record and checks nothing.
+fn reset_roots(root: &Path, binaries: &[(&str, &Path)], sessions: usize, project: &Path) -> Vec<PathBuf> {
+    let settings = project.join(".claude/settings.json");
+    let _ = std::fs::remove_file(&settings);
+    binaries
+        .iter()
+        .map(|(name, binary)| {
+            let forge_root = root.with_file_name(format!("forge-{name}"));
+            reset_root(&forge_root, sessions);
+            if !matches!(*name, "floor" | "write-floor") {
+                let installed = Command::new(binary)
+                    .args(["install", "--settings"])
+                    .arg(&settings)
+                    .env("FORGE_ROOT", &forge_root)
+                    .current_dir(project)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status();
+                if !installed.is_ok_and(|status| status.success()) {
+                    eprintln!("warning: {} install failed; it is timed without the tamper check", binary.display());
+                }
+            }
+            forge_root
+        })
+        .collect()
 }
 
 fn machine() -> String {
@@ -361,8 +402,9 @@ fn main() {
     };
     let state_sizes: Vec<usize> = only_sessions.map_or_else(|| vec![1, 100, 1000], |sessions| vec![sessions]);
     for sessions in state_sizes {
-        reset_root(&root, sessions.saturating_sub(1));
-        let samples = measure(&[&floor, &write_floor, &hook], runs, &root, &project);
+        let binaries = [("floor", floor.as_path()), ("write-floor", write_floor.as_path()), ("hook", hook.as_path())];
+        let roots = reset_roots(&root, &binaries, sessions.saturating_sub(1), &project);
+        let samples = measure(&[&floor, &write_floor, &hook], runs, &roots, &project);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
         row(&format!("{sessions} session(s): write-floor"), &samples[1], Some(&samples[0]));
         row(&format!("{sessions} session(s): {hook_label}"), &samples[2], Some(&samples[0]));
@@ -383,8 +425,9 @@ fn main() {
         repository_rows(&[&floor, &write_floor, &hook], runs, &root, &hook_label);
     }
     if only_sessions.is_none() {
-        reset_root(&root, 0);
-        let samples = measure(&[&floor, &hook, &hook50], runs, &root, &project);
+        let binaries = [("floor", floor.as_path()), ("hook", hook.as_path()), ("hook50", hook50.as_path())];
+        let roots = reset_roots(&root, &binaries, 0, &project);
+        let samples = measure(&[&floor, &hook, &hook50], runs, &roots, &project);
         row("catalog size: floor", &samples[0], None);
         row(&format!("catalog size: {hook_label}"), &samples[1], Some(&samples[0]));
         row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));

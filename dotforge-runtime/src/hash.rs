@@ -1,4 +1,5 @@
-//! Hashes: the override fingerprint of a `tool_input` and the fallback session id (CONTRACT §5).
+//! Hashes: the override fingerprint of a `tool_input` and the fallback session id (CONTRACT §5), and a cheap digest
+//! of things computed on every event.
 
 use serde_json::Value;
 
@@ -9,6 +10,31 @@ pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
     let mut hex = sha256_hex(&canonical);
     hex.truncate(40);
     hex
+}
+
+/// 64-bit FNV-1a, each part followed by a NUL: a cheap digest for telling apart things the hook computes on every
+/// event (which catalog runs, where the tamper check looks from), not for anything an adversary picks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fnv(u64);
+
+impl Fnv {
+    pub(crate) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Adds one part.
+    pub(crate) fn part(mut self, bytes: &[u8]) -> Fnv {
+        for byte in bytes.iter().chain(&[0]) {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        self
+    }
+
+    /// The digest, as 16 hex digits.
+    pub(crate) fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 /// Lowercase hex SHA-256 of `bytes`.

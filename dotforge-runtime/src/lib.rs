@@ -11,12 +11,14 @@
 //! - **leaves** — `model` (levels, events and the other shared types), `scenario` (scenario data), `time`, `hash`,
 //!   `lock`, `atomic`, `warn`, `settings` (the environment and the run mode), `paths` (globs, file facts, words to
 //!   paths), `regex_cache`, `table`, `worktree` (git's index and ignore rules, and the walk that compares files with
-//!   them);
-//! - **data** — `payload`, `session` (one session and its reader), `state` (state.json), `metrics`, `audit`,
-//!   `approval` (markers of soft blocks awaiting the user);
+//!   them), `file_mark` (a file's `lstat` mark), `json_edit` (settings edited, not rewritten);
+//! - **data** — `payload`, `session` (one session and its reader), `state` (state.json, sealed), `metrics`, `audit`
+//!   (each file a hash chain), `approval` (markers of soft blocks awaiting the user), `registration` (where `install`
+//!   registered the hook, and its entries in a settings file), `lockdown` (sessions locked down after a tamper);
 //! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `losses` (what it destroys that git
 //!   could not bring back, and what it creates), `call`, `catalog`, `render`, `output`,
-//!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O);
+//!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O), `watch` (the
+//!   tamper check of the files governance depends on, and the putting back of the hook's registration);
 //! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
 //! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `transcript`, `cli`, and the [`codegen`]
 //!   facade of generated code.
@@ -25,8 +27,10 @@
 
 // Leaves.
 mod atomic;
+mod file_mark;
 mod fingerprint;
 mod hash;
+mod json_edit;
 mod lock;
 mod model;
 mod paths;
@@ -42,8 +46,10 @@ mod worktree;
 // Data.
 mod approval;
 mod audit;
+mod lockdown;
 mod metrics;
 mod payload;
+mod registration;
 mod secret_files;
 mod session;
 mod state;
@@ -58,6 +64,7 @@ mod losses;
 mod output;
 mod render;
 mod screen;
+mod watch;
 
 // Hook.
 mod hook;

@@ -8,12 +8,12 @@ mod describe;
 mod doctor;
 mod hook_settings;
 mod install;
-mod json_edit;
 mod plugin;
 mod plugin_file;
 mod print;
 mod status;
 mod switch;
+mod trail;
 
 use crate::catalog::{Catalog, Category};
 use crate::harness::Harness;
@@ -210,11 +210,34 @@ fn cli(name: &'static str) -> Command {
             Command::new("audit")
                 .about("Governance summary: violations, blocks, overrides and override rate per behavior")
                 .arg(json_arg("Print JSON"))
+                .arg(
+                    Arg::new("verify")
+                        .long("verify")
+                        .action(ArgAction::SetTrue)
+                        .help("Verify the audit trail's hash chain and the state's pointers into it: exit 0 when it is whole, 1 naming the file and line of the first break"),
+                )
                 .arg(forge_root_arg()),
         )
-        .subcommand(switch_args(Command::new("allow").about(
-            "Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it",
-        )))
+        .subcommand(
+            Command::new("allow")
+                .about("Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it; or, with --tamper, lift the lockdown of a session whose call changed governance files")
+                .arg(Arg::new("id").required_unless_present("tamper").help("The behavior id"))
+                .arg(
+                    Arg::new("session")
+                        .long("session")
+                        .value_name("SESSION_ID")
+                        .required_unless_present("tamper")
+                        .help("The session id (see `status`)"),
+                )
+                .arg(
+                    Arg::new("tamper")
+                        .long("tamper")
+                        .action(ArgAction::SetTrue)
+                        .conflicts_with("id")
+                        .help("Lift the lockdown of the session (of every session without --session) after a tamper: read .forge/audit/tamper.log first"),
+                )
+                .arg(forge_root_arg()),
+        )
         .subcommand(install_args(Command::new("install").about("Register this binary for the events the catalog uses (.claude/settings.json; --user, --managed, --harness codex|gemini)")))
         .subcommand(install_args(Command::new("uninstall").about("Remove exactly what `install` added")))
         .subcommand(doctor_args(Command::new("doctor").about(
@@ -379,12 +402,16 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             &text(sub, "session").unwrap_or_default(),
             on_off == "on",
         ),
+        Some(("allow", sub)) if flag(sub, "tamper") => {
+            allow::lift_lockdown(&root(sub), text(sub, "session").as_deref())
+        }
         Some(("allow", sub)) => allow::run(
             catalog,
             &root(sub),
             &text(sub, "id").unwrap_or_default(),
             &text(sub, "session").unwrap_or_default(),
         ),
+        Some(("audit", sub)) if flag(sub, "verify") => trail::run(&root(sub), flag(sub, "json")),
         Some(("audit", sub)) => audit::run(catalog, &root(sub), flag(sub, "json")),
         Some(("install", sub)) => install_options(sub).and_then(|options| install::install(catalog, &options)),
         Some(("uninstall", sub)) => install_options(sub).and_then(|options| install::uninstall(&options)),

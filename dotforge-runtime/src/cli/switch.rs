@@ -39,10 +39,12 @@ pub(super) fn run(
     switch.insert("enabled".into(), Value::Bool(enabled));
     session.behavior_overrides.insert(id.to_owned(), Value::Object(switch));
     doc.put_session(session_id, &session);
+    // Never silent: every switch is in the audit trail (and the tamper check's snapshot knows the hook wrote it).
+    let audit_dir = forge_root.join("audit");
+    let appended = crate::audit::append_switch(&audit_dir, &now.format(), session_id, id, enabled)
+        .map_err(|error| format!("cannot record the switch in audit/{}: {error}", crate::audit::SWITCHES_LOG))?;
+    crate::watch::note_append(&mut doc, &audit_dir.join(crate::audit::SWITCHES_LOG), &appended.hash);
     doc.save(&path).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-    // Never silent: every switch is in the audit trail.
-    crate::audit::append_switch(&forge_root.join("audit"), &now.format(), session_id, id, enabled)
-        .map_err(|error| format!("switched, but cannot record it in audit/{}: {error}", crate::audit::SWITCHES_LOG))?;
     print_out(&format!(
         "`{id}` is {} for session `{session_id}` from its next event (recorded in {})",
         if enabled { "on" } else { "off" },

@@ -38,8 +38,12 @@ fn assert_one_override(hook: &Hook, session: &str, summary: &str, counter: u64, 
     let log = hook.overrides_log();
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 1, "{log}");
+    // CONTRACT §7's seven fields, then the chain's hash field (the README's deviation).
     let fields: Vec<&str> = lines[0].split('|').collect();
-    assert_eq!(fields.len(), 7);
+    assert_eq!(fields.len(), 8, "{log}");
+    let hash = fields[7].strip_prefix("h=").unwrap_or_default();
+    assert!(hash.len() == 16 && hash.bytes().all(|byte| byte.is_ascii_hexdigit()), "{log}");
+    let fields = &fields[..7];
     assert_eq!(fields[0].len(), 20);
     let counter = counter.to_string();
     assert_eq!(&fields[1..], [&session[..8.min(session.len())], "soft", "Soft", summary, counter.as_str(), reason]);
@@ -129,7 +133,7 @@ fn ask_mode_an_allowed_call_that_fails_is_still_the_users_override() {
             "tool_input": {"command": "make"}, "tool_use_id": "toolu_i", "error": "a|b", "is_interrupt": true}))
         .assert_pass();
     assert!(
-        interrupted.overrides_log().ends_with("|1|allowed; the call was interrupted\n"),
+        interrupted.overrides_log().contains("|1|allowed; the call was interrupted|h="),
         "{}",
         interrupted.overrides_log()
     );
@@ -264,7 +268,10 @@ fn overrides_log_fields_are_escaped_onto_one_line() {
     let log = hook.overrides_log();
     assert_eq!(log.lines().count(), 1, "{log:?}");
     let line = log.lines().next().unwrap_or_default();
-    assert!(line.ends_with("|s\\|x|soft|Soft|command=a\\|b\\\\c\\nd\\re|1|"), "{line}");
+    // The seven fields escaped, then the chain's hash field.
+    let (fields, hash) = line.rsplit_once("|h=").unwrap_or_default();
+    assert!(fields.ends_with("|s\\|x|soft|Soft|command=a\\|b\\\\c\\nd\\re|1|"), "{line}");
+    assert_eq!(hash.len(), 16, "{line}");
 }
 
 #[test]
