@@ -5,10 +5,12 @@
 use crate::model::HookSources;
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
+use crate::registration::{ReadFile, Registration};
 use crate::script_files::DiskFiles;
 use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
-use dotforge_shell::pattern::{self, CommandPattern};
+use dotforge_shell::pattern::{self, CommandPattern, Surroundings};
+use dotforge_shell::Sources;
 use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
@@ -119,7 +121,7 @@ impl<'a> Inspection<'a> {
     /// `runs`: some command of the line matches the pattern.
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
         let line = self.line();
-        let Some(index) = pattern::first_match(pattern, line, &mut |word| self.is_hook_binary(word)) else {
+        let Some(index) = pattern::first_match(pattern, line, &mut Asked(self)) else {
             return false;
         };
         // The first command matched that another one ran (a script's, a Makefile's), for the message to show how.
@@ -255,6 +257,48 @@ impl<'a> Inspection<'a> {
             searched.push(dir);
         }
         None
+    }
+}
+
+/// What a `runs` pattern asks beyond a command's words, answered for one event: whether a program is this hook, what
+/// a file a value names holds (read as the shell reader reads scripts; nothing in a backtest), and whether an agent
+/// CLI started in a folder loads this hook ([`Registration`]).
+struct Asked<'i, 'a>(&'i Inspection<'a>);
+
+impl Asked<'_, '_> {
+    /// The one path a word stands for in the directory `cwd`, when it can be known.
+    fn path(&self, text: &str, cwd: &Cwd) -> Option<PathBuf> {
+        let word = Word { text: text.to_owned(), tilde: text.starts_with('~'), ..Word::default() };
+        let mut found = paths::resolve(&word, cwd, self.0.places(), false);
+        (found.len() == 1).then(|| found.remove(0))
+    }
+
+    /// Whether files may be read: not in a backtest, which judges recorded commands by their text.
+    fn reads_files(&self) -> bool {
+        self.0.settings.mode != RunMode::InMemory
+    }
+}
+
+impl Surroundings for Asked<'_, '_> {
+    fn is_hook_binary(&mut self, program: &Word) -> bool {
+        self.0.is_hook_binary(program)
+    }
+
+    fn file_text(&mut self, path: &str, cwd: &Cwd) -> Option<String> {
+        self.reads_files().then(|| self.path(path, cwd)).flatten().and_then(|path| DiskFiles.read(&path))
+    }
+
+    fn loads_this_hook(&mut self, program: &str, cwd: &Cwd) -> bool {
+        let folder = self.path(".", cwd);
+        let places = self.0.places();
+        let read = |path: &Path| DiskFiles.read(path);
+        let registration = Registration {
+            project_dir: places.project_dir.as_deref(),
+            home: places.home.as_deref(),
+            hook_name: HookBinary::current().map_or("", |hook| hook.name.as_str()),
+            read: self.reads_files().then_some(&read as ReadFile<'_>),
+        };
+        registration.loads_hook(program, folder.as_deref())
     }
 }
 

@@ -52,6 +52,7 @@ mod engine;
 mod harness;
 mod inspect;
 mod output;
+mod registration;
 mod render;
 mod screen;
 

@@ -20,24 +20,12 @@ pub(super) fn default_settings(harness: Harness, user: bool) -> PathBuf {
 /// The user's settings file of `harness`: in the folder its variable names when set (`CODEX_HOME`), else under
 /// `home`; `None` without either.
 pub(super) fn user_settings(harness: Harness, home: Option<&Path>) -> Option<PathBuf> {
-    let settings = &harness.dialect().settings;
-    if let Some((variable, file)) = settings.user_folder_variable {
-        if let Some(folder) = std::env::var_os(variable).filter(|folder| !folder.is_empty()) {
-            return Some(PathBuf::from(folder).join(file));
-        }
-    }
-    home.map(|home| home.join(settings.user))
+    harness.user_settings(home)
 }
 
-/// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:
-/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS, `/etc/claude-code/managed-settings.json`
-/// elsewhere.
+/// Claude Code's managed settings file ([`crate::harness::managed_settings`]).
 pub(crate) fn managed_settings() -> PathBuf {
-    if cfg!(target_os = "macos") {
-        PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
-    } else {
-        PathBuf::from("/etc/claude-code/managed-settings.json")
-    }
+    crate::harness::managed_settings()
 }
 
 /// The event's name in the harness's settings, `None` when it has no such event (Codex and Gemini have no

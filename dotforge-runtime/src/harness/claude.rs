@@ -10,6 +10,18 @@ use super::dialect::{
 use crate::model::{Event, Level};
 use crate::output::{Block, Decision};
 use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:
+/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS, `/etc/claude-code/managed-settings.json`
+/// elsewhere.
+pub(crate) fn managed_settings() -> PathBuf {
+    if cfg!(target_os = "macos") {
+        PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
+    } else {
+        PathBuf::from("/etc/claude-code/managed-settings.json")
+    }
+}
 
 /// A tool whose name and arguments are the catalog's own, with the paths it names.
 const fn own(name: &'static str, paths: &'static [(&'static str, Role)]) -> Tool {

@@ -20,6 +20,7 @@ mod patch;
 mod qwen;
 mod translate;
 
+pub(crate) use claude::managed_settings;
 pub use dialect::{Detection, Dialect, Harness, MatcherStyle, OutputControl, SettingsForm};
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ use crate::model::Event;
 use crate::output::Decision;
 use crate::payload::Payload;
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 
 impl Harness {
     /// Every harness, in the order their payloads are told apart.
@@ -66,6 +68,18 @@ impl Harness {
     /// Every harness's name, for the command line's choices.
     pub fn names() -> [&'static str; 7] {
         Harness::ALL.map(Harness::name)
+    }
+
+    /// Its user's settings file: in the folder its variable names when set (`CODEX_HOME`), else under `home`; `None`
+    /// without either.
+    pub(crate) fn user_settings(self, home: Option<&Path>) -> Option<PathBuf> {
+        let settings = &self.dialect().settings;
+        if let Some((variable, file)) = settings.user_folder_variable {
+            if let Some(folder) = std::env::var_os(variable).filter(|folder| !folder.is_empty()) {
+                return Some(PathBuf::from(folder).join(file));
+            }
+        }
+        home.map(|home| home.join(settings.user))
     }
 
     /// Whether a hook can make the CLI ask the person about one call (Claude Code's `permissionDecision: "ask"`);
