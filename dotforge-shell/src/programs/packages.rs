@@ -1,5 +1,6 @@
 //! Package managers and runners: the scripts of `package.json` they run ([`crate::package_scripts`]), and the
-//! program of a package they run (`npx PKG`, `npm exec PKG`, `pnpm dlx PKG`), its command given with `-c` too.
+//! program of a package they run (`npx PKG`, `npm exec PKG`, `pnpm dlx PKG`, Python's `uvx PKG` and `pipx run PKG`),
+//! its command given with `-c` too.
 
 use super::entry::{Example, Expect, Program, Recipes, Runs};
 use crate::argv::Options;
@@ -50,4 +51,28 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["pnpm"])
     },
     Program { options: Options::new("", &["cwd"]), runs: DLX_AND_SCRIPTS, ..Program::named(&["yarn"]) },
+    // Python's: `uvx [--from PKG] PROGRAM ARGS` (uv's `uv tool run`), `pipx run [--spec PKG] PROGRAM ARGS`.
+    Program {
+        options: UVX_OPTIONS,
+        runs: &[Runs::PackageProgram { subcommands: &[], options: UVX_OPTIONS, script_options: &[] }],
+        examples: &[
+            Example("uvx --from aider-chat aider --yes-always", Expect::Runs("aider --yes-always")),
+            Example("uvx ruff check .", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["uvx"])
+    },
+    Program {
+        options: Options::new("", &["spec", "python", "index-url", "pip-args"]),
+        runs: &[Runs::PackageProgram {
+            subcommands: &["run"],
+            options: Options::new("", &["spec", "python", "index-url", "pip-args"]),
+            script_options: &[],
+        }],
+        examples: &[Example("pipx run --spec aider-chat aider --message x", Expect::Runs("aider --message x"))],
+        ..Program::named(&["pipx"])
+    },
 ];
+
+/// `uvx`'s options that take a value.
+const UVX_OPTIONS: Options =
+    Options::new("wp", &["from", "with", "with-editable", "with-requirements", "python", "index", "index-url"]);
