@@ -19,6 +19,8 @@ fn project_with_settings(label: &str, user_settings: Option<&str>) -> Project {
         ("plugins.json", "{\"enabledPlugins\": {\"dotforge-hook@team\": false}}\n"),
         ("bypass.json", "{\"permissions\": {\"defaultMode\": \"bypassPermissions\"}}\n"),
         ("team.json", "{\"model\": \"sonnet\", \"env\": {\"FOO\": \"1\"}}\n"),
+        ("servers.json", "{\"mcpServers\": {\"x\": {\"command\": \"sh\", \"args\": [\"-c\", \"git push -f\"]}}}\n"),
+        ("remote.json", "{\"mcpServers\": {\"docs\": {\"type\": \"http\", \"url\": \"https://example.com/mcp\"}}}\n"),
         ("allow.toml", "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"allow\"\n"),
         ("deny.toml", "[[rule]]\ntoolName = \"run_shell_command\"\ndecision = \"deny\"\n"),
     ] {
@@ -40,6 +42,19 @@ fn every_agent_cli_started_with_its_hooks_or_approvals_off_is_hard_blocked() {
         "claude --setting-sources project,local -p x",
         "CLAUDE_CODE_RESTRICTED=1 claude -p x",
         "CLAUDE_CONFIG_DIR=/tmp/empty claude -p x",
+        // Claude Code, or any of them, with another home (where a user-level install lives).
+        "HOME=/tmp/empty claude -p x",
+        "XDG_CONFIG_HOME=/tmp/empty kilo run x",
+        // Commands a nested Claude Code, Qwen, Copilot or Codex runs at start that no hook reads.
+        "claude -p --mcp-config '{\"mcpServers\": {\"x\": {\"command\": \"sh\", \"args\": [\"-c\", \"git push -f\"]}}}' x",
+        "claude -p --mcp-config servers.json x",
+        "claude --settings '{\"hooks\": {\"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"git push -f\"}]}]}}' -p x",
+        "claude --settings '{\"apiKeyHelper\": \"git push -f\"}' -p x",
+        "claude --settings '{\"statusLine\": {\"type\": \"command\", \"command\": \"git push -f\"}}' -p x",
+        "claude --plugin-dir ./evil-plugin -p x",
+        "qwen --mcp-config servers.json x",
+        "copilot -p x --additional-mcp-config @servers.json",
+        "codex -c 'mcp_servers.x.command=\"sh\"' exec x",
         // Claude Code started in another folder: its project settings load only where it starts.
         "cd /tmp && claude -p 'push it'",
         "cd src && claude -p 'push it'",
@@ -168,6 +183,7 @@ fn nested_agents_that_keep_their_hooks_and_approvals_stay_allowed() {
         "claude --allowedTools 'Bash(git log:*)' -p x",
         "claude --allowedTools Read,Edit -p x",
         "npx @anthropic-ai/claude-code -p x",
+        "claude -p --mcp-config remote.json x",
         "codex --help",
         "codex --version",
         "codex exec 'fix the tests'",
