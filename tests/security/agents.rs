@@ -55,6 +55,8 @@ fn every_agent_cli_started_with_its_hooks_or_approvals_off_is_hard_blocked() {
         "qwen --mcp-config servers.json x",
         "copilot -p x --additional-mcp-config @servers.json",
         "codex -c 'mcp_servers.x.command=\"sh\"' exec x",
+        // A Codex profile written to switch hooks off, for `codex -p NAME` to lay over the user's config.
+        "printf '[features]\\nhooks = false\\n' > ~/.codex/quiet.config.toml && codex -p quiet exec x",
         // Claude Code started in another folder: its project settings load only where it starts.
         "cd /tmp && claude -p 'push it'",
         "cd src && claude -p 'push it'",
