@@ -304,7 +304,7 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
+    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen", "registration"]),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "transcript", "cli", "codegen", ""]),
 ];
