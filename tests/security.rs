@@ -2,6 +2,8 @@
 //! security pack, each with a corpus of attacks and a list of everyday look-alikes (SECURITY.md reports the sizes).
 //! Every payload runs through the real `dotforge-hook` in a scratch project whose `.forge` and `.claude` exist.
 
+#[path = "security/agents.rs"]
+mod agents;
 #[path = "security/catastrophes.rs"]
 mod catastrophes;
 #[path = "security/indirection.rs"]

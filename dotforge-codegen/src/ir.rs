@@ -406,6 +406,11 @@ pub enum ArgTestIr {
     Long(String),
     /// `--prune=now`, `--settings=*x*` (a glob)
     LongValue(String, String),
+    /// `--settings=@*x*`: the value, or the text of the file it names, matches the glob (a file that cannot be read
+    /// counts as matching)
+    LongValueOrFile(String, String),
+    /// `@elsewhere`: the program runs where this hook is not loaded for it
+    Elsewhere,
     /// `$NAME` (glob `*`), `$NAME=GLOB`: the command's environment sets the variable
     Environment(String, String),
     /// A positional glob.

@@ -2,6 +2,7 @@
 //! as commands (`dotforge_shell`, with the files it runs), the paths those commands read and write, where the placeholders of path globs
 //! point ([`Places`]), and whether a program is this hook's own binary (under any name).
 
+use crate::loads_hook::{ReadFile, Registration};
 use crate::losses::{self, DestroyedPath, Losses};
 use crate::model::{HookSources, PathRole};
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
@@ -9,7 +10,8 @@ use crate::payload::Payload;
 use crate::script_files::DiskFiles;
 use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
-use dotforge_shell::pattern::{self, CommandPattern};
+use dotforge_shell::pattern::{self, CommandPattern, Surroundings};
+use dotforge_shell::Sources;
 use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Unknown, Word};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
@@ -181,15 +183,15 @@ impl<'a> Inspection<'a> {
     /// allowed; see [`Inspection::allow_unknown`]).
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
         let line = self.line();
-        let mut is_hook = |word: &Word| self.is_hook_binary(word);
+        let mut asked = Asked(self);
         let known = if self.line_has_unknown(line) {
-            pattern::first_match_among(pattern, line, false, &mut is_hook)
+            pattern::first_match_among(pattern, line, false, &mut asked)
         } else {
-            pattern::first_match(pattern, line, &mut is_hook)
+            pattern::first_match(pattern, line, &mut asked)
         };
         let Some(index) = known else {
             if self.allow_unknown.get() {
-                if let Some(index) = pattern::first_match_among(pattern, line, true, &mut is_hook) {
+                if let Some(index) = pattern::first_match_among(pattern, line, true, &mut asked) {
                     self.note_unknown(describe_unknown(line, index));
                     return true;
                 }
@@ -433,6 +435,48 @@ impl<'a> Inspection<'a> {
             searched.push(dir);
         }
         None
+    }
+}
+
+/// What a `runs` pattern asks beyond a command's words, answered for one event: whether a program is this hook, what
+/// a file a value names holds (read as the shell reader reads scripts; nothing in a backtest), and whether an agent
+/// CLI started in a folder loads this hook ([`Registration`]).
+struct Asked<'i, 'a>(&'i Inspection<'a>);
+
+impl Asked<'_, '_> {
+    /// The one path a word stands for in the directory `cwd`, when it can be known.
+    fn path(&self, text: &str, cwd: &Cwd) -> Option<PathBuf> {
+        let word = Word { text: text.to_owned(), tilde: text.starts_with('~'), ..Word::default() };
+        let mut found = paths::resolve(&word, cwd, self.0.places(), false);
+        (found.len() == 1).then(|| found.remove(0))
+    }
+
+    /// Whether files may be read: not in a backtest, which judges recorded commands by their text.
+    fn reads_files(&self) -> bool {
+        self.0.settings.mode != RunMode::InMemory
+    }
+}
+
+impl Surroundings for Asked<'_, '_> {
+    fn is_hook_binary(&mut self, program: &Word) -> bool {
+        self.0.is_hook_binary(program)
+    }
+
+    fn file_text(&mut self, path: &str, cwd: &Cwd) -> Option<String> {
+        self.reads_files().then(|| self.path(path, cwd)).flatten().and_then(|path| DiskFiles.read(&path))
+    }
+
+    fn loads_this_hook(&mut self, program: &str, cwd: &Cwd) -> bool {
+        let folder = self.path(".", cwd);
+        let places = self.0.places();
+        let read = |path: &Path| DiskFiles.read(path);
+        let registration = Registration {
+            project_dir: places.project_dir.as_deref(),
+            home: places.home.as_deref(),
+            hook_name: HookBinary::current().map_or("", |hook| hook.name.as_str()),
+            read: self.reads_files().then_some(&read as ReadFile<'_>),
+        };
+        registration.loads_hook(program, folder.as_deref())
     }
 }
 

@@ -15,8 +15,9 @@
 //! - **data** — `payload`, `session` (one session and its reader), `state` (state.json, sealed), `metrics`, `audit`
 //!   (each file a hash chain), `approval` (markers of soft blocks awaiting the user), `registration` (where `install`
 //!   registered the hook, and its entries in a settings file), `lockdown` (sessions locked down after a tamper);
-//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `losses` (what it destroys that git
-//!   could not bring back, and what it creates), `call`, `catalog`, `render`, `output`,
+//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `loads_hook` (whether an agent CLI
+//!   started in a folder loads this hook), `losses` (what it destroys that git could not bring back, and what it
+//!   creates), `call`, `catalog`, `render`, `output`,
 //!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O), `watch` (the
 //!   tamper check of the files governance depends on, and the putting back of the hook's registration);
 //! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
@@ -60,6 +61,7 @@ mod catalog;
 mod engine;
 mod harness;
 mod inspect;
+mod loads_hook;
 mod losses;
 mod output;
 mod render;

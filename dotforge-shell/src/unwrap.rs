@@ -93,8 +93,21 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
     let mut subcommand: Option<&'static Program> = None;
     for _ in 0..16 {
         let Some(first) = argv.first() else { break };
-        let looked_up = subcommand.take().or_else(|| programs::lookup(&first.text));
-        let Some(program) = looked_up else {
+        // A subcommand's entry (`git rebase`), else the program's; a package's installed file run by its path is
+        // that package's program (`node …/@anthropic-ai/claude-code/cli.js`).
+        let entry = subcommand.take();
+        let program = entry.or_else(|| programs::lookup(&first.text));
+        let installed = if entry.is_none() { installed_program(&argv, program) } else { None };
+        let Some(program) = program.filter(|_| installed.is_none()) else {
+            if let Some(next) = installed {
+                argv = next;
+                derived.commands.push(DerivedCommand {
+                    words: argv.clone(),
+                    cwd: cwd.clone(),
+                    assignments: assignments.clone(),
+                });
+                continue;
+            }
             // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
             if first.text.contains('/') && !first.dynamic {
                 derived.files.push(ScriptFile { path: first.clone(), language: None });
@@ -502,6 +515,24 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
     if !named_package {
         words[0] = Word { text: package_program(&words[0].text), ..words[0].clone() };
     }
+    Some(words)
+}
+
+/// A package's program run by its installed file, directly or by an interpreter (`…/node_modules/@anthropic-ai/
+/// claude-code/bin/claude.exe ARGS`, `node …/node_modules/@openai/codex/bin/codex.js ARGS`): the program the table
+/// names for the package ([`programs::installed_at`]), with the arguments after the file.
+fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option<Vec<Word>> {
+    let at = match program {
+        None => 0,
+        Some(program) => match languages::given(argv, program, program.interpreter()?) {
+            Given::File(file) => argv.iter().position(|word| std::ptr::eq(word, file))?,
+            _ => return None,
+        },
+    };
+    let file = argv.get(at).filter(|file| !file.dynamic)?;
+    let name = programs::installed_at(&file.text)?;
+    let mut words = vec![Word { text: name.to_owned(), ..file.clone() }];
+    words.extend(argv[at + 1..].iter().cloned());
     Some(words)
 }
 

@@ -232,6 +232,11 @@ fn command_pattern_tokens(pattern: &CommandPatternIr, source: Option<&Ident>) ->
                 let glob = string_literal(glob);
                 quote! { __forge::ArgTest::Positional(#glob) }
             }
+            ArgTestIr::LongValueOrFile(name, glob) => {
+                let (name, glob) = (string_literal(name), string_literal(glob));
+                quote! { __forge::ArgTest::LongValueOrFile(#name, #glob) }
+            }
+            ArgTestIr::Elsewhere => quote! { __forge::ArgTest::Elsewhere },
             ArgTestIr::DoubleDash => quote! { __forge::ArgTest::DoubleDash },
             ArgTestIr::Environment(name, glob) => {
                 let (name, glob) = (string_literal(name), string_literal(glob));

@@ -327,7 +327,8 @@ pub(crate) struct Program {
     pub output: Output,
     /// Where the commands after it run.
     pub cwd: Cwd,
-    /// The npm packages that install it (`npx @openai/codex` runs `codex`).
+    /// The npm or PyPI packages that install it (`npx @openai/codex` runs `codex`, `uvx aider-chat` runs `aider`), and
+    /// whose installed files run it (`node …/node_modules/@openai/codex/bin/codex.js`).
     pub packages: &'static [&'static str],
     /// Attack and look-alike rows: what its entry must make the reader and the access rules see.
     pub examples: &'static [Example],

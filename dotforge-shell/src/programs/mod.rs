@@ -111,6 +111,24 @@ pub(crate) fn installed_by(package: &str) -> Option<&'static str> {
         .and_then(|entry| entry.names.first().copied())
 }
 
+/// The program a package's installed file runs (`…/node_modules/@anthropic-ai/claude-code/cli.js` → `claude`): a
+/// path inside the folder `node_modules/PKG/` of a package the table knows.
+pub(crate) fn installed_at(path: &str) -> Option<&'static str> {
+    const FOLDER: &str = "node_modules/";
+    if !path.contains(FOLDER) {
+        return None;
+    }
+    let inside = |package: &str| {
+        path.match_indices(FOLDER)
+            .any(|(at, _)| path[at + FOLDER.len()..].strip_prefix(package).is_some_and(|rest| rest.starts_with('/')))
+    };
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.iter())
+        .find(|entry| entry.packages.iter().any(|package| inside(package)))
+        .and_then(|entry| entry.names.first().copied())
+}
+
 /// The exact names, sorted (built at compile time, so a lookup is a binary search and nothing runs at start-up).
 static BY_NAME: [(&str, &Program); count_names(false)] = index(false);
 /// The names ending in `*`, without it.

@@ -71,12 +71,16 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         runs: &[Runs::PackageProgram {
             subcommands: &[],
-            options: Options::new("pw", &["from", "with", "with-requirements", "python", "index", "index-url"]),
+            options: Options::new(
+                "pw",
+                &["from", "with", "with-editable", "with-requirements", "python", "index", "index-url"],
+            ),
             script_options: &[],
         }],
         examples: &[
             Example("uvx twine upload dist/*", Expect::Runs("twine upload")),
             Example("uvx --from 'twine>=5' twine upload dist/*", Expect::Runs("twine upload")),
+            Example("uvx --from aider-chat aider --yes-always", Expect::Runs("aider --yes-always")),
         ],
         ..Program::named(&["uvx"])
     },
@@ -112,7 +116,10 @@ pub(super) const PROGRAMS: &[Program] = &[
             options: Options::new("", &["spec", "python", "pip-args", "index-url"]),
             script_options: &[],
         }],
-        examples: &[Example("pipx run twine upload dist/*", Expect::Runs("twine upload"))],
+        examples: &[
+            Example("pipx run twine upload dist/*", Expect::Runs("twine upload")),
+            Example("pipx run --spec aider-chat aider --message x", Expect::Runs("aider --message x")),
+        ],
         ..with_subcommands(&["pipx"], Options::NONE)
     },
     // `poetry run CMD`, `hatch run CMD`, `pdm run CMD`, `rye run CMD`: the command in the project's environment.
