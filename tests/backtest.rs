@@ -170,12 +170,13 @@ fn the_examples_line_up_whatever_the_length_of_a_behavior_name() {
 }
 
 #[test]
-fn the_readme_shows_the_demo_backtest_as_it_is() {
+fn the_backtest_document_shows_the_demo_backtest_as_it_is() {
     let run = backtest(&["demo/transcripts"], &[]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let document =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/backtest.md")).expect("docs/backtest.md");
     assert!(
-        readme.contains(run.stdout.trim_end()),
-        "README's backtest report is stale; paste the output of `cargo run --release -- backtest demo/transcripts`"
+        document.contains(run.stdout.trim_end()),
+        "docs/backtest.md's report is stale; paste the output of `cargo run --release -- backtest demo/transcripts`"
     );
 }
