@@ -205,24 +205,19 @@ impl Shell {
     /// A program to run in this world's environment.
     pub fn command(&self, program: &str) -> Command {
         let mut command = Command::new(program);
-        for key in [
-            "CARGO_TARGET_DIR",
-            "CARGO_BUILD_TARGET_DIR",
-            "CLAUDE_PROJECT_DIR",
-            "FORGE_ROOT",
-            "FORGE_SESSION_TTL_SECONDS",
-            "FORGE_OVERRIDE_WINDOW_SECONDS",
-            "FORGE_LOCK_TIMEOUT",
-            "FORGE_HOOK_PROFILE",
-            "FORGE_SOFT_BLOCK",
-            "DOTFORGE_BEHAVIORS_DIR",
-            "XDG_CONFIG_HOME",
-            "CODEX_HOME",
-            "QWEN_HOME",
-            "GIT_DIR",
-            "GIT_WORK_TREE",
-        ] {
-            command.env_remove(key);
+        // Nothing of this machine's setup leaks in: no hook settings (`FORGE_…`), no other target folder, no other
+        // home of an agent CLI, no other git repository.
+        let leaks = |key: &str| {
+            key.starts_with("FORGE_")
+                || key.starts_with("GIT_")
+                || ["CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR", "CLAUDE_PROJECT_DIR", "DOTFORGE_BEHAVIORS_DIR"]
+                    .contains(&key)
+                || ["XDG_CONFIG_HOME", "CODEX_HOME", "QWEN_HOME"].contains(&key)
+        };
+        for (key, _) in std::env::vars_os() {
+            if key.to_str().is_some_and(leaks) {
+                command.env_remove(key);
+            }
         }
         command
             .env("HOME", &self.home)
