@@ -6,7 +6,7 @@
 //! the commands of the project's README and builds it; and cloned once more for its CI job, whose workflow's `run`
 //! steps run in order.
 //!
-//! Slow (three release builds of a hook project in three places, one debug build of the CLI): every cargo project's
+//! Slow (release builds of a hook project in two places, one debug build of the CLI): every cargo project's
 //! `target/` is a link into `target/quickstart/`, kept between runs, and each clone of dotforge keeps the file times
 //! of this checkout, so a run compiles again what changed since the last one (all of it, the first time).
 
@@ -169,11 +169,14 @@ fn teammate_builds(shell: &mut Shell, root: &Path) {
     assert!(tested.stdout.contains("no_console_log::escalation ... ok"), "{}", tested.stdout);
 }
 
-/// The CI job: a fresh clone, then every step of `.github/workflows/dotforge.yml` in order — `run` steps in the
-/// clone's folder as GitHub runs them (`bash -e`: here `sh` with `set -e`), `actions/checkout` being the clone,
-/// the toolchain step the one at hand, and each upload's path checked to exist.
+/// The CI job: a fresh clone in an empty folder, then every step of `.github/workflows/dotforge.yml` in order —
+/// `run` steps in the clone's folder as GitHub runs them (`bash -e`: here `sh` with `set -e`), `actions/checkout`
+/// being the clone, the toolchain step the one at hand, and each upload's path checked to exist.
 fn ci_job_builds(shell: &mut Shell, root: &Path) {
-    let runner = root.join("ci");
+    // The teammate's folder, emptied: the job starts from nothing but the clone, and cargo finds dotforge's crates
+    // already compiled for that place (the same files, at the same path).
+    let runner = root.join("teammate");
+    std::fs::remove_dir_all(&runner).expect("empty the folder");
     std::fs::create_dir_all(&runner).expect("ci");
     git(shell, &runner, &["clone", "--quiet", "../my-hooks.git", "my-hooks"]);
     let job = runner.join("my-hooks");
