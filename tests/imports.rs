@@ -283,7 +283,7 @@ fn the_shell_reader_imports_one_way() {
     assert_no_circle("dotforge-shell");
 }
 
-/// The runtime's layers, lowest first (README, "Layout"): a module imports only from its own layer or lower ones.
+/// The runtime's layers, lowest first (docs/layout.md, "Layout"): a module imports only from its own layer or lower ones.
 const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
     (
         "leaves",

@@ -555,18 +555,6 @@ fn a_scenario_needs_a_name_and_steps() {
 }
 
 #[test]
-fn the_readme_behavior_example_is_valid() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).expect("README.md");
-    let start = readme.find("# behaviors/search-first/behavior.yaml\n").expect("example in README");
-    let example = &readme[start..readme[start..].find("```").map_or(readme.len(), |end| start + end)];
-    let index = "schema_version: \"1\"\nbehaviors:\n  - id: search-first\n";
-    let sources =
-        Sources::new("behaviors").with_file("index.yaml", index).with_file("search-first/behavior.yaml", example);
-    let generated = generate(&sources).unwrap_or_else(|report| panic!("README example is invalid:\n{report}"));
-    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
-}
-
-#[test]
 fn extension_runs_applies_to_command_only() {
     check(
         &with(

@@ -1,9 +1,10 @@
-//! `allow ID --session SESSION`: the person lifts a soft block that could not ask them (an agent CLI without a
+//! `allow ID [--session SESSION]`: the person lifts a soft block that could not ask them (an agent CLI without a
 //! permission prompt): the behavior's pending block in that session is marked allowed, under the state lock, and the
 //! same call's next PreToolUse passes once and is recorded as the override — in `overrides[]`, `overrides.log` and
-//! the metrics. `allow --tamper [--session SESSION]`: the person lifts the lockdown of a session whose call changed
-//! the files governance depends on (see `crate::watch`), recorded in `audit/tamper.log`. The governed agent cannot run
-//! either (self-protection refuses this hook's state-changing commands).
+//! the metrics. Without `--session`, the only live session where a soft block of `ID` waits. `allow --tamper
+//! [--session SESSION]`: the person lifts the lockdown of a session whose call changed the files governance depends
+//! on (see `crate::watch`), recorded in `audit/tamper.log`. The governed agent cannot run either (self-protection
+//! refuses this hook's state-changing commands).
 
 use super::print::print_out;
 use crate::audit::{self, TamperRecord};
@@ -18,10 +19,16 @@ use serde_json::Value;
 use std::path::Path;
 
 /// Runs `allow`.
-pub(super) fn run(catalog: &Catalog, forge_root: &Path, id: &str, session_id: &str) -> Result<(), String> {
+pub(super) fn run(catalog: &Catalog, forge_root: &Path, id: &str, session_id: Option<&str>) -> Result<(), String> {
     if catalog.find(id).is_none() {
         return Err(catalog.unknown_id(id));
     }
+    let waits = |session: &crate::session::Session| {
+        session.behaviors.get(id).is_some_and(|state| state.pending_block.is_some())
+    };
+    let what = format!("live sessions with a soft block of `{id}` waiting");
+    let chosen = super::sessions::pick(forge_root, session_id, &what, waits)?;
+    let session_id = chosen.as_str();
     let runtime = forge_root.join("runtime");
     let settings = Settings::from_env(None);
     let timeout = settings.lock_timeout.max(std::time::Duration::from_secs(2));

@@ -1,5 +1,6 @@
-//! `on|off ID --session SESSION`: writes the session's `behavior_overrides` in state.json under the state lock and
-//! records the switch in `audit/switches.log`. A locked behavior cannot be switched off.
+//! `on|off ID [--session SESSION]`: writes the session's `behavior_overrides` in state.json under the state lock and
+//! records the switch in `audit/switches.log`. A locked behavior cannot be switched off. Without `--session`, the
+//! only live session (see [`super::sessions::pick`]).
 
 use super::print::print_out;
 use crate::catalog::Catalog;
@@ -15,7 +16,7 @@ pub(super) fn run(
     catalog: &Catalog,
     forge_root: &Path,
     id: &str,
-    session_id: &str,
+    session_id: Option<&str>,
     enabled: bool,
 ) -> Result<(), String> {
     let Some(behavior) = catalog.find(id) else { return Err(catalog.unknown_id(id)) };
@@ -24,6 +25,8 @@ pub(super) fn run(
             "`{id}` is locked: a session cannot switch it off (switch it off in behaviors/index.yaml and rebuild the hook)"
         ));
     }
+    let chosen = super::sessions::pick(forge_root, session_id, "live sessions", |_| true)?;
+    let session_id = chosen.as_str();
     let runtime = forge_root.join("runtime");
     std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
     let settings = Settings::from_env(None);

@@ -200,11 +200,22 @@ fn deny_mode_reinvocation_within_the_window_is_an_override_recorded_in_three_pla
     assert_eq!(metrics["violations"], 1);
     assert_eq!(metrics["blocks"], 1);
     assert_eq!(metrics["override_rate"], 1.0);
-    assert_eq!(metrics["escalation_effectiveness"], "ineffective");
+    // CONTRACT §8 would call this behavior "ineffective" after one block; dotforge rates from five blocks on (a
+    // deviation, README "Deviations").
+    assert_eq!(metrics["escalation_effectiveness"], "unrated");
 
     // The pending block is spent: the same call once more is a new violation.
     assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).kind(), "deny");
     assert_eq!(hook.counter(session, "soft"), 2);
+    // Four more blocks, each overridden by re-running the call: five blocks, all overridden — ineffective.
+    hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).assert_pass();
+    for n in 2..5 {
+        assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": n})).kind(), "deny");
+        hook.pre(session, "Soft", json!({"command": "deploy", "n": n})).assert_pass();
+    }
+    let metrics = &hook.metrics()["behaviors"]["soft"];
+    assert_eq!((metrics["blocks"].clone(), metrics["overrides"].clone()), (json!(5), json!(5)));
+    assert_eq!(metrics["escalation_effectiveness"], "ineffective");
 }
 
 #[test]
