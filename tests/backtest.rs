@@ -143,12 +143,40 @@ fn without_a_path_it_reads_this_projects_folder_and_leaves_the_live_forge_byte_f
 }
 
 #[test]
-fn the_readme_shows_the_demo_backtest_as_it_is() {
+fn the_examples_line_up_whatever_the_length_of_a_behavior_name() {
+    let run = backtest(&["demo/transcripts"], &[]);
+    let rows: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("Examples"))
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let ids: Vec<&str> = rows.iter().filter_map(|row| row.split_whitespace().next()).collect();
+    assert!(
+        ids.contains(&"no-destructive-git") && ids.contains(&"search-first"),
+        "names of different lengths: {rows:?}"
+    );
+    for column in ["2026-11-30T", "session ", "Bash  ", "nudge: "] {
+        let starts: Vec<usize> = rows.iter().filter_map(|row| row.find(column)).collect();
+        assert!(
+            starts.len() >= 2 && starts.windows(2).all(|pair| pair[0] == pair[1]),
+            "`{column}` misaligned:\n{}",
+            rows.join("\n")
+        );
+    }
+    let tools: Vec<usize> = rows.iter().filter_map(|row| row.find(" Bash ").or_else(|| row.find(" Write "))).collect();
+    assert!(tools.len() == rows.len() && tools.windows(2).all(|pair| pair[0] == pair[1]), "{}", rows.join("\n"));
+}
+
+#[test]
+fn the_backtest_document_shows_the_demo_backtest_as_it_is() {
     let run = backtest(&["demo/transcripts"], &[]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let document =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/backtest.md")).expect("docs/backtest.md");
     assert!(
-        readme.contains(run.stdout.trim_end()),
-        "README's backtest report is stale; paste the output of `cargo run --release -- backtest demo/transcripts`"
+        document.contains(run.stdout.trim_end()),
+        "docs/backtest.md's report is stale; paste the output of `cargo run --release -- backtest demo/transcripts`"
     );
 }

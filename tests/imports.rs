@@ -283,7 +283,7 @@ fn the_shell_reader_imports_one_way() {
     assert_no_circle("dotforge-shell");
 }
 
-/// The runtime's layers, lowest first (README, "Layout"): a module imports only from its own layer or lower ones.
+/// The runtime's layers, lowest first (docs/layout.md, "Layout"): a module imports only from its own layer or lower ones.
 const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
     (
         "leaves",
@@ -301,10 +301,31 @@ const RUNTIME_LAYERS: &[(&str, &[&str])] = &[
             "script_files",
             "regex_cache",
             "table",
+            "worktree",
+            "file_mark",
+            "json_edit",
         ],
     ),
-    ("data", &["payload", "session", "state", "metrics", "audit", "approval", "secret_files"]),
-    ("evaluation", &["inspect", "call", "catalog", "render", "output", "engine", "harness", "screen"]),
+    (
+        "data",
+        &["payload", "session", "state", "metrics", "audit", "approval", "secret_files", "registration", "lockdown"],
+    ),
+    (
+        "evaluation",
+        &[
+            "inspect",
+            "loads_hook",
+            "losses",
+            "call",
+            "catalog",
+            "render",
+            "output",
+            "engine",
+            "harness",
+            "screen",
+            "watch",
+        ],
+    ),
     ("hook", &["hook"]),
     ("tools", &["replay", "scenario_runner", "simulate", "backtest", "history", "cli", "codegen", ""]),
 ];

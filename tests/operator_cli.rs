@@ -84,7 +84,16 @@ fn status_shows_counters_levels_thresholds_and_last_violations() {
             && row.contains("(Write)"),
         "{row}"
     );
-    assert!(text.contains("3 violations · 0 overrides · 12/15 behaviors active"), "{text}");
+    assert!(text.contains("3 violations · 0 overrides · 13/16 behaviors active"), "{text}");
+    // Only what happened is listed: the behaviors with nothing to show are counted, and `--all` lists them.
+    let older_part = &text[older..];
+    assert!(!older_part.contains("no-publish"), "a quiet behavior is not listed:\n{text}");
+    assert!(older_part.contains("15 more with nothing to show") && older_part.contains("status --all"), "{text}");
+    let all = cli(&hook, &["status", "--session", "older", "--all"]).stdout;
+    assert!(
+        all.contains("no-publish") && all.contains("objection-format") && !all.contains("more with nothing"),
+        "{all}"
+    );
 
     let json: Value =
         serde_json::from_str(&cli(&hook, &["status", "--session", "older", "--json"]).stdout).expect("json");
@@ -125,7 +134,14 @@ fn unknown_ids_and_bad_usage_have_their_exit_codes() {
         "{}",
         unknown.stderr
     );
-    assert_eq!(cli(&hook, &["off", "search-first"]).code, Some(2), "--session is required");
+    let no_session = cli(&hook, &["off", "search-first"]);
+    assert_eq!(no_session.code, Some(1), "no session to default to");
+    assert!(
+        no_session.stderr.contains("no live session in") && no_session.stderr.contains("--session ID"),
+        "{}",
+        no_session.stderr
+    );
+    assert_eq!(cli(&hook, &["off", "search-first", "--session"]).code, Some(2), "--session needs a value");
     assert_eq!(cli(&hook, &["describe", "nope"]).code, Some(1));
     assert_eq!(cli(&hook, &["frobnicate"]).code, Some(2));
     let help = cli(&hook, &["--help"]);
@@ -133,6 +149,47 @@ fn unknown_ids_and_bad_usage_have_their_exit_codes() {
     for command in ["status", "list", "describe", "on", "off", "audit", "install", "uninstall", "test", "simulate"] {
         assert!(help.stdout.contains(&format!("  {command} ")), "`{command}` in --help:\n{}", help.stdout);
     }
+}
+
+#[test]
+fn without_session_the_only_live_session_is_chosen_and_several_are_listed_to_pick_from() {
+    let hook = hook("switch-default");
+    let force = json!({"command": "git reset --hard HEAD~1"});
+    assert!(hook.pre("only-one", "Bash", force.clone()).is_hard_block());
+    let off = cli(&hook, &["off", "no-destructive-git"]);
+    assert_eq!(off.code, Some(0), "{}", off.stderr);
+    assert!(off.stdout.contains("for session `only-one`"), "it says which session: {}", off.stdout);
+    hook.pre("only-one", "Bash", force.clone()).assert_pass();
+
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    assert!(hook.pre("a-second-session-with-a-long-id", "Bash", force.clone()).is_hard_block());
+    let several = cli(&hook, &["on", "no-destructive-git"]);
+    assert_eq!(several.code, Some(1), "two live sessions: no guessing");
+    let listed: Vec<&str> = several.stderr.lines().collect();
+    assert!(listed[0].contains("2 live sessions; pick one with --session ID"), "{}", several.stderr);
+    assert!(
+        listed[2].trim_start().starts_with("a-second-session-with-a-long-id")
+            && listed[3].trim_start().starts_with("only-one"),
+        "newest first:\n{}",
+        several.stderr
+    );
+    assert_eq!(listed[2].find("20"), listed[3].find("20"), "the columns line up:\n{}", several.stderr);
+    hook.pre("only-one", "Bash", force.clone()).assert_pass(); // nothing was switched
+
+    // `allow` picks the one session where a soft block of that behavior waits.
+    assert_eq!(hook.pre("only-one", "Bash", json!({"command": "cat .env"})).kind(), "ask");
+    let allow = cli(&hook, &["allow", "protect-secrets"]);
+    assert_eq!(allow.code, Some(0), "{}", allow.stderr);
+    assert!(allow.stdout.contains("session `only-one`"), "{}", allow.stdout);
+    let pending = &hook.behavior_state("only-one", "protect-secrets")["pending_block"];
+    assert!(pending["allowed_at"].is_string(), "{pending}");
+    let none = cli(&hook, &["allow", "no-publish"]);
+    assert_eq!(none.code, Some(1));
+    assert!(
+        none.stderr.contains("no live sessions with a soft block of `no-publish` waiting among the 2 live sessions"),
+        "{}",
+        none.stderr
+    );
 }
 
 #[test]
@@ -146,13 +203,24 @@ fn session_switches_are_audited_and_a_locked_behavior_cannot_be_switched_off() {
     let log = std::fs::read_to_string(hook.root.join("audit/switches.log")).expect("switches.log");
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 2, "{log}");
-    assert!(
-        lines[0].ends_with("|session-a|search-first|off") && lines[1].ends_with("|session-a|search-first|on"),
+    // CONTRACT §7's fields, then the chain's hash field (the extension): `audit --verify` finds the trail whole.
+    let fields = |line: &str| line.rsplit_once("|h=").map(|(fields, hash)| (fields.to_owned(), hash.len()));
+    assert_eq!(
+        fields(lines[0]).map(|(fields, hash)| (fields.ends_with("|session-a|search-first|off"), hash)),
+        Some((true, 16)),
         "{log}"
     );
+    assert_eq!(
+        fields(lines[1]).map(|(fields, hash)| (fields.ends_with("|session-a|search-first|on"), hash)),
+        Some((true, 16)),
+        "{log}"
+    );
+    let verified = cli(&hook, &["audit", "--verify"]);
+    assert_eq!(verified.code, Some(0), "{}{}", verified.stdout, verified.stderr);
+    assert!(verified.stdout.contains("audit/switches.log: 2 lines — whole"), "{}", verified.stdout);
     let text = cli(&hook, &["audit"]).stdout;
     assert!(text.contains("session switches      2 (audit/switches.log)"), "{text}");
-    assert!(text.contains("off  search-first             session session-a"), "{text}");
+    assert!(text.contains("off  search-first  session session-a"), "{text}");
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
     assert_eq!(json["switches"][0]["switch"], "off");
     assert_eq!(json["switches"][1]["behavior"], "search-first");
@@ -199,16 +267,79 @@ fn audit_reports_violations_blocks_overrides_and_the_rate() {
     // The user allows the soft-blocked fifth write: its PostToolUse is the override.
     hook.post_call("s", "Write", json!({"file_path": "src/4.ts"}), "toolu_4").assert_pass();
     let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
-    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(15), json!(12)));
+    assert_eq!((json["installed"].clone(), json["enabled"].clone()), (json!(16), json!(13)));
     assert_eq!(
         (json["violations"].clone(), json["blocks"].clone(), json["overrides"].clone()),
         (json!(5), json!(1), json!(1))
     );
     assert_eq!(json["overrides_logged"], 1);
+    // One overridden block is no evidence yet: rated from five blocks on (a deviation from CONTRACT §8).
+    assert_eq!(
+        (json["escalation_effectiveness"].clone(), json["min_blocks_to_rate"].clone()),
+        (json!("unrated"), json!(5))
+    );
+    let text = cli(&hook, &["audit"]).stdout;
+    assert!(text.contains("override rate         1.00 — unrated (1 of 5 blocks)"), "{text}");
+    assert!(
+        table_row(&text, "search-first").ends_with("5       1          1  1.00  unrated (1 of 5 blocks)"),
+        "{text}"
+    );
+    assert!(table_row(&text, "no-publish").ends_with("0.00  no blocks"), "{text}");
+    assert_columns_line_up(&text, &["behavior", "violations", "blocks", "overrides", "rate", "verdict"]);
+
+    // Four more blocks, each allowed by the user: five blocks, five overrides — now rated, and ineffective.
+    for n in 5..9 {
+        let id = format!("toolu_{n}");
+        assert_eq!(hook.pre_call("s", "Write", json!({"file_path": format!("src/{n}.ts")}), &id).kind(), "ask");
+        hook.post_call("s", "Write", json!({"file_path": format!("src/{n}.ts")}), &id).assert_pass();
+    }
+    let json: Value = serde_json::from_str(&cli(&hook, &["audit", "--json"]).stdout).expect("json");
+    assert_eq!((json["blocks"].clone(), json["overrides"].clone()), (json!(5), json!(5)));
     assert_eq!(json["escalation_effectiveness"], "ineffective");
     let text = cli(&hook, &["audit"]).stdout;
     assert!(text.contains("override rate         1.00 — ineffective"), "{text}");
-    assert!(text.contains("search-first                      5       1         1   1.00  ineffective"), "{text}");
+    assert!(table_row(&text, "search-first").ends_with("1.00  ineffective"), "{text}");
+    let metrics: Value =
+        serde_json::from_slice(&std::fs::read(hook.root.join("audit/metrics.json")).expect("metrics.json"))
+            .expect("json");
+    assert_eq!(metrics["behaviors"]["search-first"]["escalation_effectiveness"], "ineffective", "the view agrees");
+}
+
+/// The line of `text` whose first word is `id`.
+fn table_row<'a>(text: &'a str, id: &str) -> &'a str {
+    text.lines()
+        .find(|line| line.split_whitespace().next() == Some(id))
+        .unwrap_or_else(|| panic!("no `{id}` row:\n{text}"))
+}
+
+/// Every row of the table whose header names `columns` (in order) keeps each cell inside its column: the first
+/// column's cells start where its title starts, and every other title's span, widened to the cells below, holds
+/// exactly one cell — so no long name pushes a number out of line.
+fn assert_columns_line_up(text: &str, columns: &[&str]) {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|line| line.split_whitespace().eq(columns.iter().copied())).expect("the header");
+    let header = lines[at];
+    let mut starts = Vec::new();
+    let mut from = 0;
+    for title in columns {
+        let start = from + header[from..].find(title).expect("a title");
+        starts.push(start);
+        from = start + title.len();
+    }
+    let rows: Vec<&str> = lines[at + 1..].iter().take_while(|line| !line.trim().is_empty()).copied().collect();
+    assert!(!rows.is_empty(), "{text}");
+    for row in rows {
+        let chars: Vec<char> = row.chars().collect();
+        for pair in starts.windows(2) {
+            // Two spaces before each column's span begins: the cell to the left ended in time.
+            let gap = pair[1] - 2;
+            assert!(
+                chars.get(gap..pair[1]).is_some_and(|gap| gap.iter().all(|c| *c == ' ')),
+                "misaligned row:\n{header}\n{row}"
+            );
+        }
+        assert_ne!(chars.get(starts[0]), Some(&' '), "{row}");
+    }
 }
 
 const EXISTING: &str = r#"{

@@ -137,3 +137,28 @@ fn gemini_cli_reads_the_output_with_its_secrets_withheld() {
     assert!(seen.contains("Keys for the box:") && seen.contains("[secret withheld by dotforge: private key"), "{seen}");
     assert!(seen.contains("everyday output"), "an everyday output reaches the model");
 }
+
+/// A subagent's result is a tool's output too: what the subagent reports reaches the main agent with its secrets
+/// withheld (the subagent's own calls are screened as the main agent's are).
+#[test]
+fn a_subagents_result_reaches_the_main_agent_with_its_secrets_withheld() {
+    let project = project("outputs-subagent");
+    let session = Project::session_id();
+    let token = format!("ghp_{}", "K3".repeat(18));
+    let script = Script::new(vec![
+        call(
+            "toolu_agent",
+            "Agent",
+            json!({"description": "find", "prompt": "SUBAGENT-TASK find the deploy token",
+                   "subagent_type": "general-purpose", "run_in_background": false}),
+        ),
+        say("Done."),
+    ])
+    .agent("SUBAGENT-TASK", vec![say(&format!("The deploy token is {token}, in the CI settings."))]);
+    let outcome = project.run(&session, script, "find the deploy token", User::Absent);
+    let (result, _) = outcome.tool_result("toolu_agent").unwrap_or_else(|| panic!("no result\n{}", outcome.describe()));
+    assert!(result.contains("[secret withheld by dotforge: GitHub token"), "{result}\n{}", outcome.describe());
+    assert!(result.contains("in the CI settings"), "the rest of the report stays: {result}");
+    let requests = serde_json::to_string(&outcome.requests).expect("requests");
+    assert!(!requests.contains(&token), "the token reached the main agent\n{}", outcome.describe());
+}

@@ -2,10 +2,20 @@
 //! security pack, each with a corpus of attacks and a list of everyday look-alikes (SECURITY.md reports the sizes).
 //! Every payload runs through the real `dotforge-hook` in a scratch project whose `.forge` and `.claude` exist.
 
+#[path = "security/agents.rs"]
+mod agents;
+#[path = "security/catastrophes.rs"]
+mod catastrophes;
 #[path = "security/indirection.rs"]
 mod indirection;
 #[path = "security/mcp.rs"]
 mod mcp;
+#[path = "security/roads.rs"]
+mod roads;
+#[path = "security/spellings.rs"]
+mod spellings;
+#[path = "security/unsaved.rs"]
+mod unsaved;
 
 use dotforge_conformance::hook::{Hook, Run};
 use serde_json::{json, Value};
@@ -159,6 +169,9 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         format!("{hook} off no-destructive-git --session s"),
         format!("{hook} off self-protection --session s"),
         format!("{hook} on search-first --session s"),
+        // Lifting a session's lockdown after a tamper is the person's, as `allow` is.
+        format!("{hook} allow --tamper --session s"),
+        format!("{hook} allow --tamper"),
         format!("{hook} install"),
         format!("{hook} uninstall --settings .claude/settings.json"),
         format!("echo '{{\"hook_event_name\":\"PostToolUse\"}}' | {hook}"),
@@ -428,6 +441,7 @@ fn reading_and_committing_the_audit_and_the_read_only_commands_stay_allowed() {
         "status",
         "audit",
         "audit --json",
+        "audit --verify",
         "list",
         "describe self-protection",
         "test",

@@ -42,6 +42,12 @@ fn the_demo_shows_escalation_the_ask_flow_verification_and_ends_in_the_hard_bloc
 }
 
 #[test]
+fn help_promises_the_demo_this_binary_has() {
+    let help = simulate(&["--help"], b"");
+    assert!(help.stdout.contains("without it, the demo session built into this binary"), "{}", help.stdout);
+}
+
+#[test]
 fn json_mode_prints_one_object_per_step() {
     let run = simulate(&["--json"], b"");
     let steps: Vec<Value> = run.stdout.lines().map(|line| serde_json::from_str(line).expect("JSON line")).collect();

@@ -1,7 +1,8 @@
 //! `dotforge-bench`: whole-process latency of hook binaries against a floor binary, measured in one run.
 //!
 //! Build and run with `scripts/bench` (or `cargo build --release -p dotforge -p dotforge-bench` and then
-//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH]`). Every invocation is a real process:
+//! `target/release/dotforge-bench [--runs N] [--sessions N] [--hook PATH] [--repository]`; a `--sessions` run leaves
+//! out the rows of a 10,000-file git repository unless `--repository` asks for them). Every invocation is a real process:
 //! spawn, payload on stdin, wait. Besides the floor (reads stdin, exits), the write-floor binary does the least a
 //! contract-following hook must do when state changes, so each payload is reported against both. Wall time is
 //! measured per invocation (median and p95); CPU time is the children's user+system time from `/proc/self/stat`,
@@ -41,6 +42,15 @@ fn payloads(project: &Path) -> Vec<(&'static str, Value)> {
             json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
             "tool_input": {"command": "git log --stat"}, "cwd": project, "tool_use_id": "toolu_bench",
             "tool_response": {"stdout": log_output(1024), "stderr": "", "interrupted": false, "isImage": false,
+                "noOutputExpected": false}}),
+        ),
+        // Issue #35: a PostToolUse that changes state (a test run sets verify-before-done's flag), in the project the
+        // hook is installed in, so the files governance depends on are checked after the call.
+        (
+            "PostToolUse Bash npm test (state)",
+            json!({"hook_event_name": "PostToolUse", "session_id": "bench", "tool_name": "Bash",
+            "tool_input": {"command": "npm test"}, "cwd": project, "tool_use_id": "toolu_test",
+            "tool_response": {"stdout": "3 passing\n", "stderr": "", "interrupted": false, "isImage": false,
                 "noOutputExpected": false}}),
         ),
     ]
@@ -129,15 +139,21 @@ fn run_once(binary: &Path, payload: &[u8], forge_root: &Path) -> u128 {
     started.elapsed().as_nanos()
 }
 
-/// Runs `binaries` interleaved in blocks, `runs` times over every payload.
-fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -> Vec<Samples> {
+/// Runs `binaries` interleaved in blocks, `runs` times over every payload, each binary with its own `.forge` of
+/// `roots` (the write-floor replaces state.json as it likes; a hook would take that for a tamper).
+fn measure(binaries: &[&Path], runs: usize, roots: &[PathBuf], project: &Path) -> Vec<Samples> {
     let payloads: Vec<Vec<u8>> =
         payloads(project).into_iter().map(|(_, value)| value.to_string().into_bytes()).collect();
+    measure_payloads(binaries, runs, roots, &payloads)
+}
+
+/// [`measure`] over the given payloads.
+fn measure_payloads(binaries: &[&Path], runs: usize, roots: &[PathBuf], payloads: &[Vec<u8>]) -> Vec<Samples> {
     let mut samples: Vec<Samples> = binaries.iter().map(|_| Samples::new(payloads.len())).collect();
     const BLOCK: usize = 10;
     for _ in 0..runs.div_ceil(BLOCK) {
         for (index, payload) in payloads.iter().enumerate() {
-            for (binary, sample) in binaries.iter().zip(samples.iter_mut()) {
+            for ((binary, sample), forge_root) in binaries.iter().zip(samples.iter_mut()).zip(roots) {
                 let before = children_ticks();
                 for _ in 0..BLOCK {
                     let wall = run_once(binary, payload, forge_root);
@@ -150,6 +166,87 @@ fn measure(binaries: &[&Path], runs: usize, forge_root: &Path, project: &Path) -
         }
     }
     samples
+}
+
+/// Issue #34: a git repository of `total` files (100 to a folder), `in_src` of them under `src/`, the rest under
+/// `lib/`, committed, its index refreshed a second later (so that no entry is racily clean, as in a repository worked
+/// in for a while); with `changed`, one file of `src/` edited afterwards.
+fn write_repository(dir: &Path, total: usize, in_src: usize, changed: bool) -> std::io::Result<()> {
+    let _ = std::fs::remove_dir_all(dir);
+    for index in 0..total {
+        let top = if index < in_src { "src" } else { "lib" };
+        let folder = dir.join(top).join(format!("d{:03}", index / 100));
+        if index % 100 == 0 {
+            std::fs::create_dir_all(&folder)?;
+        }
+        let text = format!("pub fn f{index}() -> usize {{ {index} }}\n");
+        std::fs::write(folder.join(format!("f{:02}.rs", index % 100)), text)?;
+    }
+    std::fs::write(dir.join(".gitignore"), "target/\n")?;
+    let git = |args: &[&str]| -> std::io::Result<()> {
+        let status = Command::new("git")
+            .args(["-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .status()?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(std::io::Error::other(format!("git {args:?} failed")))
+        }
+    };
+    git(&["init", "-q"])?;
+    git(&["add", "-A"])?;
+    git(&["commit", "-qm", "bench"])?;
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    git(&["update-index", "-q", "--really-refresh"])?;
+    if changed {
+        let last = dir.join("src").join(format!("d{:03}", in_src.saturating_sub(1) / 100)).join("f00.rs");
+        std::fs::write(last, "pub fn edited() {}\n")?;
+    }
+    Ok(())
+}
+
+/// Issue #34: `rm -rf src` in a repository of 10,000 files, with no local change (the hook compares every file of
+/// `src/` with git's index and stays silent) and with one (it asks, and so writes state), `src/` holding 1,000 or all
+/// of them; and `rm -rf target`, ignored. Reported against the floor and the write-floor.
+fn repository_rows(binaries: &[&Path; 3], runs: usize, root: &Path, hook_label: &str) {
+    let base = root.with_file_name("repositories");
+    let cases = [("1,000 in src", 1_000), ("10,000 in src", 10_000)];
+    let mut payloads = Vec::new();
+    let mut names = Vec::new();
+    for (label, in_src) in cases {
+        for changed in [false, true] {
+            let dir = base.join(format!("{in_src}-{changed}"));
+            if let Err(error) = write_repository(&dir, 10_000, in_src, changed) {
+                eprintln!("error: cannot make the repository to delete from (git is needed): {error}");
+                return;
+            }
+            let what = if changed { "one file changed, asks" } else { "no local change" };
+            names.push(format!("  rm -rf src ({label}, {what})"));
+            payloads.push(json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+                "tool_input": {"command": "rm -rf src"}, "cwd": dir}));
+        }
+    }
+    let dir = base.join(format!("{}-false", cases[0].1));
+    let _ = std::fs::create_dir_all(dir.join("target/debug"));
+    let _ = std::fs::write(dir.join("target/debug/app"), "a build");
+    names.push("  rm -rf target (ignored)".to_owned());
+    payloads.push(json!({"hook_event_name": "PreToolUse", "session_id": "bench", "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf target"}, "cwd": dir}));
+    let payloads: Vec<Vec<u8>> = payloads.iter().map(|value| value.to_string().into_bytes()).collect();
+    reset_root(root, 0);
+    let roots: Vec<PathBuf> = binaries.iter().map(|_| root.to_path_buf()).collect();
+    let samples = measure_payloads(binaries, runs, &roots, &payloads);
+    println!();
+    println!("repository of 10,000 files ({hook_label} against the floor and the write-floor):");
+    for (index, name) in names.iter().enumerate() {
+        let median = |sample: &Samples| percentile(&sample.per_payload[index], 0.5);
+        let (floor, write_floor, hook) = (median(&samples[0]), median(&samples[1]), median(&samples[2]));
+        println!("{name:<58} {hook:>8.3} ms {:>7.2}× floor {:>6.2}× write-floor", hook / floor, hook / write_floor);
+    }
+    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// Copies of the binaries in `dir`, each written in one piece: every binary is then timed from the page cache the
@@ -197,6 +294,36 @@ fn reset_root(root: &Path, sessions: usize) {
     if sessions > 0 {
         let _ = std::fs::write(runtime.join("state.json"), state_with_sessions(sessions));
     }
+}
+
+/// `.forge` folders for `binaries` (one each, beside `root`), each with `sessions` other sessions; the hooks among
+/// them installed in `project` with their `.forge` there (`install --settings`), as a person installs one, so that
+/// they check the files governance depends on after each call (issue #35). A build from before that check installs
+/// without a record and checks nothing.
+fn reset_roots(root: &Path, binaries: &[(&str, &Path)], sessions: usize, project: &Path) -> Vec<PathBuf> {
+    let settings = project.join(".claude/settings.json");
+    let _ = std::fs::remove_file(&settings);
+    binaries
+        .iter()
+        .map(|(name, binary)| {
+            let forge_root = root.with_file_name(format!("forge-{name}"));
+            reset_root(&forge_root, sessions);
+            if !matches!(*name, "floor" | "write-floor") {
+                let installed = Command::new(binary)
+                    .args(["install", "--settings"])
+                    .arg(&settings)
+                    .env("FORGE_ROOT", &forge_root)
+                    .current_dir(project)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status();
+                if !installed.is_ok_and(|status| status.success()) {
+                    eprintln!("warning: {} install failed; it is timed without the tamper check", binary.display());
+                }
+            }
+            forge_root
+        })
+        .collect()
 }
 
 fn machine() -> String {
@@ -275,8 +402,9 @@ fn main() {
     };
     let state_sizes: Vec<usize> = only_sessions.map_or_else(|| vec![1, 100, 1000], |sessions| vec![sessions]);
     for sessions in state_sizes {
-        reset_root(&root, sessions.saturating_sub(1));
-        let samples = measure(&[&floor, &write_floor, &hook], runs, &root, &project);
+        let binaries = [("floor", floor.as_path()), ("write-floor", write_floor.as_path()), ("hook", hook.as_path())];
+        let roots = reset_roots(&root, &binaries, sessions.saturating_sub(1), &project);
+        let samples = measure(&[&floor, &write_floor, &hook], runs, &roots, &project);
         row(&format!("{sessions} session(s): floor"), &samples[0], None);
         row(&format!("{sessions} session(s): write-floor"), &samples[1], Some(&samples[0]));
         row(&format!("{sessions} session(s): {hook_label}"), &samples[2], Some(&samples[0]));
@@ -293,9 +421,13 @@ fn main() {
             );
         }
     }
+    if args.iter().any(|arg| arg == "--repository") || only_sessions.is_none() {
+        repository_rows(&[&floor, &write_floor, &hook], runs, &root, &hook_label);
+    }
     if only_sessions.is_none() {
-        reset_root(&root, 0);
-        let samples = measure(&[&floor, &hook, &hook50], runs, &root, &project);
+        let binaries = [("floor", floor.as_path()), ("hook", hook.as_path()), ("hook50", hook50.as_path())];
+        let roots = reset_roots(&root, &binaries, 0, &project);
+        let samples = measure(&[&floor, &hook, &hook50], runs, &roots, &project);
         row("catalog size: floor", &samples[0], None);
         row(&format!("catalog size: {hook_label}"), &samples[1], Some(&samples[0]));
         row("catalog size: hook50 (50)", &samples[2], Some(&samples[0]));

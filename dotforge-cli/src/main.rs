@@ -4,6 +4,7 @@
 //! behaviors, unknown id), 2 usage error.
 #![forbid(unsafe_code)]
 
+mod checkout;
 mod dependency;
 mod template;
 
@@ -220,16 +221,21 @@ fn new_project(name: &str, parent: &Path, source: Source<'_>) -> Result<(), Stri
                 return Err(format!("{} is not a dotforge checkout (no dotforge-runtime/)", absolute.display()));
             }
             let parent = parent.canonicalize().map_err(|error| format!("cannot use {}: {error}", parent.display()))?;
-            Dependency::Path { written: dependency::relative_to(&absolute, &parent.join(&name)) }
+            let written = dependency::relative_to(&absolute, &parent.join(&name));
+            Dependency::Path { written, origin: checkout::origin(&absolute) }
         }
         (None, Some(url)) => Dependency::Git { url, rev: source.rev },
         (None, None) => Dependency::Registry { version: version.clone() },
     };
-    let written_path = match &dependency {
-        Dependency::Path { written } => written.clone(),
-        _ => String::new(),
-    };
-    let files = template::generate(&target, &name, &written_path, &version)?;
+    let mut values = template::Values { dotforge_version: version.clone(), ..template::Values::default() };
+    if let Dependency::Path { written, .. } = &dependency {
+        values.dotforge_path = written.clone();
+    }
+    if let Some(origin) = dependency.fetched_from() {
+        values.dotforge_checkout_git = origin.url.clone();
+        values.dotforge_checkout_rev = origin.rev.clone();
+    }
+    let files = template::generate(&target, &name, &values)?;
     if let Dependency::Git { .. } = dependency {
         let manifest = target.join("Cargo.toml");
         let text = std::fs::read_to_string(&manifest)
@@ -242,9 +248,9 @@ fn new_project(name: &str, parent: &Path, source: Source<'_>) -> Result<(), Stri
         std::fs::write(&manifest, edited).map_err(|error| format!("cannot write {}: {error}", manifest.display()))?;
     }
     println!("created {} ({} files)", target.display(), files.len());
-    let (chosen, warning) = dependency.said();
+    let (chosen, warnings) = dependency.said();
     println!("{chosen}");
-    if let Some(warning) = warning {
+    for warning in warnings {
         eprintln!("warning: {warning}");
     }
     println!("next: cd {} && cargo build --release && cargo test --release", target.display());

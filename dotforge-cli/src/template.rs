@@ -75,16 +75,30 @@ fn substitute(text: &str, vars: &BTreeMap<&str, String>) -> Result<String, Strin
     Ok(out)
 }
 
+/// The values of the template's placeholders (`cargo-generate.toml`), but the project's name.
+#[derive(Debug, Default)]
+pub struct Values {
+    /// The dotforge checkout the project depends on, as its manifest names it ("": the registry).
+    pub dotforge_path: String,
+    /// The registry version otherwise.
+    pub dotforge_version: String,
+    /// The repository a teammate and the CI job clone to `dotforge_path` ("": none known), and its commit.
+    pub dotforge_checkout_git: String,
+    pub dotforge_checkout_rev: String,
+}
+
 /// Writes the rendered project into `target` (which must not exist or be empty). Returns the files written.
-pub fn generate(target: &Path, name: &str, dotforge_path: &str, dotforge_version: &str) -> Result<Vec<String>, String> {
+pub fn generate(target: &Path, name: &str, values: &Values) -> Result<Vec<String>, String> {
     if target.exists() && std::fs::read_dir(target).map_or(true, |mut entries| entries.next().is_some()) {
         return Err(format!("{} already exists and is not empty", target.display()));
     }
     let mut vars = BTreeMap::new();
     vars.insert("project-name", name.to_owned());
     vars.insert("crate_name", name.replace('-', "_"));
-    vars.insert("dotforge_path", dotforge_path.to_owned());
-    vars.insert("dotforge_version", dotforge_version.to_owned());
+    vars.insert("dotforge_path", values.dotforge_path.clone());
+    vars.insert("dotforge_version", values.dotforge_version.clone());
+    vars.insert("dotforge_checkout_git", values.dotforge_checkout_git.clone());
+    vars.insert("dotforge_checkout_rev", values.dotforge_checkout_rev.clone());
     let mut written = Vec::new();
     for (relative, text) in TEMPLATE_FILES.iter().filter(|(relative, _)| *relative != "cargo-generate.toml") {
         let rendered = render(text, &vars).map_err(|problem| format!("template file {relative}: {problem}"))?;
@@ -124,6 +138,12 @@ mod tests {
         let (_, manifest) = TEMPLATE_FILES.iter().find(|(path, _)| *path == "cargo-generate.toml").expect("embedded");
         let section = manifest.split("[placeholders.dotforge_version]").nth(1).expect("the version placeholder");
         assert!(section.contains(&format!("default = \"{DEFAULT_VERSION}\"")), "{section}");
+        // Every placeholder `Values` fills is one cargo-generate knows, with a default (so `--silent` renders).
+        for placeholder in ["dotforge_path", "dotforge_version", "dotforge_checkout_git", "dotforge_checkout_rev"] {
+            let section = manifest.split(&format!("[placeholders.{placeholder}]\n")).nth(1).expect(placeholder);
+            let section = section.split("\n[").next().unwrap_or_default();
+            assert!(section.contains("\ndefault = "), "{placeholder}: {section}");
+        }
     }
 
     #[test]

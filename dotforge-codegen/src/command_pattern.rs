@@ -4,10 +4,11 @@
 //! Command pattern: `PROGRAM[|PROGRAM…] [SUBCOMMAND…] [REQUIREMENT…]`, optionally `LEFT | RIGHT` (a command matching
 //! LEFT feeds its output to one matching RIGHT: a pipe, a `$( )` or `<( )`). Subcommands are the words right after
 //! the program made of letters, digits, `_` and `-` (alternatives with `|`); every later word is a requirement: `-f`,
-//! `--force`, `--prune=now` (the value a glob: `--settings=*disableAllHooks*`), `--` (followed by an argument), a
-//! positional glob (`+*`, `.`, `'origin'`), `$NAME` or `$NAME=GLOB` (the command's environment sets the variable),
-//! each with `|` alternatives and an optional leading `!`; `-e=` and `--exclude=` declare options that take a value
-//! (their value is then the next word when not attached).
+//! `--force`, `--prune=now` (the value a glob: `--settings=*disableAllHooks*`), `--settings=@GLOB` (the value, or the
+//! text of the file it names), `--` (followed by an argument), a positional glob (`+*`, `.`, `'origin'`), `$NAME` or
+//! `$NAME=GLOB` (the command's environment sets the variable), `@elsewhere` (the program runs where this hook is not
+//! loaded for it), each with `|` alternatives and an optional leading `!`; `-e=` and `--exclude=` declare options that
+//! take a value (their value is then the next word when not attached).
 
 use crate::ir::{ArgTestIr, CommandPatternIr, RequirementIr};
 use crate::schema::PLACEHOLDERS;
@@ -116,6 +117,15 @@ fn alternative_test(alternative: &str, word: &str) -> Result<Option<ArgTestIr>, 
     if alternative == "--" {
         return Ok(Some(ArgTestIr::DoubleDash));
     }
+    if let Some(place) = alternative.strip_prefix('@') {
+        return match place {
+            "elsewhere" => Ok(Some(ArgTestIr::Elsewhere)),
+            _ => Err((
+                format!("`{alternative}` is not a test of where a command runs"),
+                "write `@elsewhere` (the program runs where this hook is not loaded for it)".to_owned(),
+            )),
+        };
+    }
     if let Some(variable) = alternative.strip_prefix('$') {
         let (name, glob) = variable.split_once('=').unwrap_or((variable, "*"));
         let is_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
@@ -132,7 +142,16 @@ fn alternative_test(alternative: &str, word: &str) -> Result<Option<ArgTestIr>, 
     if let Some(long) = alternative.strip_prefix("--") {
         return Ok(match long.split_once('=') {
             Some((name, "")) if !name.is_empty() => None,
-            Some((name, value)) if !name.is_empty() => Some(ArgTestIr::LongValue(name.to_owned(), value.to_owned())),
+            Some((name, value)) if !name.is_empty() => match value.strip_prefix('@') {
+                Some("") => {
+                    return Err((
+                        format!("`{alternative}` has no glob after `@`"),
+                        "write e.g. `--settings=@*disableAllHooks*`".to_owned(),
+                    ))
+                }
+                Some(glob) => Some(ArgTestIr::LongValueOrFile(name.to_owned(), glob.to_owned())),
+                None => Some(ArgTestIr::LongValue(name.to_owned(), value.to_owned())),
+            },
             Some(_) => {
                 return Err((format!("`{alternative}` has no option name"), "write e.g. `--prune=now`".to_owned()))
             }
@@ -238,6 +257,12 @@ mod tests {
         assert_eq!(skipping.requirements[1].any_of, [ArgTestIr::LongValue("settings".to_owned(), "*x*".to_owned())]);
         assert!(parse_command_pattern("git commit $1").is_err());
         assert!(parse_command_pattern("git commit $SKIP=").is_err());
+        let filed =
+            parse_command_pattern("claude --settings=@*disableAllHooks*|@elsewhere --settings=").expect("parses");
+        assert_eq!(
+            filed.requirements[0].any_of,
+            [ArgTestIr::LongValueOrFile("settings".to_owned(), "*disableAllHooks*".to_owned()), ArgTestIr::Elsewhere]
+        );
         let piped = parse_command_pattern("curl|wget | sh|bash").expect("parses");
         assert_eq!(piped.programs, ["sh", "bash"]);
         assert_eq!(piped.fed_by.map(|left| left.programs), Some(vec!["curl".to_owned(), "wget".to_owned()]));
@@ -252,6 +277,8 @@ mod tests {
             ("g$t push", "not a program name"),
             ("a | b | c", "3 stages"),
             ("git clean -e=|-f", "mixes options"),
+            ("claude @nowhere", "not a test of where"),
+            ("claude --settings=@", "no glob after `@`"),
         ] {
             let problem = parse_command_pattern(text).expect_err(text);
             assert!(problem.0.contains(message), "{text}: {problem:?}");

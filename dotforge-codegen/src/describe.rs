@@ -1,6 +1,6 @@
 //! Plain-words descriptions of triggers, embedded in the generated metadata for `describe`-style commands.
 
-use crate::ir::{Action, Compare, Condition, Logic, Matcher, Test, Trigger};
+use crate::ir::{Action, Compare, Condition, Logic, Matcher, PathAccess, Test, Trigger};
 
 /// One sentence describing a trigger, e.g. "on PreToolUse for Write|Edit when `file_path` matches regex `…`:
 /// check flag `x` (present: consume, absent: violate)".
@@ -55,7 +55,10 @@ fn condition(condition: &Condition) -> String {
             format!("`counter` {symbol} {value}")
         }
         Test::Runs { text, .. } => format!("`{field}` runs `{text}`"),
-        Test::Paths { writes: true, text, .. } => format!("`{field}` writes `{text}`"),
-        Test::Paths { writes: false, text, .. } => format!("`{field}` reads `{text}`"),
+        Test::Paths { access: PathAccess::Writes, text, .. } => format!("`{field}` writes `{text}`"),
+        Test::Paths { access: PathAccess::Reads, text, .. } => format!("`{field}` reads `{text}`"),
+        Test::Paths { access: PathAccess::LosesWork, text, .. } => {
+            format!("`{field}` destroys work git cannot bring back under `{text}`")
+        }
     }
 }

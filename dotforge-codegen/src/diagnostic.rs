@@ -107,6 +107,8 @@ pub enum Code {
     ScenarioNoSteps,
     /// A scenario step's `tool_input` that JSON cannot hold.
     ScenarioToolInput,
+    /// A scenario's files (`repository`, a step's `files`) that are not relative paths with text.
+    ScenarioFiles,
     /// A tool the checked client does not offer (`dotforge check --client-tools`).
     ClientTool,
     /// A tool name no CLI the hook serves has: another CLI's own name, or a near miss (`Wrte`).
@@ -115,6 +117,8 @@ pub enum Code {
     McpToolName,
     /// A `metadata.legacy_tools` entry nothing names.
     LegacyToolUnused,
+    /// A `secret_patterns` entry that cannot work (a regex that matches empty text, an empty kind).
+    SecretPattern,
     /// A problem of the generator itself.
     Internal,
 }
@@ -153,6 +157,7 @@ impl Code {
             Code::Semver => "semver",
             Code::KeyNotForEvent => "key-not-for-event",
             Code::Regex => "regex",
+            Code::SecretPattern => "secret-pattern",
             Code::OperatorField => "operator-field",
             Code::ValueType => "value-type",
             Code::CommandPattern => "command-pattern",
@@ -163,6 +168,7 @@ impl Code {
             Code::ScenarioNameClash => "scenario-name-clash",
             Code::ScenarioNoSteps => "scenario-no-steps",
             Code::ScenarioToolInput => "scenario-tool-input",
+            Code::ScenarioFiles => "scenario-files",
             Code::ClientTool => "client-tool",
             Code::UnknownTool => "unknown-tool",
             Code::McpToolName => "mcp-tool-name",

@@ -118,6 +118,8 @@ pub struct Behavior {
     /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
     /// it.
     pub screens_output: bool,
+    /// `secret_patterns` (extension): `(kind, regex)` formats of secrets the screening adds while it is active.
+    pub secret_patterns: Vec<(String, String)>,
     /// Triggers in declaration order.
     pub triggers: Vec<Trigger>,
     /// `default_level`.
@@ -149,8 +151,19 @@ pub struct Scenario {
     pub name: String,
     /// `soft_block`: `true` for `deny`, `false` for `ask` (the default).
     pub soft_block_deny: bool,
+    /// `repository`: a git work tree made in the scratch project before the first step.
+    pub repository: Option<RepositorySetup>,
     /// The steps.
     pub steps: Vec<Step>,
+}
+
+/// A scenario's `repository`: paths (relative to the scratch project) and their text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepositorySetup {
+    /// Written and committed.
+    pub committed: Vec<(String, String)>,
+    /// Written after the commit: changes, untracked and ignored files.
+    pub files: Vec<(String, String)>,
 }
 
 /// One scenario step.
@@ -176,6 +189,8 @@ pub struct Step {
     pub stop_hook_active: bool,
     /// `user`: `Some(true)` allow, `Some(false)` decline.
     pub user_allows: Option<bool>,
+    /// `files`: written into the scratch project after the step, as the call would have made them when it runs.
+    pub files: Vec<(String, String)>,
     /// Expectations.
     pub expect: Expect,
 }
@@ -333,10 +348,11 @@ pub enum Test {
         /// The pattern, parsed.
         pattern: CommandPatternIr,
     },
-    /// `writes` / `reads` (extension): a matching path is written (read).
+    /// `writes` / `reads` / `loses_work` (extension): a matching path is written (read; destroyed while it holds
+    /// work git could not bring back).
     Paths {
-        /// `writes` (true) or `reads`.
-        writes: bool,
+        /// Which of the three.
+        access: PathAccess,
         /// The globs as written.
         text: String,
         /// Globs that match.
@@ -344,6 +360,17 @@ pub enum Test {
         /// Globs that never match.
         exclude: Vec<String>,
     },
+}
+
+/// What a path condition asks of the matching paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathAccess {
+    /// `reads`
+    Reads,
+    /// `writes`
+    Writes,
+    /// `loses_work`: destroyed (deleted, truncated, replaced) while holding work git could not bring back.
+    LosesWork,
 }
 
 /// A parsed `runs` pattern (see `command_pattern`).
@@ -379,6 +406,11 @@ pub enum ArgTestIr {
     Long(String),
     /// `--prune=now`, `--settings=*x*` (a glob)
     LongValue(String, String),
+    /// `--settings=@*x*`: the value, or the text of the file it names, matches the glob (a file that cannot be read
+    /// counts as matching)
+    LongValueOrFile(String, String),
+    /// `@elsewhere`: the program runs where this hook is not loaded for it
+    Elsewhere,
     /// `$NAME` (glob `*`), `$NAME=GLOB`: the command's environment sets the variable
     Environment(String, String),
     /// A positional glob.

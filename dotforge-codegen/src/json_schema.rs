@@ -53,6 +53,13 @@ fn property(key: &str) -> Value {
         "decision" => enumeration(DECISIONS),
         "message_contains" | "flag_present" | "flag_absent" => json!({"anyOf": [{"type": "string"}, strings()]}),
         "tool_input" => json!({"type": "object"}),
+        "committed" | "files" => json!({"type": "object", "additionalProperties": {"type": "string"}}),
+        "repository" => object(REPOSITORY_KEYS, &[], property),
+        "secret_patterns" => {
+            json!({"type": "array", "items": object(SECRET_PATTERN_KEYS, SECRET_PATTERN_KEYS, property)})
+        }
+        "kind" => json!({"type": "string", "minLength": 1}),
+        "regex" => json!({"type": "string", "minLength": 1}),
         _ => Value::Null,
     }
 }

@@ -12,6 +12,7 @@ pub const BEHAVIOR_KEYS: &[&str] = &[
     "enabled",
     "locked",
     "screens_output",
+    "secret_patterns",
     "policy",
     "rendering",
     "applies_to",
@@ -36,6 +37,8 @@ pub const RENDERING_KEYS: &[&str] = &["nudge_template", "warning_template", "blo
 pub const APPLIES_TO_KEYS: &[&str] = &["tools", "agents", "profiles"];
 /// Keys of `metadata`.
 pub const METADATA_KEYS: &[&str] = &["author", "version", "tags", "legacy_tools"];
+/// Keys of a `secret_patterns` entry (extension).
+pub const SECRET_PATTERN_KEYS: &[&str] = &["kind", "regex"];
 /// Keys of index.yaml.
 pub const INDEX_KEYS: &[&str] = &["schema_version", "behaviors"];
 /// Keys of an index entry.
@@ -129,12 +132,16 @@ pub const OPERATORS: &[&str] = &[
     "runs",
     "writes",
     "reads",
+    "loses_work",
 ];
 /// Operators the DSL extension adds to SCHEMA §3: `runs` on `command`; `writes` and `reads` on `command` and the
-/// path fields.
-pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads"];
+/// path fields; `loses_work` on `command` and `paths`.
+pub const EXTENSION_OPERATORS: &[&str] = &["runs", "writes", "reads", "loses_work"];
 /// The fields `writes` and `reads` apply to.
 pub const PATH_FIELDS: &[&str] = &["command", "file_path", "notebook_path", "paths"];
+/// The fields `loses_work` applies to: a command's deletes, truncations and overwrites, and the paths a file tool
+/// deletes (a file tool's write is an edit the agent's CLI keeps a checkpoint of, not a loss).
+pub const LOSES_WORK_FIELDS: &[&str] = &["command", "paths"];
 
 /// Placeholders a path glob may start with (DSL extension).
 pub const PLACEHOLDERS: &[&str] =
@@ -151,10 +158,24 @@ pub const WARNING_MAX: usize = 500;
 pub const BLOCK_REASON_MAX: usize = 200;
 
 /// Keys of a scenario file (`behaviors/<id>/tests/*.yaml`).
-pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "soft_block", "steps"];
+pub const SCENARIO_KEYS: &[&str] = &["name", "description", "session", "profile", "soft_block", "repository", "steps"];
+/// Keys of a scenario's `repository`: a git work tree made in the scratch project before the first step (files
+/// committed, then the files of the work tree after that commit).
+pub const REPOSITORY_KEYS: &[&str] = &["committed", "files"];
 /// Keys of a scenario step.
-pub const STEP_KEYS: &[&str] =
-    &["event", "tool", "tool_input", "prompt", "session", "profile", "agent", "stop_hook_active", "user", "expect"];
+pub const STEP_KEYS: &[&str] = &[
+    "event",
+    "tool",
+    "tool_input",
+    "prompt",
+    "session",
+    "profile",
+    "agent",
+    "stop_hook_active",
+    "user",
+    "files",
+    "expect",
+];
 /// Keys of a step's `expect`.
 pub const EXPECT_KEYS: &[&str] =
     &["level", "counter", "decision", "message_contains", "flag_present", "flag_absent", "overrides"];

@@ -555,18 +555,6 @@ fn a_scenario_needs_a_name_and_steps() {
 }
 
 #[test]
-fn the_readme_behavior_example_is_valid() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).expect("README.md");
-    let start = readme.find("# behaviors/search-first/behavior.yaml\n").expect("example in README");
-    let example = &readme[start..readme[start..].find("```").map_or(readme.len(), |end| start + end)];
-    let index = "schema_version: \"1\"\nbehaviors:\n  - id: search-first\n";
-    let sources =
-        Sources::new("behaviors").with_file("index.yaml", index).with_file("search-first/behavior.yaml", example);
-    let generated = generate(&sources).unwrap_or_else(|report| panic!("README example is invalid:\n{report}"));
-    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
-}
-
-#[test]
 fn extension_runs_applies_to_command_only() {
     check(
         &with(
@@ -673,4 +661,107 @@ fn a_misspelled_tool_or_another_clis_own_name_is_an_error_with_the_catalogs_name
     let kept = with("matcher: \"Write|Edit\"", "matcher: \"Wrte|Edit\"") + "metadata:\n  legacy_tools: [Wrte]\n";
     check(&kept, &[]);
     check(&with("matcher: \"Write|Edit\"", "matcher: \"Write|Edit|Frobnicate|mcp__fs__write_file\""), &[]);
+}
+
+/// The base behavior with `secret_patterns` (and what else `extra` adds) before its `policy`.
+fn with_secret_patterns(extra: &str) -> String {
+    with("scope: session\npolicy:", &format!("scope: session\n{extra}policy:"))
+}
+
+#[test]
+fn secret_patterns_compile_into_the_catalog_and_turn_the_screening_on() {
+    let behavior =
+        with_secret_patterns("secret_patterns:\n  - kind: Acme deploy token\n    regex: 'acme_[A-Za-z0-9]{32}'\n");
+    let generated = generate(&sources(INDEX, &behavior)).expect("valid");
+    let demo = &generated.catalog.behaviors[0];
+    assert_eq!(demo.secret_patterns, [("Acme deploy token".to_owned(), "acme_[A-Za-z0-9]{32}".to_owned())]);
+    assert!(demo.screens_output, "patterns turn the screening on");
+    assert!(generated.code.contains("SecretPattern"), "the generated catalog carries them");
+    assert!(!generate(&sources(INDEX, VALID)).expect("valid").catalog.behaviors[0].screens_output);
+}
+
+#[test]
+fn secret_patterns_that_cannot_work_are_build_errors_at_their_place() {
+    let file = "behaviors/demo/behavior.yaml";
+    check(
+        &with_secret_patterns(
+            "secret_patterns:\n  - kind: Token\n    regex: 'tok_(?!test)\\w+'\n  - kind: Anything\n    regex: 'x*'\n  - kind: ''\n    regex: 'k_[0-9]+'\n  - regex: 'y+'\n  - kind: Bad\n    regex: 'z+'\n    level: high\n",
+        ),
+        &[
+            (Severity::Error, Code::Regex, &format!("{file}:9:12"), "secret_patterns[0].regex"),
+            (Severity::Error, Code::SecretPattern, &format!("{file}:11:12"), "secret_patterns[1].regex"),
+            (Severity::Error, Code::SecretPattern, &format!("{file}:12:11"), "secret_patterns[2].kind"),
+            (Severity::Error, Code::MissingKey, &format!("{file}:14:5"), "secret_patterns[3].kind"),
+            (Severity::Error, Code::UnknownKey, &format!("{file}:17:5"), "secret_patterns[4].level"),
+        ],
+    );
+    check(
+        &with_secret_patterns("screens_output: false\nsecret_patterns:\n  - kind: Token\n    regex: 'tok_[0-9]+'\n"),
+        &[(Severity::Error, Code::SecretPattern, &format!("{file}:7:17"), "screens_output")],
+    );
+    check(
+        &with_secret_patterns("secret_patterns: acme_.*\n"),
+        &[(Severity::Error, Code::WrongType, &format!("{file}:7:18"), "secret_patterns")],
+    );
+}
+
+#[test]
+fn extension_loses_work_applies_to_commands_and_deleted_paths_only() {
+    // A file tool's write is an edit, not a loss: `loses_work` on `file_path` is refused.
+    let on_file_path = with(
+        "          operator: regex_match\n          value: '\\.rs$'",
+        "          operator: loses_work\n          value: '/**'",
+    );
+    check(
+        &on_file_path,
+        &[(
+            Severity::Error,
+            Code::OperatorField,
+            "behaviors/demo/behavior.yaml:12:18",
+            "policy.triggers[0].conditions[0].field",
+        )],
+    );
+    let bad_globs = with(
+        "        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "        - field: paths\n          operator: loses_work\n          value: 'src/**'",
+    );
+    check(
+        &bad_globs,
+        &[(
+            Severity::Error,
+            Code::PathGlob,
+            "behaviors/demo/behavior.yaml:14:18",
+            "policy.triggers[0].conditions[0].value",
+        )],
+    );
+    let on_command = with(
+        "      matcher: \"Write|Edit\"\n      conditions:\n        - field: file_path\n          operator: regex_match\n          value: '\\.rs$'",
+        "      matcher: \"Bash\"\n      conditions:\n        - field: command\n          operator: loses_work\n          value: '{project_dir}/**'",
+    );
+    let generated = generate(&sources(INDEX, &on_command)).expect("valid");
+    assert!(generated.code.contains("call.loses_work(\"command\""), "the condition reaches the runtime");
+    assert!(generated.code.contains("remembers_created: true"), "the session remembers what it creates");
+    assert!(!generate(&sources(INDEX, VALID)).expect("valid").code.contains("remembers_created: true"));
+}
+
+#[test]
+fn scenario_repositories_and_step_files_are_relative_paths_with_text() {
+    let valid = "name: repo\nrepository:\n  committed: { src/lib.rs: \"x\" }\n  files: { notes.md: \"y\" }\nsteps:\n  - tool: Write\n    tool_input: { file_path: a.rs }\n    files: { a.rs: \"z\" }\n";
+    let generated = generate(&sources(INDEX, VALID).with_file("demo/tests/first.yaml", valid)).expect("valid");
+    let scenario = &generated.catalog.behaviors[0].scenarios[0];
+    let repository = scenario.repository.as_ref().expect("a repository");
+    assert_eq!(repository.committed, [("src/lib.rs".to_owned(), "x".to_owned())]);
+    assert_eq!(scenario.steps[0].files, [("a.rs".to_owned(), "z".to_owned())]);
+    let broken = "name: repo\nrepository:\n  committed: { ../escape: \"x\", .git/config: \"y\" }\n  files: [a]\nsteps:\n  - tool: Write\n    files: { /etc/passwd: \"z\" }\n";
+    let found = with_scenario(broken);
+    let codes: Vec<(Code, &str)> = found.iter().map(|found| (found.1, found.3.as_str())).collect();
+    assert_eq!(
+        codes,
+        [
+            (Code::ScenarioFiles, "repository.committed.../escape"),
+            (Code::ScenarioFiles, "repository.committed..git/config"),
+            (Code::ScenarioFiles, "repository.files"),
+            (Code::ScenarioFiles, "steps[0].files./etc/passwd"),
+        ]
+    );
 }

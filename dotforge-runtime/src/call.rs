@@ -42,10 +42,33 @@ impl<'a> Call<'a> {
         self.inspection.runs(pattern)
     }
 
+    /// Whether some command of the `command` runs one of these programs: a name of `exact` (sorted) or one that
+    /// matches a glob of `globs` (`python*`) — the programs a group of `runs` patterns names, asked once before them.
+    pub fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+        self.inspection.runs_one_of(exact, globs)
+    }
+
     /// `writes` (DSL extension): on `command`, a command of it writes a matching path; on a path field, the path
     /// matches.
     pub fn writes(&self, field: &str, globs: &PathGlobs) -> bool {
         self.accesses(field, AccessKind::Write, globs)
+    }
+
+    /// `loses_work` (DSL extension): on `command`, a command of it deletes, truncates or replaces a path the globs
+    /// match whose content git could not bring back (changed since staged, untracked and not ignored, a
+    /// repository's history) and that this session did not create; on `paths`, a path the call deletes is such a
+    /// path. The session's created paths come from `scope`, which records that the answer depended on them.
+    pub fn loses_work(&self, field: &str, globs: &PathGlobs, scope: &Scope<'_>) -> bool {
+        if !self.event.has_tool() {
+            return false;
+        }
+        // Without the session's created paths (the first look, on empty state) a finding may yet be excused by
+        // them: the answer then depends on the session. Nothing found stays nothing with more paths excused.
+        let found = self.inspection.loses_work(field, self.paths, globs, scope.created);
+        if found {
+            scope.touched.set(true);
+        }
+        found
     }
 
     /// `reads` (DSL extension): on `command`, a command of it reads a matching path; on a path field, the path
@@ -112,13 +135,15 @@ impl<'a> Call<'a> {
 pub struct Scope<'s> {
     counter: u32,
     flags: &'s mut Map<String, Value>,
+    /// The paths this session created (`loses_work` excuses them).
+    created: &'s [String],
     now: &'s str,
     touched: Cell<bool>,
 }
 
 impl<'s> Scope<'s> {
-    pub(crate) fn new(counter: u32, flags: &'s mut Map<String, Value>, now: &'s str) -> Self {
-        Scope { counter, flags, now, touched: Cell::new(false) }
+    pub(crate) fn new(counter: u32, flags: &'s mut Map<String, Value>, created: &'s [String], now: &'s str) -> Self {
+        Scope { counter, flags, created, now, touched: Cell::new(false) }
     }
 
     /// Whether the trigger function read the counter or used a flag: then its outcome depends on session state.

@@ -3,8 +3,8 @@
 
 use crate::call::{Call, Scope};
 pub use crate::model::{
-    Category, Event, HookSources, Level, OnPresent, Outcome, Recovery, Segment, Template, Templates, ToolMatcher,
-    TriggerInfo, Var,
+    Category, Event, HookSources, Level, OnPresent, Outcome, Recovery, SecretPattern, Segment, Template, Templates,
+    ToolMatcher, TriggerInfo, Var,
 };
 use crate::scenario::Scenario;
 
@@ -29,6 +29,11 @@ pub struct Behavior {
     /// `screens_output` (extension): while it is active, tool output is screened for secrets before the model reads
     /// it.
     pub screens_output: bool,
+    /// `secret_patterns` (extension): formats of secrets this behavior adds to the screening while it is active.
+    pub secret_patterns: &'static [SecretPattern],
+    /// Set when a condition is `loses_work` (extension): while it is on, the paths each call creates are remembered
+    /// in the session, which may then delete them without being asked.
+    pub remembers_created: bool,
     /// The events this behavior has triggers for.
     pub events: &'static [Event],
     /// `applies_to.profiles`; empty = every profile.

@@ -151,6 +151,8 @@ pub(crate) struct FirstLook {
     looks: Vec<Look>,
     /// For each, the road to the command its triggers matched, when another command ran it.
     roads: Vec<Option<String>>,
+    /// The command has parts the reader could not know, which the chain reads a second time.
+    unknown: bool,
 }
 
 impl FirstLook {
@@ -167,7 +169,7 @@ impl FirstLook {
                     roads.push(None);
                     return Look::NotApplicable;
                 }
-                let mut scope = Scope::new(0, &mut scratch, "");
+                let mut scope = Scope::new(0, &mut scratch, &[], "");
                 let outcome = (behavior.evaluate)(&call, &mut scope);
                 roads.push(input.inspection.take_road());
                 if scope.touched() {
@@ -177,12 +179,13 @@ impl FirstLook {
                 }
             })
             .collect();
-        FirstLook { looks, roads }
+        FirstLook { looks, roads, unknown: input.inspection.has_unknown() }
     }
 
     /// Whether the event needs the session state at all.
     pub(crate) fn needs_state(&self) -> bool {
-        self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
+        self.unknown
+            || self.looks.iter().any(|look| matches!(look, Look::UsesState | Look::Stateless(Outcome::Violation)))
     }
 
     /// The outcome of the behavior at `index` when it is known not to depend on the session, with the road its
@@ -217,17 +220,43 @@ pub(crate) fn run_chain(
         allowed = settle_allowances(catalog, input, &mut session, &mut hash, effects, &mut outcome.fired);
     }
     let soft_block_mode = input.settings.soft_block;
-    for (index, behavior) in catalog.behaviors.iter().enumerate() {
+    let created = session.created_paths();
+    // Two readings of the call: what the reader knows; then, when nothing blocked and the command has parts it
+    // could not know (text or a program computed while it runs), those parts taken as possibly anything — a
+    // behavior they may violate at a blocking level asks (see `possible_violation`).
+    let mut unknown_round = false;
+    let mut behaviors = catalog.behaviors.iter().enumerate();
+    loop {
+        let Some((index, behavior)) = behaviors.next() else {
+            if unknown_round || outcome.decision.block.is_some() || !input.inspection.has_unknown() {
+                break;
+            }
+            unknown_round = true;
+            behaviors = catalog.behaviors.iter().enumerate();
+            continue;
+        };
         if !is_active(behavior, input, tool_name, &session) || allowed.contains(&behavior.id) {
             continue;
         }
         let prior = session.behaviors.get(behavior.id).map_or(0, |state| state.counter);
-        let (outcome_of_triggers, road) = first_look.stateless_outcome(index).unwrap_or_else(|| {
-            let mut scope = Scope::new(prior, &mut session.flags, &now_text);
-            input.inspection.take_road();
-            let outcome = (behavior.evaluate)(&call, &mut scope);
-            (outcome, input.inspection.take_road())
-        });
+        let mut unknown = None;
+        let (outcome_of_triggers, road) = if unknown_round {
+            if outcome.fired.iter().any(|fired| fired.behavior_id == behavior.id) {
+                continue;
+            }
+            let Some(what) = possible_violation(behavior, input, &call, &session, prior, mode, &now_text) else {
+                continue;
+            };
+            unknown = Some(what);
+            (Outcome::Violation, None)
+        } else {
+            first_look.stateless_outcome(index).unwrap_or_else(|| {
+                let mut scope = Scope::new(prior, &mut session.flags, &created, &now_text);
+                input.inspection.take_road();
+                let outcome = (behavior.evaluate)(&call, &mut scope);
+                (outcome, input.inspection.take_road())
+            })
+        };
         if outcome_of_triggers == Outcome::Pass {
             continue;
         }
@@ -253,9 +282,12 @@ pub(crate) fn run_chain(
                 (state.counter, state.effective_level)
             }
         };
-        // A Stop hook that is already continuing after a block must not block again (CONTRACT §6).
+        // A Stop hook that is already continuing after a block must not block again (CONTRACT §6); what may be a
+        // violation only is asked about.
         let shown = if input.event == Event::Stop && input.payload.stop_hook_active() && level.is_block() {
             Level::Warning
+        } else if unknown.is_some() {
+            level.min(Level::SoftBlock)
         } else {
             level
         };
@@ -276,8 +308,9 @@ pub(crate) fn run_chain(
             _ => Recourse::NotOnThisEvent,
         };
         let road_shown = road.as_deref();
-        let message =
-            render::message(&Facts { behavior, counter, tool_name, level: shown, recourse, road: road_shown });
+        let facts = Facts { behavior, counter, tool_name, level: shown, recourse, road: road_shown, unknown: None };
+        let message = render::message(&Facts { unknown: unknown.as_deref(), ..facts });
+        let road = road.or(unknown);
         outcome.fired.push(Fired {
             behavior_id: behavior.id,
             counter,
@@ -315,10 +348,69 @@ pub(crate) fn run_chain(
         }
     }
     if mode == StateMode::Persistent {
+        // The paths this call creates, when it may run: this session's own to delete later (`loses_work`).
+        let refused = outcome.decision.block.as_ref().is_some_and(|block| !block.ask_user);
+        if input.event == Event::PreToolUse && !refused && remembers_created(catalog, input, &session) {
+            session.remember_created(input.inspection.created_now(input.payload.paths()));
+        }
         session.last_accessed_at = now_text;
         outcome.effects.session = Some(session);
     }
     outcome
+}
+
+/// Whether what the reader could not know about the call may violate `behavior` at a blocking level: its triggers
+/// run again, on a copy of the session's flags (a guess must not consume or set one), with conditions allowed to
+/// match commands computed while the line runs; only a violation that rests on such a match counts, and only at a
+/// level that blocks (a nudge about a guess would be noise). Returns what was matched, in words.
+fn possible_violation(
+    behavior: &'static Behavior,
+    input: &EventInput<'_>,
+    call: &Call<'_>,
+    session: &Session,
+    prior: u32,
+    mode: StateMode,
+    now: &str,
+) -> Option<String> {
+    let level = match mode {
+        StateMode::Ephemeral => behavior.default_level,
+        StateMode::Persistent => {
+            let effective = session.behaviors.get(behavior.id).map_or(Level::Silent, |state| state.effective_level);
+            effective.max((behavior.level_for)(prior.saturating_add(1)))
+        }
+    };
+    if !level.is_block() {
+        return None;
+    }
+    let mut flags = session.flags.clone();
+    let created = session.created_paths();
+    let mut scope = Scope::new(prior, &mut flags, &created, now);
+    input.inspection.take_road();
+    input.inspection.take_unknown();
+    input.inspection.allow_unknown(true);
+    let outcome = (behavior.evaluate)(call, &mut scope);
+    input.inspection.allow_unknown(false);
+    input.inspection.take_road();
+    let what = input.inspection.take_unknown();
+    (outcome == Outcome::Violation).then_some(what).flatten()
+}
+
+/// Whether a behavior that excuses what the session created (`loses_work`) is on — for every tool, whatever its
+/// triggers look at — so that creations are remembered.
+fn remembers_created(catalog: &Catalog, input: &EventInput<'_>, session: &Session) -> bool {
+    catalog.behaviors.iter().any(|behavior| {
+        let enabled = if behavior.locked {
+            behavior.enabled
+        } else {
+            session.enabled_override(behavior.id).unwrap_or(behavior.enabled)
+        };
+        behavior.remembers_created && enabled && in_profile(behavior, input)
+    })
+}
+
+/// Whether the behavior's `applies_to.profiles` admits the active profile.
+pub(crate) fn in_profile(behavior: &Behavior, input: &EventInput<'_>) -> bool {
+    behavior.profiles.is_empty() || behavior.profiles.contains(&input.settings.profile.as_str())
 }
 
 /// Whether a pending block is younger than the override window.

@@ -1,49 +1,11 @@
-//! Hashes: the override fingerprint of a `tool_input` and the fallback session id (CONTRACT §5), and the quick
-//! hash of the tables a backtest keeps in memory ([`Tables`]).
+//! Hashes: the override fingerprint of a `tool_input` and the fallback session id (CONTRACT §5), a cheap digest of
+//! things computed on every event, and the hasher of the tables a backtest keeps in memory ([`Tables`]).
 
 use serde_json::Value;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// The hasher of in-memory tables whose keys no one chooses to collide (a backtest's own memos): a word at a time,
-/// rotated, mixed and multiplied (FxHash's step), where the standard SipHash costs a few instructions a byte.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct QuickHasher(u64);
-
-/// Builds [`QuickHasher`]s: `HashMap<K, V, Tables>`.
-pub(crate) type Tables = BuildHasherDefault<QuickHasher>;
-
-impl QuickHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for QuickHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(word);
-            self.add(u64::from_le_bytes(eight));
-        }
-        let mut rest = [0u8; 8];
-        let tail = words.remainder();
-        rest[..tail.len()].copy_from_slice(tail);
-        self.add(u64::from_le_bytes(rest) ^ ((tail.len() as u64) << 56));
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.add(u64::from(byte));
-    }
-
-    fn write_usize(&mut self, number: usize) {
-        self.add(number as u64);
-    }
-}
+/// The hasher of in-memory tables whose keys no one chooses to collide (a backtest's own memos): FxHash, a word at
+/// a time, where the standard SipHash costs a few instructions a byte.
+pub(crate) type Tables = rustc_hash::FxBuildHasher;
 
 /// First 40 hex chars of the SHA-256 of the canonical JSON of `tool_input` (keys sorted, no whitespace).
 pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
@@ -52,6 +14,31 @@ pub(crate) fn tool_input_hash(tool_input: &Value) -> String {
     let mut hex = sha256_hex(&canonical);
     hex.truncate(40);
     hex
+}
+
+/// 64-bit FNV-1a, each part followed by a NUL: a cheap digest for telling apart things the hook computes on every
+/// event (which catalog runs, where the tamper check looks from), not for anything an adversary picks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fnv(u64);
+
+impl Fnv {
+    pub(crate) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Adds one part.
+    pub(crate) fn part(mut self, bytes: &[u8]) -> Fnv {
+        for byte in bytes.iter().chain(&[0]) {
+            self.0 ^= u64::from(*byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        self
+    }
+
+    /// The digest, as 16 hex digits.
+    pub(crate) fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
 
 /// Lowercase hex SHA-256 of `bytes`.

@@ -10,11 +10,16 @@
 //!
 //! - **leaves** — `model` (levels, events and the other shared types), `scenario` (scenario data), `time`, `hash`,
 //!   `lock`, `atomic`, `warn`, `settings` (the environment and the run mode), `paths` (globs, file facts, words to
-//!   paths), `regex_cache`, `table`;
-//! - **data** — `payload`, `session` (one session and its reader), `state` (state.json), `metrics`, `audit`,
-//!   `approval` (markers of soft blocks awaiting the user);
-//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `call`, `catalog`, `render`, `output`,
-//!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O);
+//!   paths), `regex_cache`, `table`, `worktree` (git's index and ignore rules, and the walk that compares files with
+//!   them), `file_mark` (a file's `lstat` mark), `json_edit` (settings edited, not rewritten);
+//! - **data** — `payload`, `session` (one session and its reader), `state` (state.json, sealed), `metrics`, `audit`
+//!   (each file a hash chain), `approval` (markers of soft blocks awaiting the user), `registration` (where `install`
+//!   registered the hook, and its entries in a settings file), `lockdown` (sessions locked down after a tamper);
+//! - **evaluation** — `inspect` (what a call does, read by `dotforge-shell`), `loads_hook` (whether an agent CLI
+//!   started in a folder loads this hook), `losses` (what it destroys that git could not bring back, and what it
+//!   creates), `call`, `catalog`, `render`, `output`,
+//!   `engine` (the SPEC loop: it decides and returns the effects of its decision, and does no I/O), `watch` (the
+//!   tamper check of the files governance depends on, and the putting back of the hook's registration);
 //! - **hook** — `hook`: one event, from the payload to the printed decision, applying the effects in one place;
 //! - **tools** — `replay`, `scenario_runner`, `simulate`, `backtest`, `history`, `cli`, and the [`codegen`]
 //!   facade of generated code.
@@ -23,8 +28,10 @@
 
 // Leaves.
 mod atomic;
+mod file_mark;
 mod fingerprint;
 mod hash;
+mod json_edit;
 mod lock;
 mod model;
 mod paths;
@@ -35,12 +42,15 @@ mod settings;
 mod table;
 mod time;
 mod warn;
+mod worktree;
 
 // Data.
 mod approval;
 mod audit;
+mod lockdown;
 mod metrics;
 mod payload;
+mod registration;
 mod secret_files;
 mod session;
 mod state;
@@ -51,9 +61,12 @@ mod catalog;
 mod engine;
 mod harness;
 mod inspect;
+mod loads_hook;
+mod losses;
 mod output;
 mod render;
 mod screen;
+mod watch;
 
 // Hook.
 mod hook;

@@ -2,6 +2,7 @@
 //!
 //! The lock is released by the OS when the process dies, so a killed hook never leaves a stale lock behind.
 
+use crate::settings::Settings;
 use fslock::LockFile;
 use std::path::Path;
 use std::sync::mpsc;
@@ -48,5 +49,17 @@ pub(crate) fn acquire(path: &Path, timeout: Duration) -> Result<StateLock, LockE
         Ok(Ok(file)) => Ok(StateLock { _file: file }),
         Ok(Err(error)) => Err(LockError::Io(error)),
         Err(_) => Err(LockError::Timeout),
+    }
+}
+
+/// Takes the state lock of `settings`' `.forge`, creating `runtime/` the first time.
+pub(crate) fn lock_state(settings: &Settings) -> Result<StateLock, LockError> {
+    let path = settings.lock_path();
+    match acquire(&path, settings.lock_timeout) {
+        Err(LockError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(settings.forge_root.join("runtime")).map_err(LockError::Io)?;
+            acquire(&path, settings.lock_timeout)
+        }
+        locked => locked,
     }
 }

@@ -166,7 +166,7 @@ impl Totals {
                     "blocks": counts.blocks,
                     "overrides": counts.overrides,
                     "override_rate": rate,
-                    "escalation_effectiveness": effectiveness(rate),
+                    "escalation_effectiveness": effectiveness(rate, counts.blocks),
                 });
                 (id.clone(), entry)
             })
@@ -177,9 +177,15 @@ impl Totals {
     }
 }
 
-/// `healthy` < 0.3 ≤ `review` ≤ 0.7 < `ineffective`.
-pub(crate) fn effectiveness(override_rate: f64) -> &'static str {
-    if override_rate < 0.3 {
+/// Fewer blocks than this leave a behavior `unrated` (a deviation from CONTRACT §8, which rates from the first
+/// block: one overridden block would make a behavior "ineffective").
+pub(crate) const MIN_BLOCKS_TO_RATE: u64 = 5;
+
+/// `unrated` below [`MIN_BLOCKS_TO_RATE`] blocks, else `healthy` < 0.3 ≤ `review` ≤ 0.7 < `ineffective`.
+pub(crate) fn effectiveness(override_rate: f64, blocks: u64) -> &'static str {
+    if blocks < MIN_BLOCKS_TO_RATE {
+        "unrated"
+    } else if override_rate < 0.3 {
         "healthy"
     } else if override_rate <= 0.7 {
         "review"
@@ -201,11 +207,19 @@ mod tests {
 
     #[test]
     fn effectiveness_bands() {
-        assert_eq!(effectiveness(0.0), "healthy");
-        assert_eq!(effectiveness(0.29), "healthy");
-        assert_eq!(effectiveness(0.3), "review");
-        assert_eq!(effectiveness(0.7), "review");
-        assert_eq!(effectiveness(0.71), "ineffective");
+        assert_eq!(effectiveness(0.0, 5), "healthy");
+        assert_eq!(effectiveness(0.29, 7), "healthy");
+        assert_eq!(effectiveness(0.3, 10), "review");
+        assert_eq!(effectiveness(0.7, 10), "review");
+        assert_eq!(effectiveness(0.71, 100), "ineffective");
+    }
+
+    #[test]
+    fn too_few_blocks_are_not_rated() {
+        assert_eq!(effectiveness(1.0, 1), "unrated", "one overridden block says nothing yet");
+        assert_eq!(effectiveness(0.0, 0), "unrated", "a behavior that never blocked has no override rate");
+        assert_eq!(effectiveness(0.75, 4), "unrated");
+        assert_eq!(effectiveness(0.8, 5), "ineffective");
     }
 
     #[test]
@@ -239,7 +253,13 @@ mod tests {
         totals.materialize(&dir).expect("writes");
         let view: Value = serde_json::from_slice(&std::fs::read(dir.join(METRICS_FILE)).expect("reads")).expect("json");
         assert_eq!(view["behaviors"]["soft"]["override_rate"], 1.0);
-        assert_eq!(view["behaviors"]["soft"]["escalation_effectiveness"], "ineffective");
+        assert_eq!(view["behaviors"]["soft"]["escalation_effectiveness"], "unrated", "one block");
+        for _ in 1..MIN_BLOCKS_TO_RATE {
+            totals.add(&delta);
+        }
+        totals.materialize(&dir).expect("writes");
+        let view: Value = serde_json::from_slice(&std::fs::read(dir.join(METRICS_FILE)).expect("reads")).expect("json");
+        assert_eq!(view["behaviors"]["soft"]["escalation_effectiveness"], "ineffective", "five blocks, all overridden");
         assert_eq!(Totals::from_metrics_file(&dir, 7), totals);
         std::fs::write(dir.join(METRICS_FILE), "{not json").expect("writes");
         assert_eq!(Totals::from_metrics_file(&dir, 7), Totals::default());

@@ -209,6 +209,17 @@ pub struct Recovery {
     pub suggested_action: Option<&'static str>,
 }
 
+/// A secret format a behavior adds to output screening (`secret_patterns`, a DSL extension): what its matches are
+/// called in the marker that replaces them, and the regex (checked at build time: it compiles and never matches
+/// empty text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SecretPattern {
+    /// What a match is called (`Acme deploy token`).
+    pub kind: &'static str,
+    /// The regex, in the `regex` crate's syntax (linear time: no look-around, no backreferences).
+    pub regex: &'static str,
+}
+
 /// A plain-words description of one trigger, for operator commands and settings.json installation.
 #[derive(Clone, Copy, Debug)]
 pub struct TriggerInfo {

@@ -42,6 +42,9 @@ pub(crate) struct Facts<'a> {
     /// How the command that violated was reached, when another command ran it (`git push -f ← Makefile: deploy ←
     /// make deploy`): a block says it.
     pub road: Option<&'a str>,
+    /// What the reader could not know that may be what the behavior blocks (`$X push -f`): the block asks because
+    /// it cannot tell.
+    pub unknown: Option<&'a str>,
 }
 
 impl Facts<'_> {
@@ -167,7 +170,15 @@ fn block(facts: &Facts<'_>) -> String {
         }
     };
     if let Some(road) = facts.road {
-        lines.push(format!("Reached through: {road}"));
+        // What a `loses_work` condition found is said as it is; a road is how a command was reached.
+        if road.starts_with(crate::losses::SHOWN_PREFIX) {
+            lines.push(road.to_owned());
+        } else {
+            lines.push(format!("Reached through: {road}"));
+        }
+    }
+    if let Some(unknown) = facts.unknown {
+        lines.push(format!("dotforge cannot tell what this command runs ({unknown}); it could be this, so it asks."));
     }
     if let Some(second) = second {
         lines.push(second.trim().to_owned());

@@ -80,8 +80,20 @@ pub struct Step {
     pub stop_hook_active: bool,
     /// The user's answer if the step asks; `None`: the step must not ask, or nobody answers.
     pub user: Option<UserAnswer>,
+    /// Files written into the scratch project after the step when its call runs (what the call made): path
+    /// relative to the project, text.
+    pub files: &'static [(&'static str, &'static str)],
     /// What must hold afterwards.
     pub expect: Expect,
+}
+
+/// A scenario's git work tree (`repository`): paths relative to the scratch project, with their text.
+#[derive(Clone, Copy, Debug)]
+pub struct ScenarioRepository {
+    /// Written and committed (by the real `git`, which the scenario then needs).
+    pub committed: &'static [(&'static str, &'static str)],
+    /// Written after the commit: changed, untracked and ignored files.
+    pub files: &'static [(&'static str, &'static str)],
 }
 
 /// A scenario file.
@@ -93,6 +105,8 @@ pub struct Scenario {
     pub name: &'static str,
     /// What a soft block on PreToolUse does in this scenario (`soft_block: ask|deny`, default ask).
     pub soft_block: SoftBlockMode,
+    /// A git work tree made in the scratch project before the first step, if any.
+    pub repository: Option<ScenarioRepository>,
     /// The steps, in order.
     pub steps: &'static [Step],
 }

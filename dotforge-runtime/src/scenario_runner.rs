@@ -5,9 +5,11 @@ use crate::catalog::{Behavior, Catalog};
 use crate::model::Event;
 use crate::output::Verdict;
 use crate::replay::Replay;
-use crate::scenario::{ExpectDecision, ExpectLevel, Scenario, Step, UserAnswer};
+use crate::scenario::{ExpectDecision, ExpectLevel, Scenario, ScenarioRepository, Step, UserAnswer};
 use serde_json::{json, Map, Value};
 use std::fmt;
+use std::path::Path;
+use std::process::Command;
 
 /// Why a scenario failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +80,11 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
             .enable_in_sessions(behavior.id, &sessions)
             .map_err(|error| failure(0, 1, vec![format!("cannot prepare state: {error}")]))?;
     }
-    let cwd = replay.project_dir().display().to_string();
+    let project = replay.project_dir();
+    if let Some(repository) = &scenario.repository {
+        make_repository(&project, repository).map_err(|error| failure(0, 1, vec![error]))?;
+    }
+    let cwd = project.display().to_string();
     for (index, step) in scenario.steps.iter().enumerate() {
         let run = |event: Event| {
             let payload = payload(step, index, event, &cwd);
@@ -86,7 +92,15 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
         };
         let report = run(step.event);
         let asked = report.as_ref().is_some_and(|report| report.verdict == Verdict::Ask);
+        let refused =
+            report.as_ref().is_some_and(|report| matches!(report.verdict, Verdict::Deny { .. } | Verdict::Block));
         let mut problems = Vec::new();
+        let ran = !refused && (!asked || step.user == Some(UserAnswer::Allow));
+        if ran {
+            if let Err(error) = write_files(&project, step.files) {
+                problems.push(error);
+            }
+        }
         match (step.user, asked) {
             (Some(UserAnswer::Allow), true) => {
                 run(Event::PostToolUse); // the call ran
@@ -140,6 +154,43 @@ pub fn run_scenario(catalog: &Catalog, behavior: &Behavior, scenario: &Scenario)
         if !problems.is_empty() {
             return Err(failure(index + 1, step.line, problems));
         }
+    }
+    Ok(())
+}
+
+/// Makes the scenario's git work tree in the scratch project: `committed` written and committed by the real git
+/// (the scratch `.forge` excluded), then `files` written.
+fn make_repository(project: &Path, repository: &ScenarioRepository) -> Result<(), String> {
+    let git = |args: &[&str]| -> Result<(), String> {
+        let output = Command::new("git")
+            .args(["-c", "user.name=scenario", "-c", "user.email=scenario@example.com", "-c", "commit.gpgsign=false"])
+            .args(["-c", "core.hooksPath=/dev/null", "-c", "core.autocrlf=false"])
+            .args(args)
+            .current_dir(project)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .output()
+            .map_err(|error| format!("`repository` needs git, which cannot run here: {error}"))?;
+        if output.status.success() {
+            Ok(())
+        } else {
+            Err(format!("git {}: {}", args.join(" "), String::from_utf8_lossy(&output.stderr).trim()))
+        }
+    };
+    git(&["init", "-q"])?;
+    std::fs::write(project.join(".git/info/exclude"), ".forge/\n").map_err(|error| error.to_string())?;
+    write_files(project, repository.committed)?;
+    git(&["add", "-A"])?;
+    git(&["commit", "-q", "--allow-empty", "-m", "scenario"])?;
+    write_files(project, repository.files)
+}
+
+/// Writes files (paths relative to the project) with their text, making their folders.
+fn write_files(project: &Path, files: &[(&str, &str)]) -> Result<(), String> {
+    for (path, text) in files {
+        let file = project.join(path);
+        let made = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&file, text));
+        made.map_err(|error| format!("cannot write {}: {error}", file.display()))?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 use dotforge_shell::{Sources, MAX_SOURCE_BYTES};
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// `O_NONBLOCK` (Linux's value, and the BSDs' and macOS's).
 const OPEN_WITHOUT_BLOCKING: i32 = if cfg!(target_os = "linux") { 0o4000 } else { 0x0004 };
@@ -29,6 +29,14 @@ impl Sources for DiskFiles {
             return None;
         }
         String::from_utf8(bytes).ok()
+    }
+
+    fn link_target(&self, path: &Path) -> Option<PathBuf> {
+        let metadata = std::fs::symlink_metadata(path).ok()?;
+        if !metadata.file_type().is_symlink() {
+            return None;
+        }
+        std::fs::canonicalize(path).ok()
     }
 }
 

@@ -12,12 +12,12 @@
 //! names. Targets may be whole trees: deleting or moving a folder reaches everything inside it.
 
 use crate::argv::{Arg, Options, Order, Parsed, Value};
-use crate::command::{CommandLine, Cwd, SimpleCommand};
+use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
 pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
-use crate::{authoring, builds, languages, rewriters};
+use crate::{authoring, builds, code_reads, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,14 +47,19 @@ pub struct Access {
     /// For a tree: only the entries in it (or folders on the way to them) whose names match all of these globs are
     /// reached (`find . -name '*.pyc' -delete`); empty for the whole tree.
     pub only_named: Vec<NameGlob>,
+    /// The path is only possibly reached: its command's program is computed while the line runs
+    /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
+    pub possible: bool,
 }
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
-/// written.
+/// written (or, for code that only reads, read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Opaque<'c> {
     /// Code given inline or on standard input (`python -c CODE`, a heredoc fed to an interpreter).
     Code(&'c str),
+    /// Such code that only reads the files it names ([`crate::code_reads`]).
+    ReadingCode(&'c str),
     /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
     WholeLine,
 }
@@ -62,15 +67,85 @@ enum Opaque<'c> {
 /// Above this many accesses, repeated ones are dropped.
 const DEDUPLICATE_FROM: usize = 64;
 
-/// Words of a text that look like paths (for code given inline, and writers whose targets are unknown).
-fn path_like_words(text: &str) -> Vec<Word> {
-    text.split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
+/// Words of a text that look like paths (for code given inline, and writers whose targets are unknown): runs of
+/// path characters, the home folder as code computes it and uses whole (`rmtree(os.path.expanduser('~'))`,
+/// `Path.home()`, `os.homedir()`, `Dir.home`, `$ENV{HOME}`…; not a path built from it) and the root as a string of
+/// its own (`'/'`).
+pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
+    let mut words: Vec<Word> = text
+        .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
         .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
         .map(|part| {
             let part = part.trim_matches(|c| c == ':' || c == '=' || c == ',');
             Word { text: part.to_owned(), tilde: part.starts_with('~'), dynamic: part.contains('$'), ..Word::default() }
         })
-        .collect()
+        .collect();
+    let home = Word { text: "~".to_owned(), tilde: true, ..Word::default() };
+    // (A string `'~'` alone is no home: only a shell expands it.)
+    if HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
+        words.push(home);
+    }
+    if quoted_alone(text, "/") {
+        words.push(Word { text: "/".to_owned(), ..Word::default() });
+    }
+    words
+}
+
+/// How code in the languages the reader knows names the home folder.
+const HOME_IN_CODE: &[&str] = &[
+    "expanduser('~')",
+    "expanduser(\"~\")",
+    "Path.home()",
+    "os.homedir()",
+    "homedir()",
+    "Dir.home",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "$ENV{\"HOME\"}",
+    "environ['HOME']",
+    "environ[\"HOME\"]",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "env.HOME",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "home_dir()",
+];
+
+/// Whether code names the home folder itself with `expression` somewhere: what follows it ends the argument
+/// (`rmtree(Path.home())`), rather than going below it (`Path.home() / 'x'`, `join(os.homedir(), 'x')`).
+fn names_home_itself(text: &str, expression: &str) -> bool {
+    text.match_indices(expression).any(|(at, _)| {
+        let after = text[at + expression.len()..].trim_start();
+        // A first argument of its own (`rmSync(os.homedir(), {…})`), unless a path is being built from it.
+        let building = ["join", "resolve", "Join", "joinpath", "expanduser"].contains(&enclosing_call(&text[..at]));
+        after.is_empty() || after.starts_with([')', ';', '\n', ']', '}']) || (after.starts_with(',') && !building)
+    })
+}
+
+/// The name of the call whose argument list is open at the end of `before` (`os.path.join(a, ` → `join`).
+fn enclosing_call(before: &str) -> &str {
+    let mut depth = 0usize;
+    for (at, character) in before.char_indices().rev() {
+        match character {
+            ')' | ']' => depth += 1,
+            '(' | '[' if depth > 0 => depth -= 1,
+            '(' => {
+                let name = before[..at].trim_end();
+                let start = name.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |found| found + 1);
+                return &name[start..];
+            }
+            _ => {}
+        }
+    }
+    ""
+}
+
+/// Whether `path` stands in `text` as a string of its own: `'/'`, `"/"`, `'~/'`.
+fn quoted_alone(text: &str, path: &str) -> bool {
+    ['\'', '"', '`'].iter().any(|quote| {
+        text.contains(&format!("{quote}{path}{quote}")) || text.contains(&format!("{quote}{path}/{quote}"))
+    })
 }
 
 /// What the commands of a line tell about each other, gathered once per line (a line read crudely may hold tens of
@@ -110,7 +185,8 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new() });
+                let possible = false;
+                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new(), possible });
             }
         };
         for redirect in &command.redirects {
@@ -125,11 +201,30 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 _ => {}
             }
         }
+        if command.unknown == Unknown::Program {
+            // Any program: what it names may be written (a tree: it may delete it) or read.
+            for path in command.words.iter().skip(1).filter(|word| !word.text.starts_with('-')) {
+                for (kind, tree) in [(AccessKind::Write, true), (AccessKind::Read, false)] {
+                    let (path, cwd) = (path.clone(), command.cwd.clone());
+                    found.push(Access {
+                        path,
+                        cwd,
+                        kind,
+                        tree,
+                        project_root: None,
+                        only_named: Vec::new(),
+                        possible: true,
+                    });
+                }
+            }
+            continue;
+        }
         let (writes, reads, opaque) = program_accesses(command, &facts);
         for Target { path, tree, project_root, only_named } in writes {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named });
+                let possible = false;
+                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named, possible });
             }
         }
         for path in reads {
@@ -137,11 +232,13 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         }
         if let Some(opaque) = opaque {
             let source = match opaque {
-                Opaque::Code(code) => code,
+                Opaque::Code(code) | Opaque::ReadingCode(code) => code,
                 Opaque::WholeLine => full_text,
             };
             for path in path_like_words(source) {
-                push(&mut found, path.clone(), AccessKind::Write, true);
+                if !matches!(opaque, Opaque::ReadingCode(_)) {
+                    push(&mut found, path.clone(), AccessKind::Write, true);
+                }
                 push(&mut found, path, AccessKind::Read, false);
             }
         }
@@ -259,9 +356,7 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
-                // curl -d @file, -F name=@file;type=…, --data-binary @file
-                let after_at = word.text.strip_prefix('@').or_else(|| word.text.split_once("=@").map(|(_, path)| path));
-                if let Some(path) = after_at {
+                if let Some(path) = uploaded_file(&word.text) {
                     let path = path.split(';').next().unwrap_or(path);
                     reads.push(Word { text: path.to_owned(), ..word.clone() });
                 }
@@ -293,7 +388,8 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
         Touches::Own(Logic::Interpreter) => {
             let code = languages::inline_code(words).or_else(|| stdin_code(command));
             if let Some(code) = code {
-                opaque = Some(Opaque::Code(code));
+                let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, code));
+                opaque = Some(if reads_only { Opaque::ReadingCode(code) } else { Opaque::Code(code) });
             }
             // `perl -i`, `ruby -i`: the files are edited in place.
             if entry.interpreter().is_some_and(|interpreter| interpreter.in_place) && parsed.has_short('i') {
@@ -407,14 +503,46 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
             }
             writes.extend(as_written(paths, true));
         }
+        // `git apply --include=GLOB PATCH`: the patch's files the glob keeps are written (which other files a patch
+        // touches is in the patch, not on the line).
+        "apply" if !long_given("check", 2) && !long_given("stat", 3) && !long_given("numstat", 3) => {
+            for arg in &parsed.args {
+                if let Arg::Long(name, Some(value)) = arg {
+                    if "include".starts_with(name) && name.len() >= 3 {
+                        let word = value.word();
+                        let glob = word.text.contains(['*', '?', '[']);
+                        writes.push(Target::new(Word { glob, ..word }, true));
+                    }
+                }
+            }
+            reads.extend(paths);
+        }
         "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
         _ => reads.extend(paths),
     }
     (writes, reads)
 }
 
+/// The file an upload argument sends: curl's `-d @FILE`, `-d@FILE`, `-F name=@FILE;type=…`, `-F name=<FILE`,
+/// `--data-binary @FILE`, `--data-urlencode name@FILE`; HTTPie's and xh's `@FILE`, `name@FILE`, `name=@FILE`,
+/// `name:=@FILE`. (A URL's `user@host` names no file: it holds `://`.)
+fn uploaded_file(text: &str) -> Option<&str> {
+    if let Some(path) = text.strip_prefix('@') {
+        return Some(path);
+    }
+    if let Some((_, path)) = text.split_once("=@").or_else(|| text.split_once("=<")) {
+        return Some(path);
+    }
+    let bytes = text.as_bytes();
+    if bytes.len() > 3 && bytes[0] == b'-' && bytes[1].is_ascii_alphabetic() && bytes[2] == b'@' {
+        return Some(&text[3..]);
+    }
+    let named = !text.starts_with('-') && !text.contains("://") && !text.contains('=');
+    named.then(|| text.split_once('@').map(|(_, path)| path)).flatten().filter(|path| !path.is_empty())
+}
+
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
-fn resolvable(text: &str) -> bool {
+pub(crate) fn resolvable(text: &str) -> bool {
     let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
     let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
     !rest.contains('$') && !rest.contains('`')
@@ -422,7 +550,7 @@ fn resolvable(text: &str) -> bool {
 
 /// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is
 /// anything else (`-o`, `!`, `-path`, `-regex`…): then the whole tree counts. `[…]` classes become `?`.
-fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
+pub(crate) fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
     let mut names = Vec::new();
     for (index, word) in words.iter().enumerate() {
         match word.text.as_str() {
@@ -454,7 +582,7 @@ fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
 }
 
 /// Code fed to an interpreter's input by a heredoc or here-string.
-fn stdin_code(command: &SimpleCommand) -> Option<&str> {
+pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref())
 }
 
@@ -534,6 +662,15 @@ mod tests {
         assert!(written("ls .forge/audit | xargs rm").contains(&".forge/audit".to_owned()));
         assert!(written("rm \"$(cat list)\" # .forge").contains(&".forge".to_owned()));
         assert!(!written("rm \"$HOME/x\"").contains(&"x".to_owned()), "known variables resolve");
+    }
+
+    #[test]
+    fn inline_code_that_only_reads_names_paths_it_reads() {
+        let reading = "python3 -c \"print(open('.claude/settings.json').read())\"";
+        assert_eq!(written(reading), Vec::<String>::new());
+        assert!(read(reading).contains(&".claude/settings.json".to_owned()));
+        let writing = "python3 -c \"open('.claude/settings.json', 'w').write('{}')\"";
+        assert!(written(writing).contains(&".claude/settings.json".to_owned()));
     }
 
     #[test]

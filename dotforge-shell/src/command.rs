@@ -45,8 +45,24 @@ pub struct SimpleCommand {
     /// The road that reached it, when another command ran it (a script, a file, interpreter code), `None` for a
     /// command of the line as written.
     pub via: Option<Via>,
+    /// What the reader could not know about it: its program, or everything it runs (text computed while the line
+    /// runs). Such a command may be any command: a pattern is taken to match it, and the hook asks.
+    pub unknown: Unknown,
     /// What the program table says of its words, once asked.
     pub(crate) shape: OnceCell<Shape>,
+}
+
+/// What the reader could not know about a command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unknown {
+    /// Nothing: its program and words are as read.
+    #[default]
+    Nothing,
+    /// Its program, computed while the line runs (`$CMD push -f`, `"$(…)" push -f`); its arguments are as read.
+    Program,
+    /// Everything it runs: text computed while the line runs is run as commands (`eval "$X"`, `… | base64 -d | sh`,
+    /// `source /dev/stdin` fed by an unknown command).
+    Everything,
 }
 
 /// How a command was reached: the command that ran it, and the file read on the way, if any.

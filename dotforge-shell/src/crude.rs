@@ -8,11 +8,11 @@
 //! Consecutive pieces are taken to feed one another, so a download piped into a shell is seen whatever hides it; the
 //! first word after a `>` is taken as a file written by the piece before it, which goes on after that word.
 
-use crate::code;
-use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand};
+use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand, Unknown};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
-use crate::unwrap::look_through;
+use crate::unwrap::{look_through, Input};
+use crate::{code, parameters};
 use std::collections::{HashMap, HashSet};
 
 /// The longest command read from one starting word.
@@ -42,6 +42,8 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine, known: &mut Kn
             break;
         }
         add_pieces(blank_pieces(&script), cwd, line, known, &mut scripts);
+        // What an expansion's default may make of the text (`bash -c ${X:-CMD}`) is read too.
+        scripts.extend(parameters::defaults_in(&script));
         if script.contains(['\'', '"', '\\', '$']) {
             let mut split = Split { pieces: vec![(Vec::new(), false)], word: None, variables: Vec::new() };
             split_quoted(&script, &mut split, &mut scripts);
@@ -288,7 +290,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
             }
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
-            let derived = look_through(&argv, None);
+            let derived = look_through(&argv, Input::Nothing, &[]);
             scripts.extend(derived.scripts);
             let command = SimpleCommand {
                 words: argv,
@@ -298,6 +300,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                 group,
                 crude: true,
                 via: None,
+                unknown: Unknown::Nothing,
                 shape: Default::default(),
             };
             add_command(line, known, command);
@@ -310,6 +313,7 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
                     group,
                     crude: true,
                     via: None,
+                    unknown: Unknown::Nothing,
                     shape: Default::default(),
                 };
                 add_command(line, known, command);

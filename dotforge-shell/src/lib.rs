@@ -15,9 +15,9 @@
 //! ([`parse_with`]); the crate itself opens no file.
 //!
 //! Modules, in the order they depend on each other: `lexer` (words and operators) → `command` (what was found) →
-//! `languages`, `code_tokens` and `code` (interpreters and the commands in their code) → `unwrap` (wrappers,
-//! `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read) → `make`,
-//! `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
+//! `languages`, `code_tokens`, `code` and `code_reads` (interpreters, the commands in their code, code that only
+//! reads) → `unwrap` (wrappers, `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read)
+//! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
 //! readings) → [`pattern`] (command patterns of `runs`) → `argv` and `target` (options and the paths named) →
 //! `builds`, `rewriters`, `authoring` (programs that write what they make) → [`access`] (every path a line reads
 //! and writes).
@@ -29,16 +29,25 @@ mod argv;
 mod authoring;
 mod builds;
 mod code;
+mod code_reads;
 mod code_tokens;
 mod command;
+mod computed;
+mod containers;
 mod crude;
+mod decoders;
+mod filters;
+mod git_commands;
 mod git_config;
 mod justfile;
 mod languages;
+mod later;
 mod lexer;
 mod limits;
+pub mod losses;
 mod make;
 mod package_scripts;
+mod parameters;
 pub mod pattern;
 mod programs;
 pub mod promise;
@@ -46,12 +55,14 @@ pub mod promise;
 mod properties;
 mod reader;
 mod rewriters;
+#[cfg(test)]
+mod roads_tests;
 pub mod sources;
 mod target;
 mod unwrap;
 
 pub use argv::quote;
-pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Via};
+pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 pub use lexer::{RedirectKind, Word};
 pub use limits::{MAX_DEPTH, MAX_FILE_DEPTH, MAX_FILE_READS, MAX_SCRIPT_BYTES, MAX_SOURCE_BYTES};
 pub use reader::{parse, parse_crudely, parse_with};

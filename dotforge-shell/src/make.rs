@@ -33,8 +33,8 @@ struct Rule {
 }
 
 /// The recipes `make …` runs, or nothing when it is not make, runs nothing (`-n`, `-q`, `-p`) or its Makefile cannot
-/// be read.
-pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Vec<FileScript> {
+/// be read. A Makefile read from the input (`-f -`) is `stdin`; `--eval=TEXT` adds TEXT to the Makefile.
+pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>, stdin: Option<&str>) -> Vec<FileScript> {
     let Some(program) = programs::lookup(argv.first().map_or("", |word| word.text.as_str())) else { return Vec::new() };
     if !program.recipes().any(|recipes| recipes == Recipes::Makefile) {
         return Vec::new();
@@ -50,6 +50,7 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
     }
     let mut dir = folder(cwd).map(Path::to_path_buf);
     let mut makefiles = Vec::new();
+    let mut evaluated = Vec::new();
     for arg in &parsed.args {
         match *arg {
             // `-C a -C b` is `a/b`.
@@ -60,6 +61,9 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
             Arg::Short('f', value) | Arg::Long("file" | "makefile", value) => {
                 makefiles.extend(value.map(|value| value.word()))
             }
+            Arg::Short('E', value) | Arg::Long("eval", value) => {
+                evaluated.extend(value.map(|value| value.text().to_owned()))
+            }
             _ => {}
         }
     }
@@ -69,9 +73,20 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
         ["GNUmakefile", "makefile", "Makefile"].iter().find_map(|name| files.read(&dir.join(name)))
     } else {
         let sources = files.sources();
-        let paths: Vec<_> = makefiles.iter().filter_map(|word| locate(word, &here, sources)).collect();
-        let texts: Vec<String> = paths.iter().filter_map(|path| files.read(path)).collect();
+        let mut texts: Vec<String> = Vec::new();
+        for word in &makefiles {
+            let text = match word.text.as_str() {
+                "-" | "/dev/stdin" => stdin.map(str::to_owned),
+                _ => locate(word, &here, sources).and_then(|path| files.read(&path)),
+            };
+            texts.extend(text);
+        }
         (!texts.is_empty()).then(|| texts.join("\n"))
+    };
+    let text = match (text, evaluated.is_empty()) {
+        (Some(text), _) => Some([text].into_iter().chain(evaluated).collect::<Vec<_>>().join("\n")),
+        (None, false) => Some(evaluated.join("\n")),
+        (None, true) => None,
     };
     let Some(text) = text else { return Vec::new() };
     let mut makefile = parse(&text);
@@ -360,7 +375,7 @@ mod tests {
     fn run(command: &str, files: &[(&str, &str)]) -> Vec<String> {
         let files = MemoryFiles::with(files);
         let mut line_files = LineFiles::new(&files);
-        recipes(&words(command), &Cwd::Known(PathBuf::from("/p")), &mut line_files)
+        recipes(&words(command), &Cwd::Known(PathBuf::from("/p")), &mut line_files, None)
             .into_iter()
             .map(|script| script.text)
             .collect()

@@ -7,12 +7,39 @@
 //! a short flag `-f` also inside combined flags (`-uf`), a long flag `--force` also as `--force=…` or abbreviated
 //! (`--forc`, which getopt-style parsers accept), `--name=value`, a positional argument matching a glob (`+*`),
 //! `--` followed by an argument, `$NAME` (the command's environment sets `NAME`, to anything but the empty text) or
-//! `$NAME=GLOB` (to a matching value); `!` means none of the alternatives may hold. Options declared as taking a
-//! value (`-e=`, `--exclude=`) consume the next word, which is then their value (`--settings=*x*` matches
-//! `--settings '{"x":1}'`), and git's global options (`-C dir`, `-c k=v`) are skipped before its subcommand.
+//! `$NAME=GLOB` (to a matching value), `--name=@GLOB` (the value, or the text of the file it names), `@elsewhere`
+//! (the program runs where this hook is not loaded for it); `!` means none of the alternatives may hold. Options
+//! declared as taking a value (`-e=`, `--exclude=`) consume the next word, which is then their value
+//! (`--settings=*x*` matches `--settings '{"x":1}'`), and git's global options (`-C dir`, `-c k=v`) are skipped
+//! before its subcommand. What the words alone cannot tell — whether a program is this hook, what a file holds, where
+//! the hook is registered — the caller answers ([`Surroundings`]).
 
-use crate::command::{program_name, CommandLine, SimpleCommand};
+use crate::command::{program_name, CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::Word;
+
+/// What matching needs to know beyond a command's words; the hook answers from the disk, only when a pattern asks.
+pub trait Surroundings {
+    /// Whether the program word runs this hook's own binary (under another name, or a copy of it).
+    fn is_hook_binary(&mut self, program: &Word) -> bool;
+
+    /// The text of the file `path` names (relative to `cwd` when relative), `None` when it cannot be read.
+    fn file_text(&mut self, _path: &str, _cwd: &Cwd) -> Option<String> {
+        None
+    }
+
+    /// Whether `program` (a file name: `claude`), started in `cwd`, loads this hook: the settings it reads there
+    /// register it. `false` when that cannot be known.
+    fn loads_this_hook(&mut self, _program: &str, _cwd: &Cwd) -> bool {
+        false
+    }
+}
+
+/// A closure that tells the hook binary, and knows nothing else (no file can be read, no registration found).
+impl<F: FnMut(&Word) -> bool> Surroundings for F {
+    fn is_hook_binary(&mut self, program: &Word) -> bool {
+        self(program)
+    }
+}
 
 /// A command pattern (`runs`), compiled at build time.
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +82,12 @@ pub enum ArgTest {
     /// `$NAME` / `$NAME=GLOB`: the command's environment (its own assignments, an `env NAME=…` wrapper's, variables
     /// the line exported before it) sets `NAME` to a non-empty value matching the glob (`*` for `$NAME`).
     Environment(&'static str, &'static str),
+    /// `--settings=@*disableAllHooks*`: as [`ArgTest::LongValue`], or — for a value that is not inline JSON (`{…}`,
+    /// `[…]`) — the text of the file the value names matches the glob, or that file cannot be read (missing, too
+    /// large, written by the same line: what cannot be read is not known to be harmless).
+    LongValueOrFile(&'static str, &'static str),
+    /// `@elsewhere`: the program runs where this hook is not loaded for it ([`Surroundings::loads_this_hook`]).
+    Elsewhere,
 }
 
 /// The arguments of a command, sorted out.
@@ -189,7 +222,13 @@ impl Arguments<'_> {
         present
     }
 
-    fn holds(&self, test: &ArgTest, skip_positionals: usize, command: &SimpleCommand) -> bool {
+    fn holds(
+        &self,
+        test: &ArgTest,
+        skip_positionals: usize,
+        command: &SimpleCommand,
+        surroundings: &mut dyn Surroundings,
+    ) -> bool {
         match *test {
             ArgTest::Short(option) => self.shorts.iter().any(|cluster| cluster.contains(option)),
             ArgTest::Long(name) => self.has_long(name),
@@ -203,8 +242,33 @@ impl Arguments<'_> {
             ArgTest::Environment(name, glob) => {
                 environment_value(command, name).is_some_and(|value| !value.is_empty() && glob_matches(glob, value))
             }
+            ArgTest::LongValueOrFile(name, glob) => self.longs.iter().any(|(given, given_value)| {
+                long_abbreviates(given, name)
+                    && given_value.is_some_and(|value| value_or_file_matches(glob, value, command, surroundings))
+            }),
+            // (A program the reader could not know is no agent CLI on this evidence alone.)
+            ArgTest::Elsewhere => {
+                command.unknown == Unknown::Nothing && !surroundings.loads_this_hook(command.program(), &command.cwd)
+            }
         }
     }
+}
+
+/// [`ArgTest::LongValueOrFile`] on one value.
+fn value_or_file_matches(
+    glob: &str,
+    value: &str,
+    command: &SimpleCommand,
+    surroundings: &mut dyn Surroundings,
+) -> bool {
+    if glob_matches(glob, value) {
+        return true;
+    }
+    let inline = value.trim_start();
+    if inline.starts_with('{') || inline.starts_with('[') {
+        return false;
+    }
+    surroundings.file_text(value, &command.cwd).is_none_or(|text| glob_matches(glob, &text))
 }
 
 /// The value the command's environment gives `name` (the last assignment wins, as in the shell), if it sets it.
@@ -221,15 +285,26 @@ fn long_abbreviates(given: &str, name: &str) -> bool {
 }
 
 /// Whether one command matches the pattern.
-pub fn command_matches(
-    pattern: &CommandPattern,
-    command: &SimpleCommand,
-    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
-) -> bool {
+pub fn command_matches(pattern: &CommandPattern, command: &SimpleCommand, surroundings: &mut dyn Surroundings) -> bool {
+    // A command whose text is computed while the line runs may be any command; one whose program is may be any
+    // program (see [`Unknown`]: only a reading that allows for it asks about such commands).
+    let unknown_program = match command.unknown {
+        Unknown::Nothing => false,
+        Unknown::Program => true,
+        Unknown::Everything => return true,
+    };
     let Some(program) = command.words.first() else { return false };
     // The name first, as it settles most commands; `{hook_binary}` last, as it may look at the file system.
-    let named = program_named(pattern, program);
+    let named = unknown_program || program_named(pattern, program);
     if !named && !pattern.programs.contains(&HOOK_BINARY) {
+        return false;
+    }
+    // An unknown program is taken for the pattern's only on the evidence of its arguments: a pattern that names
+    // nothing but programs (`{hook_binary}`, `claude`) would take every `"$PYTHON" -m pytest` for them.
+    if unknown_program
+        && pattern.subcommands.is_empty()
+        && pattern.requirements.iter().all(|requirement| requirement.negated)
+    {
         return false;
     }
     let Some(sorted) = arguments(command, pattern) else { return false };
@@ -239,26 +314,47 @@ pub fn command_matches(
     }
     let skip = pattern.subcommands.len();
     let requirements_hold = pattern.requirements.iter().all(|requirement| {
-        let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip, command));
+        let any = requirement.any_of.iter().any(|test| sorted.holds(test, skip, command, surroundings));
         any != requirement.negated
     });
-    requirements_hold && (named || is_hook_binary(program))
+    requirements_hold && (named || surroundings.is_hook_binary(program))
 }
 
 /// Whether any command of the line matches (and, for `LEFT | RIGHT`, is fed by a command matching LEFT).
-pub fn runs(pattern: &CommandPattern, line: &CommandLine, is_hook_binary: &mut dyn FnMut(&Word) -> bool) -> bool {
-    first_match(pattern, line, is_hook_binary).is_some()
+pub fn runs(pattern: &CommandPattern, line: &CommandLine, surroundings: &mut dyn Surroundings) -> bool {
+    first_match(pattern, line, surroundings).is_some()
 }
 
 /// The index (in [`CommandLine::commands`]) of the first command that matches (and, for `LEFT | RIGHT`, is fed by a
-/// command matching LEFT), if any.
-pub fn first_match(
+/// command matching LEFT), if any — among every command, those the reader could not know included.
+pub fn first_match(pattern: &CommandPattern, line: &CommandLine, surroundings: &mut dyn Surroundings) -> Option<usize> {
+    first_match_where(pattern, line, surroundings, |_| true, true)
+}
+
+/// [`first_match`] among the commands the reader knows (`unknown: false`), or among those it could not know
+/// (`unknown: true`: text or a program computed while the line runs, which may be any command). The commands that
+/// feed a `LEFT | RIGHT` pattern's right side may be of either kind.
+pub fn first_match_among(
     pattern: &CommandPattern,
     line: &CommandLine,
-    is_hook_binary: &mut dyn FnMut(&Word) -> bool,
+    unknown: bool,
+    surroundings: &mut dyn Surroundings,
 ) -> Option<usize> {
-    let mut matching =
-        (0..line.commands.len()).filter(|&index| command_matches(pattern, &line.commands[index], is_hook_binary));
+    let keep = |command: &SimpleCommand| (command.unknown != Unknown::Nothing) == unknown;
+    first_match_where(pattern, line, surroundings, keep, unknown)
+}
+
+/// The first command `keep` keeps that matches; the commands feeding a `LEFT | RIGHT` pattern's right side may be
+/// unknown ones only when `unknown_writers`.
+fn first_match_where(
+    pattern: &CommandPattern,
+    line: &CommandLine,
+    surroundings: &mut dyn Surroundings,
+    keep: impl Fn(&SimpleCommand) -> bool,
+    unknown_writers: bool,
+) -> Option<usize> {
+    let mut matching = (0..line.commands.len())
+        .filter(|&index| keep(&line.commands[index]) && command_matches(pattern, &line.commands[index], surroundings));
     match pattern.fed_by {
         None => matching.next(),
         Some(source) => {
@@ -269,7 +365,8 @@ pub fn first_match(
             let writers: Vec<usize> = line
                 .commands
                 .iter()
-                .filter(|command| command_matches(source, command, is_hook_binary))
+                .filter(|command| unknown_writers || command.unknown == Unknown::Nothing)
+                .filter(|command| command_matches(source, command, surroundings))
                 .map(|command| command.group)
                 .collect();
             let groups: Vec<usize> = readers.iter().map(|&index| line.commands[index].group).collect();
@@ -374,7 +471,7 @@ mod tests {
     };
 
     fn matches(pattern: &CommandPattern, command: &str) -> bool {
-        runs(pattern, &parse(command, None), &mut |_| false)
+        runs(pattern, &parse(command, None), &mut |_: &Word| false)
     }
 
     #[test]
@@ -414,6 +511,73 @@ mod tests {
         assert!(!matches(&FORCED_CLEAN, "git clean -n"));
         assert!(!matches(&FORCED_CLEAN, "git clean -fn"));
         assert!(!matches(&FORCED_CLEAN, "git clean -f --dry"));
+    }
+
+    /// Surroundings with files and a project folder of their own.
+    struct Known {
+        files: &'static [(&'static str, &'static str)],
+        project: &'static str,
+    }
+
+    impl Surroundings for Known {
+        fn is_hook_binary(&mut self, _program: &Word) -> bool {
+            false
+        }
+
+        fn file_text(&mut self, path: &str, _cwd: &Cwd) -> Option<String> {
+            self.files.iter().find(|(name, _)| *name == path).map(|(_, text)| (*text).to_owned())
+        }
+
+        fn loads_this_hook(&mut self, program: &str, cwd: &Cwd) -> bool {
+            program == "claude" && *cwd == Cwd::Known(std::path::PathBuf::from(self.project))
+        }
+    }
+
+    #[test]
+    fn values_read_from_the_files_they_name_and_where_a_program_runs() {
+        const SETTINGS: CommandPattern = CommandPattern {
+            programs: &["claude"],
+            subcommands: &[],
+            value_options: &["--settings"],
+            requirements: &[Requirement {
+                negated: false,
+                any_of: &[ArgTest::LongValueOrFile("settings", "*disableAllHooks*")],
+            }],
+            fed_by: None,
+        };
+        const ELSEWHERE: CommandPattern = CommandPattern {
+            programs: &["claude"],
+            subcommands: &[],
+            value_options: &[],
+            requirements: &[
+                Requirement { negated: true, any_of: &[ArgTest::Long("version")] },
+                Requirement { negated: false, any_of: &[ArgTest::Elsewhere] },
+            ],
+            fed_by: None,
+        };
+        let mut known = Known {
+            files: &[("off.json", "{\"disableAllHooks\": true}"), ("team.json", "{\"model\": \"sonnet\"}")],
+            project: "/p",
+        };
+        let mut matches = |pattern: &CommandPattern, command: &str| {
+            runs(pattern, &parse(command, Some(std::path::PathBuf::from("/p"))), &mut known)
+        };
+        for command in [
+            "claude --settings off.json -p x",
+            "claude -p --settings='{\"disableAllHooks\":true}' x",
+            "claude --settings missing.json -p x", // cannot be read: not known to be harmless
+        ] {
+            assert!(matches(&SETTINGS, command), "{command}");
+        }
+        for command in ["claude --settings team.json -p x", "claude --settings '{\"model\": \"off.json\"}' -p x"] {
+            assert!(!matches(&SETTINGS, command), "{command}");
+        }
+        for command in ["cd /tmp && claude -p x", "cd sub && claude -p x", "cd \"$X\" && claude -p x"] {
+            assert!(matches(&ELSEWHERE, command), "{command}");
+        }
+        for command in ["claude -p x", "cd /tmp && claude --version", "cd /tmp && ls"] {
+            assert!(!matches(&ELSEWHERE, command), "{command}");
+        }
     }
 
     #[test]

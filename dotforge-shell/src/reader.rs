@@ -5,13 +5,15 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
-use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Via};
+use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 use crate::languages::language_of_file;
+use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::programs::{self, Language, Output};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
-use crate::{code, crude, git_config, justfile, make, package_scripts, unwrap};
+use crate::unwrap::Input;
+use crate::{code, computed, crude, decoders, git_config, justfile, make, package_scripts, parameters, unwrap};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -134,10 +136,34 @@ struct ScriptState<'j> {
     variables: Vec<(String, String)>,
     /// `NAME=value` exported so far (the job's inherited environment first).
     exported: Vec<Word>,
+    /// Folders the line made git's hooks folder (`git config core.hooksPath DIR`): files written there are hooks.
+    hooks_paths: Vec<String>,
+    /// Arrays assigned so far (`cmd=(git push -f)`).
+    arrays: computed::Arrays,
+    /// Links and copies of known programs the line made, as `(the new path as written, the program)`.
+    program_copies: Vec<(String, String)>,
     token_group: Vec<Option<usize>>,
 }
 
 impl ScriptState<'_> {
+    /// The known program a path-like program word runs: a link or copy of it the line made, or a symbolic link to
+    /// it on disk.
+    fn program_behind(&self, word: &Word, sources: &dyn Sources) -> Option<String> {
+        if word.dynamic || !word.text.contains('/') || programs::lookup(&word.text).is_some() {
+            return None;
+        }
+        let trimmed = word.text.trim_start_matches("./");
+        if let Some((_, program)) =
+            self.program_copies.iter().rev().find(|(path, _)| path.trim_start_matches("./") == trimmed)
+        {
+            return Some(program.clone());
+        }
+        let path = locate(word, &self.cwd, sources)?;
+        let target = sources.link_target(&path)?;
+        let name = target.file_name()?.to_str()?;
+        programs::lookup(name).map(|_| name.to_owned())
+    }
+
     /// Records one written command (and what it runs) in the line; returns its group, `None` for an empty one.
     fn finish(&mut self, current: &mut Written, piped_from: Option<usize>, reading: &mut Reading<'_>) -> Option<usize> {
         let mut written = std::mem::take(current);
@@ -145,6 +171,45 @@ impl ScriptState<'_> {
             return None;
         }
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
+        // Expansions, values and program words computed while the line runs, known where they can be (`"$d/audit"`,
+        // `${HOME:?}`, `x=$(echo rm)`, `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command. (Most
+        // commands hold no expansion: they skip all of it.)
+        let expands = |word: &Word| word.dynamic;
+        let computed = written.words.iter().chain(&written.assignments).any(expands)
+            || written.redirects.iter().any(|redirect| expands(&redirect.target));
+        let mut unknown = Unknown::Nothing;
+        if computed {
+            let variables = &self.variables;
+            // (A program word stays as written: what an expansion makes a program is read as computed.)
+            for word in written.words.iter_mut().skip(1).filter(|word| word.dynamic) {
+                *word = parameters::expand(std::mem::take(word), variables);
+            }
+            for redirect in &mut written.redirects {
+                redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
+            }
+            let cwd = self.cwd.clone();
+            let mut printed = |script: &str| pipeline_output(script, &cwd, &mut reading.files);
+            for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
+                if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
+                    *assignment = known;
+                }
+            }
+            let resolved = computed::resolve(std::mem::take(&mut written.words), &self.arrays, &mut printed);
+            (written.words, unknown) = resolved;
+        }
+        let arrays = written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment);
+        for assignment in arrays.filter(|word| word.text.contains("=(")) {
+            self.arrays.extend(computed::array_assignment(assignment));
+        }
+        let mut words = std::mem::take(&mut written.words);
+        // A link or copy of a known program runs that program (`ln -s /usr/bin/git g && ./g push -f`).
+        if let Some(first) = words.first_mut() {
+            if let Some(program) = self.program_behind(first, reading.files.sources()) {
+                *first = Word { text: program, ..Word::default() };
+            }
+        }
+        remember_program_copies(&words, &mut self.program_copies);
+        written.words = words;
         remember_assignments(&written, &mut self.variables);
         remember_exports(&written, &self.variables, &mut self.exported);
         let group = reading.line.fed_by.len();
@@ -155,14 +220,25 @@ impl ScriptState<'_> {
         let stdin = self.input_of(&written, piped_from, reading);
         let output = output_of(&written.words, stdin.as_deref(), &self.cwd, &mut reading.files);
         self.remember_written_files(&written.redirects, output.as_deref(), &mut reading.files);
+        remember_hooks_path(&written.words, &mut self.hooks_paths);
+        let planted = planted_texts(&written, output.as_deref(), stdin.as_deref(), &self.cwd, &mut reading.files);
         if reading.outputs.len() <= group {
             reading.outputs.resize(group + 1, None);
         }
         reading.outputs[group] = output;
         let next_cwd = unwrap::change_directory(&written.words, &self.cwd);
-        let derived = unwrap::look_through(&written.words, stdin.as_deref());
         let mut environment = self.exported.clone();
         environment.extend(written.assignments.iter().cloned());
+        let fed = piped_from.is_some()
+            || written.redirects.iter().any(|redirect| {
+                matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
+            });
+        let input = match stdin.as_deref() {
+            Some(text) => Input::Known(text),
+            None if fed => Input::Unknown,
+            None => Input::Nothing,
+        };
+        let derived = unwrap::look_through(&written.words, input, &environment);
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
@@ -171,6 +247,7 @@ impl ScriptState<'_> {
             group,
             crude: false,
             via: self.job.via.clone(),
+            unknown,
             shape: Default::default(),
         };
         reading.line.commands.push(first);
@@ -179,19 +256,24 @@ impl ScriptState<'_> {
             let mut assignments = reading.line.commands[first_index].assignments.clone();
             assignments.extend(inner.assignments);
             let cwd = inner.cwd.map_or_else(|| self.cwd.clone(), Cwd::Known);
+            // A wrapped command's program may be computed too (`sudo $CMD`).
+            let (words, unknown) = computed::resolve(inner.words, &self.arrays, &mut |_| None);
             reading.line.commands.push(SimpleCommand {
-                words: inner.words,
+                words,
                 assignments,
                 redirects: Vec::new(),
                 cwd,
                 group,
                 crude: false,
                 via: self.job.via.clone(),
+                unknown,
                 shape: Default::default(),
             });
         }
         // What the written command finally runs (after its wrappers) is what runs scripts and files.
         let innermost = reading.line.commands.len() - 1;
+        let mut files_run = derived.files;
+        files_run.extend(path_lookups(&reading.line.commands[innermost]));
         let job = self.job;
         let queue = |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize, file: Option<String>| {
             let environment = reading.line.commands[innermost].assignments.clone();
@@ -209,21 +291,54 @@ impl ScriptState<'_> {
         for script in derived.scripts {
             queue(reading, script, self.cwd.clone(), job.file_depth, None);
         }
+        // What is written into a file that runs later (a shell's start-up file, a git hook, a cron table, git's
+        // config) is read as what will run: still this agent's act.
+        for (path, text) in planted {
+            let kind = later::planted(&path).or_else(|| {
+                let folder = path.rsplit_once('/').map_or("", |(folder, _)| folder);
+                self.hooks_paths.iter().any(|hooks| hooks.trim_end_matches('/') == folder).then_some(Planted::Script)
+            });
+            if let Some(kind) = kind {
+                let script = later::planted_script(kind, &text);
+                queue(reading, script, self.cwd.clone(), job.file_depth + 1, Some(path));
+            }
+        }
+        // What a process substitution prints, run as a script (`source <(CMD)`): known when `CMD` prints known text.
+        let mut unknown = derived.unknown;
+        for text in derived.output_scripts {
+            match pipeline_output(&text, &self.cwd, &mut reading.files) {
+                Some(script) => queue(reading, script, self.cwd.clone(), job.file_depth, None),
+                None => unknown = true,
+            }
+        }
+        if unknown {
+            reading.line.commands.push(SimpleCommand {
+                words: Vec::new(),
+                assignments: reading.line.commands[innermost].assignments.clone(),
+                redirects: Vec::new(),
+                cwd: Cwd::Unknown,
+                group,
+                crude: false,
+                via: Some(Via { command: innermost, file: None }),
+                unknown: Unknown::Everything,
+                shape: Default::default(),
+            });
+        }
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
-        let runs_files = !derived.files.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
+        let runs_files = !files_run.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
         if runs_files && job.file_depth < MAX_FILE_DEPTH {
             let argv = reading.line.commands[innermost].words.clone();
             let cwd = reading.line.commands[innermost].cwd.clone();
             let mut found: Vec<FileScript> = Vec::new();
-            for file in &derived.files {
+            for file in &files_run {
                 let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
                 found.push(FileScript { text, language, cwd: None, origin: file.path.text.clone() });
             }
-            found.extend(make::recipes(&argv, &cwd, &mut reading.files));
+            found.extend(make::recipes(&argv, &cwd, &mut reading.files, stdin.as_deref()));
             found.extend(package_scripts::scripts(&argv, &cwd, &mut reading.files));
             found.extend(justfile::recipes(&argv, &cwd, &mut reading.files));
             found.extend(git_config::alias(&argv, &cwd, &mut reading.files));
@@ -241,6 +356,11 @@ impl ScriptState<'_> {
             }
         }
         if let Some(next_cwd) = next_cwd {
+            // `cd` sets `OLDPWD` to where it was (`cd .. && rm -rf "$OLDPWD"`).
+            self.variables.retain(|(name, _)| name != "OLDPWD");
+            if let Cwd::Known(previous) = &self.cwd {
+                self.variables.push(("OLDPWD".to_owned(), previous.to_string_lossy().into_owned()));
+            }
             self.cwd = next_cwd;
         }
         Some(group)
@@ -342,13 +462,195 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             }
             Some(out)
         }
+        Output::Transformed => {
+            let program = program_name(&words[0].text);
+            let arguments: Vec<&str> = arguments.iter().map(|word| word.text.as_str()).collect();
+            decoders::transformed(program, &arguments, stdin?)
+        }
+        Output::ShellSetup(markers) => {
+            let setup = markers.is_empty() || arguments.iter().any(|word| markers.contains(&word.text.as_str()));
+            setup.then(String::new)
+        }
         Output::Unknown => None,
     }
 }
 
-/// The `\n` and `\t` escapes of `echo -e` and `printf` text.
+/// The files a command's program may be when the line put folders before the system's on `PATH`
+/// (`PATH=./bin:$PATH git status`, `export PATH="$PWD/bin:$PATH"`): each such folder's file of that name, read as
+/// the script it is when it exists (a file the line wrote there included).
+fn path_lookups(command: &SimpleCommand) -> Vec<unwrap::ScriptFile> {
+    let Some(program) = command.words.first().filter(|word| !word.dynamic && !word.text.contains('/')) else {
+        return Vec::new();
+    };
+    let Some(value) = command.assignments.iter().rev().find_map(|word| word.text.strip_prefix("PATH=")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for folder in value.split(':') {
+        if matches!(folder, "$PATH" | "${PATH}") {
+            break;
+        }
+        let folder = ["${PWD}", "$PWD", "$(pwd)"]
+            .iter()
+            .find_map(|spelling| folder.strip_prefix(spelling).map(|rest| format!(".{rest}")))
+            .unwrap_or_else(|| folder.to_owned());
+        if folder.is_empty() || folder.contains(['$', '`']) {
+            continue;
+        }
+        let text = format!("{}/{}", folder.trim_end_matches('/'), program.text);
+        let tilde = text.starts_with('~');
+        found.push(unwrap::ScriptFile { path: Word { text, tilde, ..Word::default() }, language: None });
+    }
+    found
+}
+
+/// `ln [-s] PROGRAM NEW`, `cp PROGRAM NEW`, `install PROGRAM NEW` of a known program: NEW runs it.
+fn remember_program_copies(words: &[Word], copies: &mut Vec<(String, String)>) {
+    let Some(first) = words.first() else { return };
+    if !matches!(program_name(&first.text), "ln" | "cp" | "install") {
+        return;
+    }
+    let operands: Vec<&Word> = words[1..].iter().filter(|word| !word.text.starts_with('-')).collect();
+    if let [source, target] = operands.as_slice() {
+        let program = program_name(&source.text);
+        if programs::lookup(program).is_some() {
+            copies.push((target.text.clone(), program.to_owned()));
+        }
+    }
+}
+
+/// `git config core.hooksPath DIR` (or `git -c core.hooksPath=DIR …`): DIR holds the hooks from now on.
+fn remember_hooks_path(words: &[Word], hooks_paths: &mut Vec<String>) {
+    if words.first().is_none_or(|word| program_name(&word.text) != "git") {
+        return;
+    }
+    for (at, word) in words.iter().enumerate() {
+        let lower = word.text.to_ascii_lowercase();
+        if let Some(value) = lower.strip_prefix("core.hookspath=") {
+            hooks_paths.push(word.text[word.text.len() - value.len()..].to_owned());
+        } else if lower == "core.hookspath" {
+            hooks_paths.extend(words.get(at + 1).map(|value| value.text.clone()));
+        }
+    }
+}
+
+/// The texts a command writes into files, as `(path as written, text)`, when known: its output redirected
+/// (`echo … >> ~/.bashrc`), its input copied by `tee FILE`, a file copied by `cp SRC DST` (read when it can be).
+fn planted_texts(
+    written: &Written,
+    output: Option<&str>,
+    stdin: Option<&str>,
+    cwd: &Cwd,
+    files: &mut LineFiles<'_>,
+) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    if let Some(output) = output {
+        for redirect in &written.redirects {
+            if matches!(redirect.kind, RedirectKind::Write | RedirectKind::Append) {
+                found.push((redirect.target.text.clone(), output.to_owned()));
+            }
+        }
+    }
+    let Some(first) = written.words.first() else { return found };
+    let operands: Vec<&Word> = written.words[1..].iter().filter(|word| !word.text.starts_with('-')).collect();
+    match program_name(&first.text) {
+        "tee" => {
+            if let Some(stdin) = stdin {
+                found.extend(operands.iter().map(|path| (path.text.clone(), stdin.to_owned())));
+            }
+        }
+        "cp" | "install" | "ln" if operands.len() == 2 => {
+            let (source, target) = (operands[0], operands[1]);
+            if later::planted(&target.text).is_some() {
+                if let Some(text) = locate(source, cwd, files.sources()).and_then(|path| files.read(&path)) {
+                    found.push((target.text.clone(), text));
+                }
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+/// What a short script prints, when it is a pipeline of commands whose output is known (`echo X`, `printf …`,
+/// `cat FILE`, a decoder fed known text): for a process substitution whose output is run (`source <(echo …)`).
+fn pipeline_output(text: &str, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<String> {
+    let lexed = lex(text);
+    if lexed.unterminated || !lexed.nested.is_empty() {
+        return None;
+    }
+    let mut output: Option<String> = None;
+    let mut words: Vec<Word> = Vec::new();
+    let mut tokens = lexed.tokens.iter().peekable();
+    loop {
+        match tokens.next() {
+            Some(Token::Word(word)) => words.push(word.clone()),
+            Some(Token::Op(Op::Pipe)) | None => {
+                output = Some(output_of(&words, output.as_deref(), cwd, files)?);
+                words.clear();
+                if tokens.peek().is_none() {
+                    return output;
+                }
+            }
+            Some(_) => return None,
+        }
+    }
+}
+
+/// The backslash escapes of `echo -e` and `printf` text: `\n`, `\t`, `\\`, `\xHH` and octal `\NNN` (`\0NNN`).
 fn decode_escapes(text: &str) -> String {
-    text.replace("\\n", "\n").replace("\\t", "\t")
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut characters = text.chars().peekable();
+    while let Some(character) = characters.next() {
+        if character != '\\' {
+            out.push(character);
+            continue;
+        }
+        let hex = |characters: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+            let mut value = None;
+            for _ in 0..2 {
+                let Some(digit) = characters.peek().and_then(|next| next.to_digit(16)) else { break };
+                value = Some(value.unwrap_or(0) * 16 + digit);
+                characters.next();
+            }
+            value.and_then(char::from_u32)
+        };
+        match characters.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('\\') => out.push('\\'),
+            Some('x') => match hex(&mut characters) {
+                Some(decoded) => out.push(decoded),
+                None => out.push_str("\\x"),
+            },
+            Some(first @ '0'..='7') => {
+                // `\NNN` (printf) and `\0NNN` (echo -e): up to three octal digits after the leading zero of the
+                // second form.
+                let most = if first == '0' { 3 } else { 2 };
+                let mut value = first.to_digit(8).unwrap_or(0);
+                for _ in 0..most {
+                    match characters.peek().and_then(|next| next.to_digit(8)) {
+                        Some(digit) => {
+                            value = value * 8 + digit;
+                            characters.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.extend(char::from_u32(value));
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 fn read_script(job: &Job, reading: &mut Reading<'_>) {
@@ -364,16 +666,32 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         cwd: job.cwd.clone(),
         variables: Vec::new(),
         exported: job.environment.clone(),
+        hooks_paths: Vec::new(),
+        arrays: Vec::new(),
+        program_copies: Vec::new(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();
     let mut previous_piped: Option<usize> = None; // the group whose output the next command reads
+                                                  // Subshells: where each open one's groups start, the groups of the one just closed, and, when it is piped, the
+                                                  // groups that feed the next command besides its last.
+    let mut subshell_starts: Vec<usize> = Vec::new();
+    let mut closed: Option<Range<usize>> = None;
+    let mut subshell_sources: Vec<usize> = Vec::new();
     let mut tokens = lexed.tokens.iter().enumerate().peekable();
     while let Some((index, token)) = tokens.next() {
         match token {
             Token::Word(word) => {
                 current.tokens.push(index);
                 let reserved = current.words.is_empty() && is_reserved(&word.text) && !word.quoted;
+                if reserved && word.text == "function" {
+                    // `function NAME [()] { BODY; }`: the name is no command; the body's commands are read.
+                    if let Some((next_index, Token::Word(_))) = tokens.peek() {
+                        current.tokens.push(*next_index);
+                        tokens.next();
+                    }
+                    continue;
+                }
                 if current.words.is_empty() && word.assignment {
                     current.assignments.push(word.clone());
                 } else if !reserved {
@@ -414,19 +732,41 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                 let group = state.finish(&mut current, from, reading);
                 if let (Some(from), Some(to)) = (from, group) {
                     reading.line.fed_by[to].push(from);
+                    reading.line.fed_by[to].append(&mut subshell_sources);
                 }
                 match op {
+                    // `( … ) | CMD`: what the subshell's commands print, together, feeds CMD.
+                    Op::Pipe if group.is_none() && closed.as_ref().is_some_and(|range| !range.is_empty()) => {
+                        let range = closed.take().unwrap_or_default();
+                        let printed: Option<Vec<String>> =
+                            range.clone().map(|at| reading.outputs.get(at).cloned().flatten()).collect();
+                        let last = range.end - 1;
+                        if let Some(output) = reading.outputs.get_mut(last) {
+                            *output = printed.map(|parts| parts.concat());
+                        }
+                        previous_piped = Some(last);
+                        subshell_sources = range.collect();
+                    }
                     Op::Pipe => previous_piped = group,
-                    Op::Open => cwd_stack.push(state.cwd.clone()),
-                    Op::Close => state.cwd = cwd_stack.pop().unwrap_or_else(|| state.cwd.clone()),
+                    Op::Open => {
+                        cwd_stack.push(state.cwd.clone());
+                        subshell_starts.push(reading.line.fed_by.len());
+                    }
+                    Op::Close => {
+                        state.cwd = cwd_stack.pop().unwrap_or_else(|| state.cwd.clone());
+                        closed = subshell_starts.pop().map(|start| start..reading.line.fed_by.len());
+                        continue;
+                    }
                     Op::End | Op::AndOr => {}
                 }
+                closed = None;
             }
         }
     }
     let group = state.finish(&mut current, previous_piped, reading);
     if let (Some(from), Some(to)) = (previous_piped, group) {
         reading.line.fed_by[to].push(from);
+        reading.line.fed_by[to].append(&mut subshell_sources);
     }
     // Substitutions: their commands run first and their output becomes part of the command that holds them.
     for nested in lexed.nested {
@@ -630,7 +970,8 @@ mod tests {
         assert!(contains("FOO=1 env BAR=2 command git clean -fdx", "git clean -fdx"));
         assert!(contains("sudo -u root nice -n 5 timeout 10 git push -f", "git push -f"));
         assert!(contains("find . -name x -exec rm -rf {} \\;", "rm -rf {}"));
-        assert!(contains("echo x | xargs -I{} git branch -D {}", "git branch -D {}"));
+        assert!(contains("echo x | xargs -I{} git branch -D {}", "git branch -D x"), "what xargs is fed is its input");
+        assert!(contains("git ls-files | xargs -I{} git branch -D {}", "git branch -D {}"));
         assert!(contains("git -c 'alias.p=push --force' p origin", "git push --force origin"));
         assert!(contains("git -c alias.z='!rm -rf x' z", "rm -rf x"));
         assert!(contains("F=--force; git push $F origin", "git push --force origin"));
@@ -762,6 +1103,30 @@ mod tests {
         assert_eq!(environment("S=lint; export S; git commit", "git"), ["S=lint"]);
         assert_eq!(environment("SKIP=lint bash -c 'git commit'", "git"), ["SKIP=lint"]);
         assert!(environment("SKIP=lint; git commit", "git").is_empty(), "not exported");
+    }
+
+    #[test]
+    fn a_program_found_first_on_a_path_the_line_set_is_the_file_there() {
+        let files = [("/p/build/git", "#!/bin/sh\nexec /usr/bin/git push --force \"$@\"\n")];
+        let runs = |text: &str| {
+            commands_with(text, &files).iter().any(|command| command.starts_with("/usr/bin/git push --force"))
+        };
+        assert!(runs("PATH=./build:$PATH git status"));
+        assert!(runs("export PATH=\"$PWD/build:$PATH\"; git status"));
+        assert!(!runs("PATH=$PATH:./build git status"), "after the system's folders, the system's git runs");
+        assert!(!runs("git status"));
+        let written = commands_with("printf 'git push -f\\n' > build/gh && PATH=build:$PATH gh pr list", &[]);
+        assert!(written.contains(&"git push -f".to_owned()), "{written:?}");
+    }
+
+    #[test]
+    fn a_link_or_copy_of_a_program_runs_that_program() {
+        assert!(contains(
+            "ln -s /usr/bin/git build/g && build/g push --force origin main",
+            "git push --force origin main"
+        ));
+        assert!(contains("cp /usr/bin/git /tmp/g && /tmp/g push -f", "git push -f"));
+        assert!(!contains("cp notes.txt /tmp/n && /tmp/n push -f", "git push -f"));
     }
 
     #[test]

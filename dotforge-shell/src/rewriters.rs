@@ -2,8 +2,9 @@
 //! into a folder or create an archive, compressors that replace their input, filters that write in place or to an
 //! output option, and splitters that write files named from a prefix.
 //!
-//! What an archive holds cannot be known before it runs, so extracting without a folder option writes nothing the
-//! hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts as written. An
+//! What an archive holds cannot be known before it runs, so extracting without a folder option or member names
+//! writes nothing the hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts
+//! as written, and the members a command names are written where they land. An
 //! archiver told to delete what it archived (`tar --remove-files`, `zip -m`, `7z a -sdel`) writes every tree it is
 //! given.
 
@@ -33,7 +34,12 @@ pub(super) fn accesses(
             let mode = |short: char, long: &str| letters.contains(short) || parsed.has(short, long);
             let archive = tar_values(words, options, 'f', "file");
             if mode('x', "extract") || parsed.has_long("get") {
-                Some((tree(tar_values(words, options, 'C', "directory")), archive))
+                // The members named are written (under `-C DIR`): `tar -xf b.tar .forge/audit/overrides.log`.
+                let mut writes = tree(tar_values(words, options, 'C', "directory"));
+                writes.extend(tree(
+                    tar_members(words, options, parsed).into_iter().filter(|word| word.text != "-").collect(),
+                ));
+                Some((writes, archive))
             } else if mode('c', "create") || mode('r', "append") || mode('u', "update") || mode('A', "concatenate") {
                 let mut writes = file(archive);
                 if parsed.has_long("remove-files") {
@@ -44,7 +50,19 @@ pub(super) fn accesses(
                 None
             }
         }
-        Logic::Unzip => Some((tree(values(&['d'], &[])), Vec::new())),
+        // `unzip [-d DIR] ARCHIVE [MEMBER…]`: the folder, and the members named in it.
+        Logic::Unzip => {
+            let folders = values(&['d'], &[]);
+            let members: Vec<Word> =
+                operands().into_iter().skip(1).filter(|word| !word.text.starts_with('-')).collect();
+            let members = match folders.last() {
+                Some(folder) => members.iter().map(|member| inside(folder, &member.text)).collect(),
+                None => members,
+            };
+            let mut writes = tree(folders);
+            writes.extend(tree(members));
+            Some((writes, Vec::new()))
+        }
         // `zip [-m] ARCHIVE FILE…`: `-m`/`--move` deletes the files once archived.
         Logic::Zip => {
             let mut named = operands().into_iter();
@@ -76,6 +94,7 @@ pub(super) fn accesses(
         Logic::Sort => Some((file(values(&['o'], &["output"])), Vec::new())),
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
         Logic::Split => Some((file(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
+        Logic::Mount => Some((tree(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
         // `csplit [-f PREFIX] FILE PATTERN...`: the pieces are PREFIX00, PREFIX01, … (`xx00` without `-f`).
         Logic::Csplit => Some((file(values(&['f'], &["prefix"])), Vec::new())),
         Logic::Compress => {

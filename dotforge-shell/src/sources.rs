@@ -17,6 +17,12 @@ pub trait Sources {
     /// UTF-8 text or cannot be read.
     fn read(&self, path: &Path) -> Option<String>;
 
+    /// Where the symbolic link at `path` finally points, when it is one (`None` otherwise): a link to a program
+    /// runs that program (`ln -s /usr/bin/git g; ./g push -f`).
+    fn link_target(&self, _path: &Path) -> Option<PathBuf> {
+        None
+    }
+
     /// The home directory, for `~/.gitconfig`.
     fn home(&self) -> Option<PathBuf> {
         std::env::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from)

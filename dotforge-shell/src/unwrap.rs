@@ -5,11 +5,11 @@
 //! where `cd`/`pushd` take the commands that follow.
 
 use crate::argv::{Order, Parsed};
-use crate::code;
 use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
-use crate::programs::{self, Interpreter, Language, Program, Runs};
+use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
+use crate::{code, containers, filters, git_commands, later};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -20,6 +20,33 @@ pub(super) struct Derived {
     pub scripts: Vec<String>,
     /// Script files it runs, to be read (when they can be) and then read as commands.
     pub files: Vec<ScriptFile>,
+    /// Scripts whose output it runs as a shell script (`source <(CMD)`, `BASH_ENV=<(CMD)`).
+    pub output_scripts: Vec<String>,
+    /// It runs text computed while it runs, which cannot be known before (`print | "sh"` in awk, `source
+    /// /dev/stdin` fed by an unknown command).
+    pub unknown: bool,
+}
+
+/// What a command reads on its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Input<'a> {
+    /// Nothing on the line feeds it.
+    Nothing,
+    /// Text the line knows (a heredoc, a here-string, a file, the output of `echo`, `printf` or `cat`).
+    Known(&'a str),
+    /// Something feeds it whose output cannot be known before it runs (`python gen.py | sh`).
+    Unknown,
+}
+
+impl Input<'_> {
+    /// What a program that runs its input as a script runs: the text, or — fed something unknown — unknown.
+    fn run(self, derived: &mut Derived, read: impl FnOnce(&str) -> Vec<String>) {
+        match self {
+            Input::Known(text) => derived.scripts.extend(read(text)),
+            Input::Unknown => derived.unknown = true,
+            Input::Nothing => {}
+        }
+    }
 }
 
 /// A command run by a wrapper.
@@ -54,24 +81,54 @@ fn package_program(spec: &str) -> String {
 }
 
 /// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
-/// script files it runs, as the program table says. `stdin` is the text fed to its input, when known (a heredoc, a
-/// here-string, a file, the output of `echo`/`printf`/`cat` piped to it).
-pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
+/// script files it runs, as the program table says. `stdin` is what it reads on its input (see [`Input`]);
+/// `environment` holds the `NAME=value` its
+/// environment gets from the line (for the variables a program runs: `GIT_SSH_COMMAND`, `BASH_ENV`).
+pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word]) -> Derived {
     let mut derived = Derived::default();
     let mut argv: Vec<Word> = words.to_vec();
     let mut cwd: Option<PathBuf> = None;
     let mut assignments: Vec<Word> = Vec::new();
+    // A subcommand that runs code is read as a command of its own entry (`git rebase -x`, `docker run`).
+    let mut subcommand: Option<&'static Program> = None;
     for _ in 0..16 {
         let Some(first) = argv.first() else { break };
-        let Some(program) = programs::lookup(&first.text) else {
+        // A subcommand's entry (`git rebase`), else the program's; a package's installed file run by its path is
+        // that package's program (`node …/@anthropic-ai/claude-code/cli.js`).
+        let entry = subcommand.take();
+        let program = entry.or_else(|| programs::lookup(&first.text));
+        let installed = if entry.is_none() { installed_program(&argv, program) } else { None };
+        let Some(program) = program.filter(|_| installed.is_none()) else {
+            if let Some(next) = installed {
+                argv = next;
+                derived.commands.push(DerivedCommand {
+                    words: argv.clone(),
+                    cwd: cwd.clone(),
+                    assignments: assignments.clone(),
+                });
+                continue;
+            }
             // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
             if first.text.contains('/') && !first.dynamic {
                 derived.files.push(ScriptFile { path: first.clone(), language: None });
             }
             break;
         };
+        let variables: Vec<&Word> = environment.iter().chain(assignments.iter()).collect();
+        for runs in program.runs {
+            runs_code(runs, &argv, program, stdin, &variables, &mut derived);
+        }
+        // `parallel ::: CMD…` gives scripts, not a command.
+        let scripts_only = program.runs.iter().any(|runs| match runs {
+            Runs::ScriptsAfter(separator) => {
+                let start = Parsed::of(&argv, &program.options, Order::UntilOperand(|_| false)).rest;
+                argv.get(start).is_some_and(|word| word.text == *separator)
+            }
+            _ => false,
+        });
         let next = package_program_of(&argv, program, &mut derived)
-            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments));
+            .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments, stdin))
+            .filter(|_| !scripts_only);
         if let Some(next) = next {
             argv = next;
             derived.commands.push(DerivedCommand {
@@ -81,35 +138,240 @@ pub(super) fn look_through(words: &[Word], stdin: Option<&str>) -> Derived {
             });
             continue;
         }
-        for runs in program.runs {
-            match runs {
-                Runs::Shell => shell_script(&argv, program, stdin, &mut derived),
-                Runs::SourcedFile => derived
-                    .files
-                    .extend(argv.get(1).map(|path| ScriptFile { path: path.clone(), language: Some(Language::Shell) })),
-                Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
-                Runs::OperandsAsScript => {
-                    let start = Parsed::of(&argv, &program.options, Order::UntilOperand(|_| false)).rest;
-                    derived.scripts.push(joined(&argv[start..]));
-                }
-                // A wrapper's script options were read with its command (`wrapped`).
-                Runs::ScriptOption(names) if !is_wrapper(program) => {
-                    derived.scripts.extend(script_values(&argv, program, names))
-                }
-                Runs::ExecOptions(options) => find_exec(&argv, options, &mut derived),
-                Runs::InlineAliases => git_alias(&argv, program, &mut derived),
-                Runs::Code(interpreter) => interpreted(&argv, program, interpreter, stdin, &mut derived),
-                Runs::Command { .. }
-                | Runs::ScriptOption(_)
-                | Runs::DirectoryOption(_)
-                | Runs::Assignments
-                | Runs::PackageProgram { .. }
-                | Runs::Recipes(_) => {}
-            }
+        let sub = program.subcommand_at(&argv).filter(|&at| at > 0).and_then(|at| {
+            let entry = program.subcommand_entry(&argv[at].text)?;
+            Some((at, entry))
+        });
+        if let Some((at, entry)) = sub {
+            argv = argv[at..].to_vec();
+            subcommand = Some(entry);
+            continue;
         }
         break;
     }
     derived
+}
+
+/// What one of a program's ways to run code finds in its command `argv`.
+fn runs_code(
+    runs: &Runs,
+    argv: &[Word],
+    program: &'static Program,
+    stdin: Input<'_>,
+    environment: &[&Word],
+    derived: &mut Derived,
+) {
+    match runs {
+        Runs::Shell => shell_script(argv, program, stdin, derived),
+        Runs::SourcedFile => sourced(argv, stdin, derived),
+        Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
+        Runs::OperandsAsScript => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            derived.scripts.push(joined(&argv[start..]));
+        }
+        Runs::OperandsAfter(skip) => {
+            if let Some(start) = operand_after(argv, program, *skip).filter(|&start| start < argv.len()) {
+                derived.scripts.push(joined(&argv[start..]));
+            }
+        }
+        Runs::Keys => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            // `screen -X CMD …`: only `stuff` types its operands (and without `-X`, screen runs a command).
+            let screen_command = program.options.short_takes_value('X').then(|| parsed.values(&['X'], &[]));
+            if screen_command.is_none_or(|commands| commands.iter().any(|command| command.text() == "stuff")) {
+                let keys = parsed.operands().map(|word| word.text.as_str()).skip_while(|key| *key == "stuff");
+                derived.scripts.push(later::typed_keys(keys));
+            }
+        }
+        Runs::InputScript { file_options, lines } => {
+            let (letters, longs) = split_names(file_options);
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let files = parsed.values(&letters, &longs);
+            derived
+                .files
+                .extend(files.iter().map(|value| ScriptFile { path: value.word(), language: Some(Language::Shell) }));
+            // It reads its input unless a file gives the script or it only lists or removes jobs (`at -l`,
+            // `crontab -l`); `crontab FILE` reads the file.
+            let lists = ['l', 'r', 'd', 'c', 'e', 'i'].iter().any(|letter| parsed.has_short(*letter));
+            let mut operands = parsed.operands();
+            let reads_input = match lines {
+                ScriptLines::Shell => files.is_empty() && !lists,
+                ScriptLines::Crontab => !lists && operands.all(|word| word.text == "-"),
+            };
+            if reads_input {
+                stdin.run(derived, |text| match lines {
+                    ScriptLines::Shell => vec![text.to_owned()],
+                    ScriptLines::Crontab => vec![later::crontab_commands(text)],
+                });
+            }
+        }
+        Runs::EnvironmentScripts(names) => {
+            derived.scripts.extend(values_of(environment, names).map(str::to_owned));
+        }
+        Runs::EnvironmentFiles(names) => {
+            for value in values_of(environment, names) {
+                sourced_file(value, derived);
+            }
+        }
+        Runs::ScriptFileOption(names) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(names);
+            for value in parsed.values(&letters, &longs) {
+                sourced_file(value.text(), derived);
+            }
+        }
+        Runs::Container => {
+            let image = argv.first().is_none_or(|word| word.text != "exec");
+            for words in containers::commands(argv, program, image) {
+                run_command(words, derived);
+            }
+        }
+        Runs::EditorCommands(names) => editor_commands(argv, program, names, derived),
+        Runs::FilterScript(filter) => {
+            let found = filters::runs(argv, program, *filter);
+            derived.scripts.extend(found.scripts);
+            derived.unknown |= found.unknown;
+        }
+        Runs::GitCommandKeys => derived.scripts.extend(git_commands::scripts(argv, program)),
+        Runs::KeyedScriptOption(option, keys) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(&[option]);
+            for value in parsed.values(&letters, &longs) {
+                let text = value.text().trim_start();
+                let split = text.find(|character: char| character == '=' || character.is_whitespace());
+                let Some((key, script)) = split.map(|at| (&text[..at], &text[at + 1..])) else { continue };
+                if keys.iter().any(|known| known.eq_ignore_ascii_case(key)) {
+                    derived.scripts.push(script.trim_start_matches(['=', ' ']).to_owned());
+                }
+            }
+        }
+        Runs::ToolMode(option, tools) => {
+            if let Some(at) = argv.iter().position(|word| word.text == *option) {
+                let tool = argv.get(at + 1).map(|word| word.text.as_str());
+                if let Some((_, command)) = tools.iter().find(|(name, _)| Some(*name) == tool) {
+                    let mut words: Vec<Word> = command
+                        .split_whitespace()
+                        .map(|part| Word { text: part.to_owned(), ..Word::default() })
+                        .collect();
+                    words.extend(argv[at + 2..].iter().cloned());
+                    run_command(words, derived);
+                }
+            }
+        }
+        Runs::Definitions => {
+            let definitions = argv[1..].iter().filter_map(|word| word.text.split_once('=')).map(|(_, value)| value);
+            derived.scripts.extend(definitions.map(str::to_owned));
+        }
+        Runs::ScriptsAfter(separator) => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            if argv.get(start).is_some_and(|word| word.text == *separator) {
+                let scripts = argv[start + 1..].iter().take_while(|word| !word.text.starts_with(":::"));
+                derived.scripts.extend(scripts.map(|word| word.text.clone()));
+            }
+        }
+        Runs::CommandAfterDoubleDash => {
+            if let Some(at) = argv.iter().position(|word| word.text == "--").filter(|&at| at + 1 < argv.len()) {
+                run_command(argv[at + 1..].to_vec(), derived);
+            }
+        }
+        // A wrapper's script options were read with its command (`wrapped`).
+        Runs::ScriptOption(names) if !is_wrapper(program) => {
+            derived.scripts.extend(script_values(argv, program, names))
+        }
+        Runs::ExecOptions(options) => find_exec(argv, options, derived),
+        Runs::InlineAliases => git_alias(argv, program, derived),
+        Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
+        Runs::Command { .. }
+        | Runs::ScriptOption(_)
+        | Runs::DirectoryOption(_)
+        | Runs::Assignments
+        | Runs::PackageProgram { .. }
+        | Runs::Subcommands(_)
+        | Runs::Recipes(_) => {}
+    }
+}
+
+/// A command run by a program that is not a plain wrapper (a container's, `kubectl exec`'s), and what it runs in
+/// turn (`docker run img sh -c 'CMD'`). Each such command is a suffix of the one that runs it, so this ends.
+fn run_command(words: Vec<Word>, derived: &mut Derived) {
+    let inner = look_through(&words, Input::Nothing, &[]);
+    derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+    derived.commands.extend(inner.commands);
+    derived.scripts.extend(inner.scripts);
+    derived.files.extend(inner.files);
+    derived.output_scripts.extend(inner.output_scripts);
+    derived.unknown |= inner.unknown;
+}
+
+/// The values of the `NAME=value` words among `environment` whose name is one of `names`.
+fn values_of<'e>(environment: &'e [&'e Word], names: &'e [&'e str]) -> impl Iterator<Item = &'e str> + 'e {
+    environment.iter().filter_map(move |word| {
+        let (name, value) = word.text.split_once('=')?;
+        names.contains(&name).then_some(value)
+    })
+}
+
+/// The index in `argv` of the first word after the options and `skip` operands (options may come between them:
+/// `ssh -p 22 HOST -t CMD`), or `None` when there are not that many operands.
+fn operand_after(argv: &[Word], program: &Program, skip: usize) -> Option<usize> {
+    let mut at = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+    for _ in 0..skip {
+        if at >= argv.len() {
+            return None;
+        }
+        at += 1;
+        if at < argv.len() && argv[at].text.starts_with('-') {
+            at += Parsed::of(&argv[at - 1..], &program.options, Order::UntilOperand(|_| false)).rest - 1;
+        }
+    }
+    Some(at)
+}
+
+/// A file read as a shell script before anything else (`BASH_ENV=FILE`, `--rcfile FILE`); a process substitution
+/// (`<(CMD)`) there runs what `CMD` prints.
+fn sourced_file(value: &str, derived: &mut Derived) {
+    match value.strip_prefix("<(").and_then(|inner| inner.strip_suffix(')')) {
+        Some(inner) => derived.output_scripts.push(inner.to_owned()),
+        None if !value.is_empty() => derived.files.push(ScriptFile {
+            path: Word { text: value.to_owned(), dynamic: value.contains('$'), ..Word::default() },
+            language: Some(Language::Shell),
+        }),
+        None => {}
+    }
+}
+
+/// `source FILE` / `. FILE`: the file, what a process substitution prints, or the input for `/dev/stdin`.
+fn sourced(argv: &[Word], stdin: Input<'_>, derived: &mut Derived) {
+    let Some(path) = argv.get(1) else { return };
+    if matches!(path.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-") {
+        stdin.run(derived, |text| vec![text.to_owned()]);
+        return;
+    }
+    if path.text.starts_with("<(") {
+        sourced_file(&path.text, derived);
+        return;
+    }
+    derived.files.push(ScriptFile { path: path.clone(), language: Some(Language::Shell) });
+}
+
+/// An editor's or pager's commands (`vim -c CMD`, `+CMD`, `less +CMD`): a `!` runs the rest as a shell command, and
+/// `system("CMD")` runs `CMD`.
+fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &mut Derived) {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    let (letters, longs) = split_names(names);
+    let mut commands: Vec<&str> = parsed.values(&letters, &longs).iter().map(|value| value.text()).collect();
+    commands.extend(argv[1..].iter().filter_map(|word| word.text.strip_prefix('+')));
+    for command in commands {
+        if let Some((_, shell)) = command.split_once('!') {
+            derived.scripts.push(shell.to_owned());
+        }
+        for quote in ['"', '\''] {
+            let pattern = format!("system({quote}");
+            if let Some((_, rest)) = command.split_once(pattern.as_str()) {
+                derived.scripts.extend(rest.split(quote).next().map(str::to_owned));
+            }
+        }
+    }
 }
 
 /// Words joined by spaces, as a shell script.
@@ -127,7 +389,8 @@ fn is_wrapper(program: &Program) -> bool {
 fn script_values(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String> {
     let parsed = Parsed::of(argv, &program.options, Order::Permute);
     let (letters, longs) = split_names(names);
-    parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect()
+    let values = parsed.values(&letters, &longs);
+    values.iter().map(|value| value.text()).map(|text| text.strip_prefix("exec=").unwrap_or(text).to_owned()).collect()
 }
 
 /// Option names as the parser asks for them: the one-letter ones as letters, the others as long names.
@@ -144,6 +407,7 @@ fn wrapped(
     derived: &mut Derived,
     cwd: &mut Option<PathBuf>,
     assignments: &mut Vec<Word>,
+    stdin: Input<'_>,
 ) -> Option<Vec<Word>> {
     let before = program.runs.iter().find_map(|runs| match runs {
         Runs::Command { operands_before, .. } => Some(*operands_before),
@@ -186,7 +450,41 @@ fn wrapped(
             start += 1;
         }
     }
-    (start < argv.len()).then(|| argv[start..].to_vec())
+    let command = (start < argv.len()).then(|| argv[start..].to_vec())?;
+    // `echo ~ | xargs rm -rf`: what it is fed, when known, becomes the command's arguments.
+    match stdin {
+        Input::Known(text) if program.feeds_input_as_arguments() => {
+            Some(with_input_arguments(command, argv, program, text))
+        }
+        _ => Some(command),
+    }
+}
+
+/// A command of `xargs` (or `parallel`) with the words it is fed: put where `-I R` (`--replace`) says, else after
+/// its arguments.
+fn with_input_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program, text: &str) -> Vec<Word> {
+    let word = |part: &str| Word { text: part.to_owned(), tilde: part.starts_with('~'), ..Word::default() };
+    let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+    let replace = parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned());
+    match replace {
+        Some(marker) => {
+            let line = text.lines().next().unwrap_or("").trim();
+            for argument in &mut command[1..] {
+                if argument.text.contains(&marker) {
+                    *argument = Word { text: argument.text.replace(&marker, line), ..argument.clone() };
+                }
+            }
+            if line.starts_with('~') {
+                command
+                    .iter_mut()
+                    .skip(1)
+                    .filter(|argument| argument.text.starts_with('~'))
+                    .for_each(|argument| argument.tilde = true);
+            }
+        }
+        None => command.extend(text.split_whitespace().take(4096).map(word)),
+    }
+    command
 }
 
 /// `npx [OPTIONS] PKG ARGS…` (also `npm exec|x`, `pnpm dlx|exec`, …, as the table says): the program the package
@@ -220,30 +518,38 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
     Some(words)
 }
 
+/// A package's program run by its installed file, directly or by an interpreter (`…/node_modules/@anthropic-ai/
+/// claude-code/bin/claude.exe ARGS`, `node …/node_modules/@openai/codex/bin/codex.js ARGS`): the program the table
+/// names for the package ([`programs::installed_at`]), with the arguments after the file.
+fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option<Vec<Word>> {
+    let at = match program {
+        None => 0,
+        Some(program) => match languages::given(argv, program, program.interpreter()?) {
+            Given::File(file) => argv.iter().position(|word| std::ptr::eq(word, file))?,
+            _ => return None,
+        },
+    };
+    let file = argv.get(at).filter(|file| !file.dynamic)?;
+    let name = programs::installed_at(&file.text)?;
+    let mut words = vec![Word { text: name.to_owned(), ..file.clone() }];
+    words.extend(argv[at + 1..].iter().cloned());
+    Some(words)
+}
+
 /// An interpreter's command: its inline code (`python -c`, `node -e`), code on its input (`python3 - <<EOF`,
 /// `… | node`), or its script file (`python deploy.py`).
-fn interpreted(
-    argv: &[Word],
-    program: &Program,
-    interpreter: &Interpreter,
-    stdin: Option<&str>,
-    derived: &mut Derived,
-) {
+fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdin: Input<'_>, derived: &mut Derived) {
     let language = interpreter.language;
     match languages::given(argv, program, interpreter) {
         Given::Code(code) => derived.scripts.extend(code::commands_in(language, code)),
         Given::File(word) => derived.files.push(ScriptFile { path: word.clone(), language: Some(language) }),
-        Given::Input => {
-            if let Some(code) = stdin {
-                derived.scripts.extend(code::commands_in(language, code));
-            }
-        }
+        Given::Input => stdin.run(derived, |code| code::commands_in(language, code)),
         Given::Module => {}
     }
 }
 
 /// `sh -c SCRIPT`, a shell reading its script from its input, or a shell running a script file.
-fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: &mut Derived) {
+fn shell_script(argv: &[Word], program: &Program, stdin: Input<'_>, derived: &mut Derived) {
     let mut with_c = false;
     let mut reads_stdin = false;
     let mut index = 1;
@@ -279,6 +585,7 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: 
     }
     match argv.get(index) {
         Some(script) if with_c => derived.scripts.push(script.text.clone()),
+        Some(file) if !reads_stdin && file.text.starts_with("<(") => sourced_file(&file.text, derived),
         Some(file) if !reads_stdin => {
             derived.files.push(ScriptFile { path: file.clone(), language: Some(Language::Shell) });
         }
@@ -286,7 +593,7 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Option<&str>, derived: 
         _ => {}
     }
     if reads_stdin {
-        derived.scripts.extend(stdin.map(str::to_owned));
+        stdin.run(derived, |text| vec![text.to_owned()]);
     }
 }
 
@@ -301,8 +608,7 @@ fn find_exec(argv: &[Word], options: &[&str], derived: &mut Derived) {
                 .position(|word| word.text == ";" || word.text == "+")
                 .map_or(argv.len(), |at| start + at);
             if end > start {
-                let words = argv[start..end].to_vec();
-                derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+                run_command(argv[start..end].to_vec(), derived);
             }
             index = end;
         }

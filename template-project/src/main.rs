@@ -3,6 +3,9 @@
 
 dotforge_runtime::include_behaviors!();
 
+/// The recorded session `{{project-name}} simulate` replays when no file is given.
+const DEMO_SESSION: &str = include_str!("../demo/session.jsonl");
+
 fn main() {
-    dotforge_runtime::main(&behaviors::CATALOG)
+    dotforge_runtime::main_with_demo(&behaviors::CATALOG, DEMO_SESSION)
 }

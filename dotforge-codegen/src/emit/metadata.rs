@@ -21,6 +21,13 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
     let enabled = behavior.enabled;
     let locked = behavior.locked;
     let screens_output = behavior.screens_output;
+    let remembers_created = behavior.triggers.iter().flat_map(|trigger| &trigger.conditions).any(|condition| {
+        matches!(condition.test, crate::ir::Test::Paths { access: crate::ir::PathAccess::LosesWork, .. })
+    });
+    let secret_patterns = behavior.secret_patterns.iter().map(|(kind, regex)| {
+        let (kind, regex) = (string_literal(kind), string_literal(regex));
+        quote! { __forge::SecretPattern { kind: #kind, regex: #regex } }
+    });
     let mut events: Vec<Event> = behavior.triggers.iter().map(|trigger| trigger.event).collect();
     events.sort();
     events.dedup();
@@ -68,6 +75,8 @@ pub(super) fn behavior_constant(behavior: &Behavior) -> TokenStream {
             enabled: #enabled,
             locked: #locked,
             screens_output: #screens_output,
+            secret_patterns: &[#(#secret_patterns),*],
+            remembers_created: #remembers_created,
             events: &[#(#events),*],
             profiles: #profiles,
             tools: #tools,

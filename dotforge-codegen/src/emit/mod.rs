@@ -46,7 +46,7 @@ pub(crate) fn emit(
     let tokens = quote! {
         use ::dotforge_runtime::codegen as __forge;
 
-        const _: __forge::FacadeV2 = __forge::FacadeV2;
+        const _: __forge::FacadeV4 = __forge::FacadeV4;
 
         /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
         /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).

@@ -70,6 +70,7 @@ pub(super) fn scenario_tokens(scenario: &Scenario) -> TokenStream {
             Some(false) => quote! { Some(__forge::UserAnswer::Decline) },
         };
         let expect = expect_tokens(&step.expect);
+        let files = files_tokens(&step.files);
         quote! {
             __forge::Step {
                 line: #line,
@@ -82,6 +83,7 @@ pub(super) fn scenario_tokens(scenario: &Scenario) -> TokenStream {
                 agent: #agent,
                 stop_hook_active: #stop_hook_active,
                 user: #user,
+                files: #files,
                 expect: #expect,
             }
         }
@@ -91,7 +93,25 @@ pub(super) fn scenario_tokens(scenario: &Scenario) -> TokenStream {
     } else {
         quote! { __forge::SoftBlockMode::Ask }
     };
-    quote! { __forge::Scenario { file: #file, name: #name, soft_block: #soft_block, steps: &[#(#steps),*] } }
+    let repository = match &scenario.repository {
+        None => quote! { None },
+        Some(setup) => {
+            let (committed, files) = (files_tokens(&setup.committed), files_tokens(&setup.files));
+            quote! { Some(__forge::ScenarioRepository { committed: #committed, files: #files }) }
+        }
+    };
+    quote! {
+        __forge::Scenario { file: #file, name: #name, soft_block: #soft_block, repository: #repository, steps: &[#(#steps),*] }
+    }
+}
+
+/// Paths and their text as a static slice of pairs.
+fn files_tokens(files: &[(String, String)]) -> TokenStream {
+    let pairs = files.iter().map(|(path, text)| {
+        let (path, text) = (string_literal(path), string_literal(text));
+        quote! { (#path, #text) }
+    });
+    quote! { &[#(#pairs),*] }
 }
 /// One `#[test]` per scenario, grouped by behavior, compiled only under `cargo test`.
 pub(super) fn scenario_tests(catalog: &Catalog) -> TokenStream {

@@ -3,7 +3,9 @@
 
 use super::statics::Statics;
 use super::tokens::{event_tokens, str_slice, string_literal};
-use crate::ir::{Action, ArgTestIr, Behavior, CommandPatternIr, Compare, Event, Logic, Matcher, Test, Trigger};
+use crate::ir::{
+    Action, ArgTestIr, Behavior, CommandPatternIr, Compare, Event, Logic, Matcher, PathAccess, Test, Trigger,
+};
 use crate::matcher::{literal_form, Literal as MatcherLiteral};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
@@ -120,16 +122,16 @@ fn condition_guard(
             });
             Guard::Expr(quote! { call.runs(&#ident) })
         }
-        Test::Paths { writes, include, exclude, .. } => {
+        Test::Paths { access, include, exclude, .. } => {
             let name = format!("TRIGGER_{trigger_index}_CONDITION_{condition_index}");
             let ident = statics.add_static((trigger_index, condition_index + 1), name, |ident| {
                 let (include, exclude) = (str_slice(include), str_slice(exclude));
                 quote! { static #ident: __forge::PathGlobs = __forge::PathGlobs { include: #include, exclude: #exclude }; }
             });
-            if *writes {
-                Guard::Expr(quote! { call.writes(#field, &#ident) })
-            } else {
-                Guard::Expr(quote! { call.reads(#field, &#ident) })
+            match access {
+                PathAccess::Writes => Guard::Expr(quote! { call.writes(#field, &#ident) }),
+                PathAccess::Reads => Guard::Expr(quote! { call.reads(#field, &#ident) }),
+                PathAccess::LosesWork => Guard::Expr(quote! { call.loses_work(#field, &#ident, scope) }),
             }
         }
         Test::Counter(compare, number) => {
@@ -152,6 +154,63 @@ fn condition_guard(
         }
     }
 }
+/// The guards of a trigger's conditions, in order. Under `logic: any`, a run of consecutive `runs` conditions is
+/// put behind one check that some command of the line is a program they name (a pattern matches no other program):
+/// a line that runs none of them is answered once instead of once per pattern.
+fn condition_guards(index: usize, trigger: &Trigger, statics: &mut Statics) -> Vec<Guard> {
+    let mut guards = Vec::new();
+    let mut group: Vec<(Guard, &CommandPatternIr)> = Vec::new();
+    for (position, condition) in trigger.conditions.iter().enumerate() {
+        let guard = condition_guard(index, position, &condition.field, &condition.test, statics);
+        match &condition.test {
+            Test::Runs { pattern, .. }
+                if trigger.logic == Logic::Any && !pattern.programs.iter().any(|program| program == HOOK_BINARY) =>
+            {
+                group.push((guard, pattern));
+            }
+            _ => {
+                guards.extend(grouped_runs(std::mem::take(&mut group)));
+                guards.push(guard);
+            }
+        }
+    }
+    guards.extend(grouped_runs(group));
+    guards
+}
+
+/// The placeholder program of a pattern that stands for this hook's own binary, which only the file system tells.
+const HOOK_BINARY: &str = "{hook_binary}";
+
+/// How many consecutive `runs` guards share one check of the programs they name: a line that runs one of them then
+/// evaluates a few patterns, not all of the trigger's.
+const RUNS_PER_CHECK: usize = 6;
+
+/// Consecutive `runs` guards of an `any` trigger: two or more behind the check of the programs they name, a few at a
+/// time.
+fn grouped_runs(group: Vec<(Guard, &CommandPatternIr)>) -> Vec<Guard> {
+    let mut guards = Vec::new();
+    let mut group = group.into_iter().peekable();
+    while group.peek().is_some() {
+        let chunk: Vec<(Guard, &CommandPatternIr)> = group.by_ref().take(RUNS_PER_CHECK).collect();
+        if chunk.len() < 2 {
+            guards.extend(chunk.into_iter().map(|(guard, _)| guard));
+            continue;
+        }
+        let mut names: Vec<&str> =
+            chunk.iter().flat_map(|(_, pattern)| pattern.programs.iter().map(String::as_str)).collect();
+        names.sort_unstable();
+        names.dedup();
+        let (globs, exact): (Vec<&str>, Vec<&str>) = names.into_iter().partition(|name| name.contains(['*', '?']));
+        let exact = exact.iter().map(|name| string_literal(name));
+        let globs = globs.iter().map(|name| string_literal(name));
+        guards.push(match combine(Logic::Any, chunk.into_iter().map(|(guard, _)| guard).collect()) {
+            Guard::Expr(any) => Guard::Expr(quote! { (call.runs_one_of(&[#(#exact),*], &[#(#globs),*]) && #any) }),
+            always => always,
+        });
+    }
+    guards
+}
+
 /// A `runs` pattern as a `CommandPattern` value; `source` is the static of the pattern that must feed it.
 fn command_pattern_tokens(pattern: &CommandPatternIr, source: Option<&Ident>) -> TokenStream {
     let programs = str_slice(&pattern.programs);
@@ -173,6 +232,11 @@ fn command_pattern_tokens(pattern: &CommandPatternIr, source: Option<&Ident>) ->
                 let glob = string_literal(glob);
                 quote! { __forge::ArgTest::Positional(#glob) }
             }
+            ArgTestIr::LongValueOrFile(name, glob) => {
+                let (name, glob) = (string_literal(name), string_literal(glob));
+                quote! { __forge::ArgTest::LongValueOrFile(#name, #glob) }
+            }
+            ArgTestIr::Elsewhere => quote! { __forge::ArgTest::Elsewhere },
             ArgTestIr::DoubleDash => quote! { __forge::ArgTest::DoubleDash },
             ArgTestIr::Environment(name, glob) => {
                 let (name, glob) = (string_literal(name), string_literal(glob));
@@ -200,12 +264,7 @@ fn event_arm(triggers: &[(usize, &Trigger)], statics: &mut Statics) -> TokenStre
     let mut statements = Vec::new();
     for (index, trigger) in triggers {
         let matcher = matcher_guard(trigger, *index, statics);
-        let conditions: Vec<Guard> = trigger
-            .conditions
-            .iter()
-            .enumerate()
-            .map(|(position, condition)| condition_guard(*index, position, &condition.field, &condition.test, statics))
-            .collect();
+        let conditions = condition_guards(*index, trigger, statics);
         let guard = combine(Logic::All, vec![matcher, combine(trigger.logic, conditions)]);
         let guard = match guard {
             Guard::Always(false) => continue,
@@ -261,7 +320,9 @@ pub(super) fn evaluate_fn(behavior: &Behavior, statics: &mut Statics) -> TokenSt
     let fallback = quote! { _ => __forge::Outcome::Pass, };
     let uses_scope = behavior.triggers.iter().any(|trigger| {
         !matches!(trigger.action, Action::Evaluate)
-            || trigger.conditions.iter().any(|condition| matches!(condition.test, Test::Counter(..)))
+            || trigger.conditions.iter().any(|condition| {
+                matches!(condition.test, Test::Counter(..) | Test::Paths { access: PathAccess::LosesWork, .. })
+            })
     });
     let scope = if uses_scope {
         quote! { scope }

@@ -100,7 +100,9 @@ pub(super) fn behavior(
     }
     let enabled = checker.opt_bool(map, "", "enabled");
     let locked = checker.opt_bool(map, "", "locked").unwrap_or(false);
-    let screens_output = checker.opt_bool(map, "", "screens_output").unwrap_or(false);
+    let secret_patterns = super::secret_patterns::secret_patterns(checker, map);
+    let declared_screening = checker.opt_bool(map, "", "screens_output");
+    let screens_output = super::secret_patterns::screens_output(checker, declared_screening, &secret_patterns);
     let policy = policy(checker, map);
     let templates = rendering(checker, map);
     let (tools, agents, profiles) = applies_to(checker, map);
@@ -139,6 +141,7 @@ pub(super) fn behavior(
         enabled: index_enabled.or(enabled).unwrap_or(true),
         locked,
         screens_output,
+        secret_patterns,
         triggers,
         default_level,
         escalation,

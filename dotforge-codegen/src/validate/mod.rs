@@ -5,6 +5,7 @@ mod behavior;
 mod checker;
 mod client_tools;
 mod scenario;
+mod secret_patterns;
 mod trigger;
 
 use crate::diagnostic::{Code, Diagnostic, Report, Severity};

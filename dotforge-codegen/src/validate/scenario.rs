@@ -3,7 +3,7 @@
 
 use super::checker::{item, join, kind_of, Checker};
 use crate::diagnostic::Code;
-use crate::ir::{Event, Expect, Scenario, Step};
+use crate::ir::{Event, Expect, RepositorySetup, Scenario, Step};
 use crate::json::to_json;
 use crate::schema::*;
 use serde_yaml::{Mapping, Value};
@@ -28,6 +28,10 @@ pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Opt
     let session = checker.opt_string(map, "", "session").unwrap_or_else(|| "scenario".to_owned());
     let profile = checker.opt_enum(map, "", "profile", PROFILES).unwrap_or("standard");
     let soft_block_deny = checker.opt_enum(map, "", "soft_block", SOFT_BLOCK_MODES) == Some("deny");
+    let repository = match Checker::get(map, "repository") {
+        None => Some(None),
+        Some(value) => repository(checker, value, "repository").map(Some),
+    };
     let items =
         checker.req_list(map, "", "steps", "[ { tool: Bash, tool_input: { command: ls }, expect: { level: pass } } ]");
     let mut steps = Vec::new();
@@ -50,13 +54,67 @@ pub(super) fn scenario(checker: &mut Checker<'_>, file: &str, stem: &str) -> Opt
         }
     }
     let name = name?;
+    let repository = repository?;
     (ok && items.is_some()).then(|| Scenario {
         file: file.to_owned(),
         test_name: test_name(stem),
         name,
         soft_block_deny,
+        repository,
         steps,
     })
+}
+
+/// A scenario's `repository`: `committed` and `files`, each a mapping of relative paths to their text.
+fn repository(checker: &mut Checker<'_>, value: &Value, path: &str) -> Option<RepositorySetup> {
+    let map = checker.mapping(value, path, REPOSITORY_KEYS)?;
+    let committed = files(checker, map, path, "committed");
+    let work_tree = files(checker, map, path, "files");
+    Some(RepositorySetup { committed: committed?, files: work_tree? })
+}
+
+/// A mapping of paths (relative, inside the scratch project, not in `.git`) to the text of each file.
+fn files(checker: &mut Checker<'_>, map: &Mapping, parent: &str, key: &str) -> Option<Vec<(String, String)>> {
+    let path = join(parent, key);
+    let Some(value) = Checker::get(map, key) else { return Some(Vec::new()) };
+    let Value::Mapping(entries) = value else {
+        checker.error(
+            Code::ScenarioFiles,
+            &path,
+            format!("`{key}` must map paths to their text, found {}", kind_of(value)),
+            "write e.g. `src/lib.rs: \"pub fn f() {}\"`",
+        );
+        return None;
+    };
+    let mut found = Vec::new();
+    let mut ok = true;
+    for (name, text) in entries {
+        let (Value::String(name), Value::String(text)) = (name, text) else {
+            checker.error(
+                Code::ScenarioFiles,
+                &path,
+                format!("each entry of `{key}` is a path and its text, both strings"),
+                "quote the path and the text",
+            );
+            ok = false;
+            continue;
+        };
+        let inside = !name.is_empty()
+            && !name.starts_with('/')
+            && !name.split('/').any(|part| part == ".." || part == ".git" || part.is_empty());
+        if !inside {
+            checker.error(
+                Code::ScenarioFiles,
+                &join(&path, name),
+                format!("`{name}` is not a path inside the scratch project"),
+                "use a relative path without `..`, `.git` or empty parts, e.g. `src/lib.rs`",
+            );
+            ok = false;
+            continue;
+        }
+        found.push((name.clone(), text.clone()));
+    }
+    ok.then_some(found)
 }
 
 fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, profile: &str) -> Option<Step> {
@@ -113,6 +171,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
     let session = checker.opt_string(map, path, "session").unwrap_or_else(|| session.to_owned());
     let profile = checker.opt_enum(map, path, "profile", PROFILES).unwrap_or(profile).to_owned();
     let agent = checker.opt_string(map, path, "agent");
+    let written = files(checker, map, path, "files");
     let expect = match Checker::get(map, "expect") {
         None => Some(Expect::default()),
         Some(value) => expect(checker, value, &join(path, "expect")),
@@ -129,6 +188,7 @@ fn step(checker: &mut Checker<'_>, value: &Value, path: &str, session: &str, pro
         agent,
         stop_hook_active,
         user_allows,
+        files: written?,
         expect: expect?,
     })
 }

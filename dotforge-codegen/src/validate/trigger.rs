@@ -4,7 +4,7 @@
 use super::checker::{item, join, kind_of, Checker};
 use crate::command_pattern::{parse_command_pattern, parse_path_globs};
 use crate::diagnostic::Code;
-use crate::ir::{Action, Compare, Condition, Event, Logic, Matcher, Test, Trigger};
+use crate::ir::{Action, Compare, Condition, Event, Logic, Matcher, PathAccess, Test, Trigger};
 use crate::matcher::classify;
 use crate::schema::*;
 use crate::suggest::list;
@@ -215,7 +215,7 @@ fn condition(
     Some(Condition { field: field.to_owned(), operator: operator.to_owned(), test })
 }
 
-/// `runs`, `writes` and `reads`: the DSL extension for commands understood as commands and for paths.
+/// `runs`, `writes`, `reads` and `loses_work`: the DSL extension for commands understood as commands and for paths.
 fn extension_condition(
     checker: &mut Checker<'_>,
     path: &str,
@@ -223,7 +223,11 @@ fn extension_condition(
     operator: &str,
     raw: Option<&Value>,
 ) -> Option<Condition> {
-    let fields: &[&str] = if operator == "runs" { &["command"] } else { PATH_FIELDS };
+    let fields: &[&str] = match operator {
+        "runs" => &["command"],
+        "loses_work" => LOSES_WORK_FIELDS,
+        _ => PATH_FIELDS,
+    };
     if !fields.contains(&field) {
         checker.error(
             Code::OperatorField,
@@ -231,6 +235,10 @@ fn extension_condition(
             format!("`{operator}` applies to {}, not `{field}`", list(fields)),
             if operator == "runs" {
                 "match `command` with a command pattern, e.g. `value: \"git push -f|--force\"`".to_owned()
+            } else if operator == "loses_work" {
+                "use `command` (what a Bash command destroys) or `paths` (what a file tool deletes); a file tool's \
+                 write is an edit, not a loss"
+                    .to_owned()
             } else {
                 "use `command` (what a Bash command reads or writes) or a path field".to_owned()
             },
@@ -266,7 +274,12 @@ fn extension_condition(
     } else {
         match parse_path_globs(text) {
             Ok((include, exclude)) => {
-                Test::Paths { writes: operator == "writes", text: text.clone(), include, exclude }
+                let access = match operator {
+                    "writes" => PathAccess::Writes,
+                    "loses_work" => PathAccess::LosesWork,
+                    _ => PathAccess::Reads,
+                };
+                Test::Paths { access, text: text.clone(), include, exclude }
             }
             Err((message, help)) => {
                 checker.error(Code::PathGlob, &value_path, message, help);

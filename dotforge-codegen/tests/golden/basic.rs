@@ -3,7 +3,7 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV2 = __forge::FacadeV2;
+const _: __forge::FacadeV4 = __forge::FacadeV4;
 
 /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
 /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -67,6 +67,8 @@ pub mod no_destructive_git {
         enabled: true,
         locked: false,
         screens_output: false,
+        secret_patterns: &[],
+        remembers_created: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &["minimal", "standard", "strict"],
         tools: &["Bash"],
@@ -186,6 +188,8 @@ pub mod search_first {
         enabled: true,
         locked: false,
         screens_output: false,
+        secret_patterns: &[],
+        remembers_created: false,
         events: &[__forge::Event::PreToolUse],
         profiles: &["standard", "strict"],
         tools: &[],

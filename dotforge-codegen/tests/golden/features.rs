@@ -3,7 +3,7 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV2 = __forge::FacadeV2;
+const _: __forge::FacadeV4 = __forge::FacadeV4;
 
 /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
 /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -170,6 +170,8 @@ pub mod every_feature {
         enabled: false,
         locked: false,
         screens_output: false,
+        secret_patterns: &[],
+        remembers_created: false,
         events: &[
             __forge::Event::PreToolUse,
             __forge::Event::PostToolUse,
@@ -236,7 +238,7 @@ pub mod every_feature {
     };
 }
 
-/// Every DSL extension at once (runs, writes, reads, the extra fields, locked).
+/// Every DSL extension at once (runs, writes, reads, loses_work, the extra fields, locked).
 ///
 /// Behavior `commands-as-commands` from behaviors/commands-as-commands/behavior.yaml.
 pub mod commands_as_commands {
@@ -301,6 +303,11 @@ pub mod commands_as_commands {
         exclude: &["**/.env.example"],
     };
 
+    static TRIGGER_0_CONDITION_5: __forge::PathGlobs = __forge::PathGlobs {
+        include: &["{project_dir}/**"],
+        exclude: &["{project_dir}/scratch/**"],
+    };
+
     static TRIGGER_1_CONDITION_0: __forge::PathGlobs = __forge::PathGlobs {
         include: &["{project_dir}/.claude/**", "{hook_binary}"],
         exclude: &[],
@@ -314,16 +321,18 @@ pub mod commands_as_commands {
     /// Runs the triggers in declaration order; the first violation wins (SPEC §2).
     pub fn evaluate(
         call: &__forge::Call<'_>,
-        _scope: &mut __forge::Scope<'_>,
+        scope: &mut __forge::Scope<'_>,
     ) -> __forge::Outcome {
         match call.event() {
             __forge::Event::PreToolUse => {
                 if call.tool_is(|tool| matches!(tool, "Bash"))
-                    && (call.runs(&TRIGGER_0_CONDITION_0)
-                        || call.runs(&TRIGGER_0_CONDITION_1)
+                    && ((call.runs_one_of(&["bash", "git", "sh"], &[])
+                        && (call.runs(&TRIGGER_0_CONDITION_0)
+                            || call.runs(&TRIGGER_0_CONDITION_1)))
                         || call.runs(&TRIGGER_0_CONDITION_2)
                         || call.writes("command", &TRIGGER_0_CONDITION_3)
-                        || call.reads("command", &TRIGGER_0_CONDITION_4))
+                        || call.reads("command", &TRIGGER_0_CONDITION_4)
+                        || call.loses_work("command", &TRIGGER_0_CONDITION_5, scope))
                 {
                     return __forge::Outcome::Violation;
                 }
@@ -362,11 +371,13 @@ pub mod commands_as_commands {
     pub const BEHAVIOR: __forge::Behavior = __forge::Behavior {
         id: "commands-as-commands",
         name: "Commands As Commands",
-        description: "Every DSL extension at once (runs, writes, reads, the extra fields, locked).",
+        description: "Every DSL extension at once (runs, writes, reads, loses_work, the extra fields, locked).",
         category: __forge::Category::Experimental,
         enabled: true,
         locked: true,
         screens_output: false,
+        secret_patterns: &[],
+        remembers_created: true,
         events: &[__forge::Event::PreToolUse],
         profiles: &[],
         tools: &[],
@@ -379,7 +390,7 @@ pub mod commands_as_commands {
                 matcher: "Bash",
                 tools: __forge::ToolMatcher::Names(&["Bash"]),
                 violates: true,
-                summary: "on PreToolUse for Bash when `command` runs `git clean -f|--force !-n|--dry-run -e=|--exclude=` or `command` runs `curl|wget | sh|bash` or `command` runs `{hook_binary} !status` or `command` writes `{forge_root}/audit/** ~/.claude/settings*.json` or `command` reads `**/.env !**/.env.example`: violation",
+                summary: "on PreToolUse for Bash when `command` runs `git clean -f|--force !-n|--dry-run -e=|--exclude=` or `command` runs `curl|wget | sh|bash` or `command` runs `{hook_binary} !status` or `command` writes `{forge_root}/audit/** ~/.claude/settings*.json` or `command` reads `**/.env !**/.env.example` or `command` destroys work git cannot bring back under `{project_dir}/** !{project_dir}/scratch/**`: violation",
             },
             __forge::TriggerInfo {
                 event: __forge::Event::PreToolUse,

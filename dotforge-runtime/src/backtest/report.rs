@@ -76,6 +76,26 @@ fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
+/// The examples of the behaviors that fired, one aligned row each (a `reached through` line under a row whose
+/// command was reached through another).
+fn examples_table(fired: &[(&String, &Value)]) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut roads = Vec::new();
+    for (id, value) in fired {
+        for example in value["examples"].as_array().into_iter().flatten() {
+            let text = |key: &str, chars: usize| -> String {
+                example[key].as_str().unwrap_or("").chars().take(chars).collect()
+            };
+            let said = format!("{}: {}", text("level", 20), text("message", 90));
+            let session = format!("session {}", text("session", 8));
+            rows.push(vec![(*id).clone(), text("at", 40), session, text("tool", 40), text("input", 60), said]);
+            roads.push(example["road"].as_str().map(|road| format!("    reached through: {road}")));
+        }
+    }
+    let lines = crate::table::render_rows(&rows).into_iter().map(|line| format!("  {line}"));
+    lines.zip(roads).flat_map(|(line, road)| std::iter::once(line).chain(road)).collect()
+}
+
 /// The report for a person: totals, a table of the behaviors that fired, examples.
 pub(super) fn report_text(report: &Value) -> String {
     let number = |value: &Value| value.as_u64().unwrap_or(0);
@@ -133,23 +153,7 @@ pub(super) fn report_text(report: &Value) -> String {
         out.extend(crate::table::render(&header, &rows, false));
         out.push(String::new());
         out.push("Examples (the first of each behavior):".to_owned());
-        for (id, value) in &fired {
-            for example in value["examples"].as_array().into_iter().flatten() {
-                let text = |key: &str| example[key].as_str().unwrap_or("").to_owned();
-                let session: String = text("session").chars().take(8).collect();
-                out.push(format!(
-                    "  {id}  {}  session {session}  {}  {}  {}: {}",
-                    text("at"),
-                    text("tool"),
-                    text("input").chars().take(60).collect::<String>(),
-                    text("level"),
-                    text("message").chars().take(90).collect::<String>()
-                ));
-                if let Some(road) = example["road"].as_str() {
-                    out.push(format!("    reached through: {road}"));
-                }
-            }
-        }
+        out.extend(examples_table(&fired));
     }
     let quiet: Vec<&String> = behaviors
         .iter()

@@ -1,11 +1,12 @@
 //! `audit`: the governance view — behaviors installed and enabled, violations, blocks and overrides of all time, and
-//! the override rate with its verdict (CONTRACT §8), and every session switch, from the metrics totals of state.json
-//! (see [`crate::metrics`]), overrides.log and switches.log. It also brings `audit/metrics.json` up to date.
+//! the override rate with its verdict (CONTRACT §8; `unrated` below [`MIN_BLOCKS_TO_RATE`] blocks), and every session
+//! switch, from the metrics totals of state.json (see [`crate::metrics`]), overrides.log and switches.log. It also
+//! brings `audit/metrics.json` up to date.
 
 use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::lock;
-use crate::metrics::{effectiveness, Totals};
+use crate::metrics::{effectiveness, Totals, MIN_BLOCKS_TO_RATE};
 use crate::settings::Settings;
 use crate::state::{read_state, StateDoc};
 use crate::time::Timestamp;
@@ -58,7 +59,8 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
             let rate = counts.override_rate();
             json!({
                 "id": behavior.id, "enabled": behavior.enabled, "violations": violations, "blocks": blocks,
-                "overrides": overrides, "override_rate": rate, "escalation_effectiveness": effectiveness(rate),
+                "overrides": overrides, "override_rate": rate,
+                "escalation_effectiveness": effectiveness(rate, blocks),
             })
         })
         .collect();
@@ -75,7 +77,8 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         "overrides": overrides,
         "overrides_logged": log_lines,
         "override_rate": rate,
-        "escalation_effectiveness": effectiveness(rate),
+        "escalation_effectiveness": effectiveness(rate, blocks),
+        "min_blocks_to_rate": MIN_BLOCKS_TO_RATE,
         "behaviors": rows,
         "switches": switches,
     });
@@ -88,40 +91,67 @@ pub(super) fn run(catalog: &Catalog, forge_root: &Path, as_json: bool) -> Result
         format!("  behaviors installed   {} ({enabled} enabled in the index)", catalog.behaviors.len()),
         format!("  violations            {violations} (all time)"),
         format!("  blocks                {blocks}"),
-        format!("  overrides             {overrides} (overrides.log: {log_lines} lines)"),
-        format!("  override rate         {rate:.2} — {}", effectiveness(rate)),
+        format!(
+            "  overrides             {overrides} (overrides.log: {log_lines} line{})",
+            if log_lines == 1 { "" } else { "s" }
+        ),
+        format!("  override rate         {rate:.2} — {}", verdict(effectiveness(rate, blocks), blocks)),
         String::new(),
-        format!("  {:<24} {:>10} {:>7} {:>9} {:>6}  verdict", "behavior", "violations", "blocks", "overrides", "rate"),
     ];
-    for row in &rows {
-        let number = |key: &str| row[key].as_u64().unwrap_or(0);
-        out.push(format!(
-            "  {:<24} {:>10} {:>7} {:>9} {:>6.2}  {}",
-            row["id"].as_str().unwrap_or(""),
-            number("violations"),
-            number("blocks"),
-            number("overrides"),
-            row["override_rate"].as_f64().unwrap_or(0.0),
-            row["escalation_effectiveness"].as_str().unwrap_or("")
-        ));
-    }
+    out.extend(indented(&behavior_table(&rows)));
     out.push(String::new());
     match switches.len() {
         0 => out.push("  session switches      none".to_owned()),
         count => {
             out.push(format!("  session switches      {count} (audit/switches.log), latest last:"));
-            for switch in switches.iter().skip(count.saturating_sub(10)) {
-                let text = |key: &str| switch[key].as_str().unwrap_or("").to_owned();
-                out.push(format!(
-                    "    {}  {:<4} {:<24} session {}",
-                    text("timestamp"),
-                    text("switch"),
-                    text("behavior"),
-                    text("session_id")
-                ));
-            }
+            let text = |switch: &Value, key: &str| switch[key].as_str().unwrap_or("").to_owned();
+            let rows: Vec<Vec<String>> = switches
+                .iter()
+                .skip(count.saturating_sub(10))
+                .map(|switch| {
+                    let session = format!("session {}", text(switch, "session_id"));
+                    vec![text(switch, "timestamp"), text(switch, "switch"), text(switch, "behavior"), session]
+                })
+                .collect();
+            out.extend(crate::table::render_rows(&rows).iter().map(|line| format!("    {line}")));
         }
     }
     print_out(&out.join("\n"));
     Ok(())
+}
+
+/// A verdict as the person reads it: an unrated one says how many blocks it has and needs.
+fn verdict(word: &str, blocks: u64) -> String {
+    match (word, blocks) {
+        ("unrated", 0) => "no blocks".to_owned(),
+        ("unrated", _) => format!("unrated ({blocks} of {MIN_BLOCKS_TO_RATE} blocks)"),
+        _ => word.to_owned(),
+    }
+}
+
+/// The per-behavior table: numbers right-aligned, every column as wide as its widest cell.
+fn behavior_table(rows: &[Value]) -> Vec<String> {
+    let number = |row: &Value, key: &str| row[key].as_u64().unwrap_or(0);
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            vec![
+                row["id"].as_str().unwrap_or("").to_owned(),
+                number(row, "violations").to_string(),
+                number(row, "blocks").to_string(),
+                number(row, "overrides").to_string(),
+                format!("{:.2}", row["override_rate"].as_f64().unwrap_or(0.0)),
+                verdict(row["escalation_effectiveness"].as_str().unwrap_or(""), number(row, "blocks")),
+            ]
+        })
+        .collect();
+    crate::table::render_aligned(
+        &["behavior", "violations", "blocks", "overrides", "rate", "verdict"],
+        &cells,
+        |column| (1..=4).contains(&column),
+    )
+}
+
+fn indented(lines: &[String]) -> Vec<String> {
+    lines.iter().map(|line| format!("  {line}")).collect()
 }

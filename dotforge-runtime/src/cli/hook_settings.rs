@@ -5,7 +5,9 @@
 
 use crate::catalog::{Event, ToolMatcher};
 use crate::harness::{Harness, MatcherStyle};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+pub(super) use crate::harness::{managed_settings, user_settings};
 
 /// The settings file `install` edits for `harness` (its record's): the project's (in the current directory), or the
 /// user's.
@@ -15,29 +17,6 @@ pub(super) fn default_settings(harness: Harness, user: bool) -> PathBuf {
     }
     let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
     user_settings(harness, Some(&home)).unwrap_or_default()
-}
-
-/// The user's settings file of `harness`: in the folder its variable names when set (`CODEX_HOME`), else under
-/// `home`; `None` without either.
-pub(super) fn user_settings(harness: Harness, home: Option<&Path>) -> Option<PathBuf> {
-    let settings = &harness.dialect().settings;
-    if let Some((variable, file)) = settings.user_folder_variable {
-        if let Some(folder) = std::env::var_os(variable).filter(|folder| !folder.is_empty()) {
-            return Some(PathBuf::from(folder).join(file));
-        }
-    }
-    home.map(|home| home.join(settings.user))
-}
-
-/// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:
-/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS, `/etc/claude-code/managed-settings.json`
-/// elsewhere.
-pub(crate) fn managed_settings() -> PathBuf {
-    if cfg!(target_os = "macos") {
-        PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
-    } else {
-        PathBuf::from("/etc/claude-code/managed-settings.json")
-    }
 }
 
 /// The event's name in the harness's settings, `None` when it has no such event (Codex and Gemini have no

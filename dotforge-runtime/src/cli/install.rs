@@ -10,13 +10,19 @@
 //! them.
 
 use super::hook_settings;
-use super::json_edit::{
-    array_text, member, object_text, parse_array, parse_object, remove_empty_folders, set_member, write_file, Members,
-};
 use super::plugin_file::{self, Plugin};
 use super::print::print_out;
 use crate::catalog::{Catalog, Event, ToolMatcher};
 use crate::harness::{Harness, SettingsForm};
+use crate::json_edit::{
+    array_text, member, object_text, parse_array, parse_object, remove_empty_folders, set_member, write_file, Members,
+};
+use crate::lock;
+use crate::registration::{Installed, Record, Written};
+use crate::settings::Settings;
+use crate::state::{read_state, StateDoc};
+use crate::time::Timestamp;
+use crate::watch;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -133,15 +139,20 @@ fn registrations(catalog: &Catalog) -> Vec<(Event, Option<hook_settings::Selecti
     events
 }
 
-/// [`registrations`] in the terms of `harness`: each event's name there and its matcher of that CLI's tools.
+/// [`registrations`] in the terms of `harness`: each event's name there and its matcher of that CLI's tools; and
+/// its event at a session's start, where the CLI has one the hook is registered for (the tamper check).
 pub(super) fn harness_registrations(catalog: &Catalog, harness: Harness) -> Vec<(&'static str, Option<String>)> {
-    registrations(catalog)
+    let mut events: Vec<(&'static str, Option<String>)> = registrations(catalog)
         .into_iter()
         .filter_map(|(event, matcher)| {
             let name = hook_settings::event_name(harness, event)?;
             Some((name, matcher.map(|selection| hook_settings::matcher(harness, &selection))))
         })
-        .collect()
+        .collect();
+    if let Some(session_start) = harness.dialect().session_start.filter(|_| !events.is_empty()) {
+        events.push((session_start, None));
+    }
+    events
 }
 
 /// The project folder of this settings file (what Claude Code calls `$CLAUDE_PROJECT_DIR`): the folder that holds
@@ -258,6 +269,57 @@ fn plugin<'o>(options: &'o Options, template: &'static str, config: &'static str
     }
 }
 
+/// The `.forge` folder whose record notes what `install` and `uninstall` did to `settings`: `$FORGE_ROOT` when set,
+/// else the project's of a project file, else the current project's (for the user's or managed settings).
+fn record_root(options: &Options, settings: &Path) -> PathBuf {
+    let from_env = Settings::from_env(None).forge_root;
+    let root = if std::env::var_os("FORGE_ROOT").is_some_and(|root| !root.is_empty()) || options.user || options.managed
+    {
+        from_env
+    } else {
+        project_dir(settings).join(".forge")
+    };
+    absolute(&root)
+}
+
+/// The CLI's name, as the record keeps it.
+fn harness_name(options: &Options) -> String {
+    options.harness.name().to_owned()
+}
+
+/// The settings file as the record names it: absolute, its folder's links resolved.
+fn absolute(path: &Path) -> PathBuf {
+    let parent = path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match (parent.canonicalize(), path.file_name()) {
+        (Ok(parent), Some(name)) => parent.join(name),
+        _ => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
+    }
+}
+
+/// Changes the install record with `change` (given the settings file's absolute path) under the state lock, and
+/// notes the files written in the state's snapshot, so that the tamper check sees them as `install` left them and
+/// watches the project from now on.
+fn record(options: &Options, settings: &Path, change: impl FnOnce(&mut Record, PathBuf)) -> Result<(), String> {
+    let forge_root = record_root(options, settings);
+    let runtime = forge_root.join("runtime");
+    std::fs::create_dir_all(&runtime).map_err(|error| format!("cannot create {}: {error}", runtime.display()))?;
+    let timeout = Settings::from_env(None).lock_timeout.max(std::time::Duration::from_secs(2));
+    let _lock = lock::acquire(&runtime.join("state.lock"), timeout)
+        .map_err(|error| format!("cannot lock {}: {error}", runtime.join("state.lock").display()))?;
+    let file = absolute(settings);
+    let mut record = Record::load(&forge_root);
+    change(&mut record, file.clone());
+    record
+        .save(&forge_root)
+        .map_err(|error| format!("cannot write the install record in {}: {error}", runtime.display()))?;
+    let state_path = runtime.join("state.json");
+    let now = Timestamp::now();
+    let bytes = read_state(&state_path);
+    let mut doc = StateDoc::load(&state_path, bytes.as_deref(), now, &[]);
+    watch::note_install(&mut doc, &forge_root, &[&file]);
+    doc.save(&state_path).map_err(|error| format!("cannot write {}: {error}", state_path.display()))
+}
+
 /// Runs `install`.
 pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String> {
     let (path, why) = target_file(options);
@@ -276,6 +338,18 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     if let SettingsForm::Plugin { template, config } = options.harness.dialect().settings.form {
         let command = options.command.clone().unwrap_or_else(|| default_command(path, options.harness, false));
         plugin_file::install(&plugin(options, template, config), &command, options.timeout)?;
+        if !options.dry_run {
+            let text =
+                std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+            record(options, path, |record, file| {
+                record.install(Installed {
+                    file,
+                    harness: harness_name(options),
+                    command,
+                    written: Written::Plugin(text),
+                })
+            })?;
+        }
         if !options.user && !options.dry_run {
             gitignore(path, true)?;
         }
@@ -287,6 +361,7 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
     let command = options.command.clone().unwrap_or_else(|| default_command(path, harness, options.managed));
     remove_ours(&mut hooks, &command);
     let events = harness_registrations(catalog, harness);
+    let mut written: Vec<(String, String)> = Vec::new();
     for (event, matcher) in &events {
         let mut hook: Members = vec![
             ("type".to_owned(), json!("command").to_string()),
@@ -307,7 +382,9 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
             })?,
             None => Vec::new(),
         };
-        items.push(object_text(&entry, 3));
+        let entry = object_text(&entry, 3);
+        written.push(((*event).to_owned(), entry.clone()));
+        items.push(entry);
         set_member(&mut hooks, event, array_text(&items, 2));
     }
     set_member(&mut top, "hooks", object_text(&hooks, 1));
@@ -318,6 +395,14 @@ pub(super) fn install(catalog: &Catalog, options: &Options) -> Result<(), String
         return Ok(());
     }
     write_file(path, &text)?;
+    record(options, path, |record, file| {
+        record.install(Installed {
+            file,
+            harness: harness.name().to_owned(),
+            command: command.clone(),
+            written: Written::Entries(written),
+        })
+    })?;
     if !options.user && !options.managed {
         gitignore(path, true)?;
     }
@@ -332,7 +417,13 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     let (path, _) = target_file(options);
     let path = &path;
     if let SettingsForm::Plugin { config, .. } = options.harness.dialect().settings.form {
-        if plugin_file::uninstall(&plugin(options, "", config))? && !options.user && !options.dry_run {
+        let removed = plugin_file::uninstall(&plugin(options, "", config))?;
+        if removed && !options.dry_run {
+            record(options, path, |record, file| {
+                record.uninstall(&file, options.harness.name(), Timestamp::now().format())
+            })?;
+        }
+        if removed && !options.user && !options.dry_run {
             gitignore(path, false)?;
         }
         return Ok(());
@@ -364,6 +455,7 @@ pub(super) fn uninstall(options: &Options) -> Result<(), String> {
     } else {
         write_file(path, &text)?;
     }
+    record(options, path, |record, file| record.uninstall(&file, options.harness.name(), Timestamp::now().format()))?;
     if !options.user && !options.managed {
         gitignore(path, false)?;
     }

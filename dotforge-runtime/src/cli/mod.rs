@@ -8,12 +8,13 @@ mod describe;
 mod doctor;
 mod hook_settings;
 mod install;
-mod json_edit;
 mod plugin;
 mod plugin_file;
 mod print;
+mod sessions;
 mod status;
 mod switch;
+mod trail;
 
 use crate::catalog::{Catalog, Category};
 use crate::harness::Harness;
@@ -127,14 +128,19 @@ fn switch_args(command: Command) -> Command {
             Arg::new("session")
                 .long("session")
                 .value_name("SESSION_ID")
-                .required(true)
-                .help("The session id (see `status`)"),
+                .help("The session id (default: the only live session it applies to; `status` lists them)"),
         )
         .arg(forge_root_arg())
 }
 
-/// The command line of a hook binary (clap's builder API: no proc-macro in the hook's dependency tree).
-fn cli(name: &'static str) -> Command {
+/// The command line of a hook binary (clap's builder API: no proc-macro in the hook's dependency tree); `has_demo`:
+/// whether `simulate` has a demo session to replay without a file.
+fn cli(name: &'static str, has_demo: bool) -> Command {
+    let simulate_file = if has_demo {
+        "The session to replay (`-` reads stdin); without it, the demo session built into this binary"
+    } else {
+        "The session to replay (`-` reads stdin); required: this binary has no demo session built in"
+    };
     Command::new(name)
         .version(env!("CARGO_PKG_VERSION"))
         .about("A Claude Code hook compiled by dotforge from behavior files")
@@ -162,7 +168,7 @@ fn cli(name: &'static str) -> Command {
         .subcommand(
             Command::new("simulate")
                 .about("Replay a recorded session (one hook payload per line) and show each decision")
-                .arg(Arg::new("file").help("The session to replay (`-` reads stdin); without it, the embedded demo"))
+                .arg(Arg::new("file").help(simulate_file))
                 .arg(json_arg("Print one JSON object per step instead of a table"))
                 .arg(forge_root_arg().help("Replay into this .forge folder and keep it (default: a scratch folder)"))
                 .arg(profile_arg("Hook profile to replay with (default: $FORGE_HOOK_PROFILE or standard)"))
@@ -195,7 +201,8 @@ fn cli(name: &'static str) -> Command {
             Command::new("status")
                 .about("Show counters, levels, overrides and last violations per session")
                 .arg(Arg::new("session").long("session").value_name("ID").help("Only this session (default: every live session, newest first)"))
-                .arg(json_arg("Print JSON"))
+                .arg(Arg::new("all").long("all").action(ArgAction::SetTrue).help("List every behavior, not only those with a counter, an override, a pending block or a session switch"))
+                .arg(json_arg("Print JSON (every behavior)"))
                 .arg(forge_root_arg()),
         )
         .subcommand(
@@ -217,11 +224,33 @@ fn cli(name: &'static str) -> Command {
             Command::new("audit")
                 .about("Governance summary: violations, blocks, overrides and override rate per behavior")
                 .arg(json_arg("Print JSON"))
+                .arg(
+                    Arg::new("verify")
+                        .long("verify")
+                        .action(ArgAction::SetTrue)
+                        .help("Verify the audit trail's hash chain and the state's pointers into it: exit 0 when it is whole, 1 naming the file and line of the first break"),
+                )
                 .arg(forge_root_arg()),
         )
-        .subcommand(switch_args(Command::new("allow").about(
-            "Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it",
-        )))
+        .subcommand(
+            Command::new("allow")
+                .about("Allow once the call a soft block refused in a CLI that cannot ask (Codex CLI, Gemini CLI); the agent then repeats it; or, with --tamper, lift the lockdown of a session whose call changed governance files")
+                .arg(Arg::new("id").required_unless_present("tamper").help("The behavior id"))
+                .arg(
+                    Arg::new("session")
+                        .long("session")
+                        .value_name("SESSION_ID")
+                        .help("The session id (default: the only live session where the behavior's soft block waits; see `status`)"),
+                )
+                .arg(
+                    Arg::new("tamper")
+                        .long("tamper")
+                        .action(ArgAction::SetTrue)
+                        .conflicts_with("id")
+                        .help("Lift the lockdown of the session (of every session without --session) after a tamper: read .forge/audit/tamper.log first"),
+                )
+                .arg(forge_root_arg()),
+        )
         .subcommand(install_args(Command::new("install").about("Register this binary for the events the catalog uses (.claude/settings.json; --user, --managed, --harness codex|gemini)")))
         .subcommand(install_args(Command::new("uninstall").about("Remove exactly what `install` added")))
         .subcommand(doctor_args(Command::new("doctor").about(
@@ -358,7 +387,7 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
     }
     // Help and errors name the binary as it was invoked (a hook project's binary is not called dotforge-hook).
     let name: &'static str = Box::leak(binary_name().into_boxed_str());
-    let matches = cli(name).get_matches();
+    let matches = cli(name, demo.is_some()).get_matches();
     let text = |sub: &ArgMatches, id: &str| sub.get_one::<String>(id).cloned();
     let flag = |sub: &ArgMatches, id: &str| sub.get_flag(id);
     let root = |sub: &ArgMatches| forge_root_or_default(sub.get_one::<PathBuf>("forge-root").cloned());
@@ -376,22 +405,25 @@ fn run(catalog: &'static Catalog, demo: Option<&'static str>) -> ! {
             text(sub, "soft-block").as_deref().and_then(SoftBlockMode::parse),
         ),
         Some(("backtest", sub)) => backtest_main(catalog, sub),
-        Some(("status", sub)) => status::run(catalog, &root(sub), text(sub, "session").as_deref(), flag(sub, "json")),
+        Some(("status", sub)) => {
+            status::run(catalog, &root(sub), text(sub, "session").as_deref(), flag(sub, "all"), flag(sub, "json"))
+        }
         Some(("list", sub)) => describe::list(catalog, text(sub, "category").as_deref().and_then(category)),
         Some(("describe", sub)) => describe::describe(catalog, &text(sub, "id").unwrap_or_default()),
         Some((on_off @ ("on" | "off"), sub)) => switch::run(
             catalog,
             &root(sub),
             &text(sub, "id").unwrap_or_default(),
-            &text(sub, "session").unwrap_or_default(),
+            text(sub, "session").as_deref(),
             on_off == "on",
         ),
-        Some(("allow", sub)) => allow::run(
-            catalog,
-            &root(sub),
-            &text(sub, "id").unwrap_or_default(),
-            &text(sub, "session").unwrap_or_default(),
-        ),
+        Some(("allow", sub)) if flag(sub, "tamper") => {
+            allow::lift_lockdown(&root(sub), text(sub, "session").as_deref())
+        }
+        Some(("allow", sub)) => {
+            allow::run(catalog, &root(sub), &text(sub, "id").unwrap_or_default(), text(sub, "session").as_deref())
+        }
+        Some(("audit", sub)) if flag(sub, "verify") => trail::run(&root(sub), flag(sub, "json")),
         Some(("audit", sub)) => audit::run(catalog, &root(sub), flag(sub, "json")),
         Some(("install", sub)) => install_options(sub).and_then(|options| install::install(catalog, &options)),
         Some(("uninstall", sub)) => install_options(sub).and_then(|options| install::uninstall(&options)),
@@ -559,7 +591,9 @@ fn simulate_main(
         (Some(path), _) => std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"))?,
         (None, Some(demo)) => demo.to_owned(),
         (None, None) => {
-            return Err("this binary has no embedded demo session; pass a FILE.jsonl (one payload per line)".to_owned())
+            return Err("this binary has no demo session built in; pass a FILE.jsonl (one hook payload per line, `-` \
+                        for stdin); a hook built with `dotforge_runtime::main_with_demo` has one"
+                .to_owned())
         }
     };
     let replay = match forge_root {

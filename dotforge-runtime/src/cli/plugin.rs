@@ -5,10 +5,10 @@
 //! a team's marketplace repository as it is.
 
 use super::install::harness_registrations;
-use super::json_edit::write_file;
 use super::print::print_out;
 use crate::catalog::Catalog;
 use crate::harness::Harness;
+use crate::json_edit::write_file;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 

@@ -5,8 +5,8 @@
 //! folder, which the plugin deletes from the loaded config when it loads — without it, the model has no tool at all.
 //! The config file is edited as `install` edits settings: its other members keep their text.
 
-use super::json_edit::{object_text, parse_object, remove_empty_folders, set_member, write_file, Members};
 use super::print::print_out;
+use crate::json_edit::{object_text, parse_object, remove_empty_folders, set_member, write_file, Members};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -1,11 +1,11 @@
-//! `status`: per live session, each behavior's switch, counter, level, next threshold, overrides and last violation.
+//! `status`: per live session, newest first, its totals and flags, then the behaviors with something to show — a
+//! counter, an override, a block waiting for an answer, a switch for the session — with their counter, level, next
+//! threshold, overrides and last violation; `--all` lists every behavior, and `--json` always does.
 
 use super::print::print_out;
+use super::sessions;
 use crate::catalog::{Behavior, Catalog};
 use crate::session::Session;
-use crate::settings::Settings;
-use crate::state::{read_state, StateDoc};
-use crate::time::Timestamp;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -24,10 +24,14 @@ fn behavior_row(behavior: &Behavior, session: &Session) -> Value {
     let counter = state.map_or(0, |state| state.counter);
     let next = (behavior.next_threshold)(counter);
     let (switch, enabled) = switch_text(behavior, session);
+    let switched = session.enabled_override(behavior.id).is_some_and(|on| on != behavior.enabled);
+    let waiting = state.is_some_and(|state| state.pending_block.is_some());
     json!({
         "id": behavior.id,
         "status": switch,
         "enabled": enabled,
+        "pending_block": waiting,
+        "noteworthy": counter > 0 || switched || waiting || state.is_some_and(|state| !state.overrides.is_empty()),
         "counter": counter,
         "level": state.map_or("-", |state| if state.counter == 0 { "-" } else { state.effective_level.name() }),
         "next_threshold": next,
@@ -64,17 +68,40 @@ fn text(value: &Value) -> String {
     }
 }
 
-fn print_session(session: &Value) {
+/// One behavior's line in the text table.
+fn table_row(row: &Value) -> Vec<String> {
+    let next = match (&row["next_threshold"], &row["next_level"]) {
+        (Value::Number(after), Value::String(level)) => format!("{after} → {level}"),
+        _ => "max".to_owned(),
+    };
+    let last = match (&row["last_violation_at"], &row["last_violation_tool"]) {
+        (Value::String(at), Value::String(tool)) => format!("{at} ({tool})"),
+        (Value::String(at), _) => at.clone(),
+        _ => "-".to_owned(),
+    };
+    let status = if row["pending_block"] == true {
+        format!("{}, block pending", text(&row["status"]))
+    } else {
+        text(&row["status"])
+    };
+    vec![text(&row["id"]), status, text(&row["counter"]), text(&row["level"]), next, text(&row["overrides"]), last]
+}
+
+fn print_session(session: &Value, all: bool) {
     print_out(&format!(
         "session {}  started {}  last active {}",
         text(&session["session_id"]),
         text(&session["created_at"]),
         text(&session["last_accessed_at"])
     ));
+    let count = |key: &str, one: &str| match session[key].as_u64().unwrap_or(0) {
+        1 => format!("1 {one}"),
+        many => format!("{many} {one}s"),
+    };
     print_out(&format!(
-        "  {} violations · {} overrides · {}/{} behaviors active · flags: {}",
-        session["violations"],
-        session["overrides"],
+        "  {} · {} · {}/{} behaviors active · flags: {}",
+        count("violations", "violation"),
+        count("overrides", "override"),
         session["active_behaviors"],
         session["total_behaviors"],
         session["flags"]
@@ -83,91 +110,60 @@ fn print_session(session: &Value) {
             .map_or("none".to_owned(), |flags| { flags.iter().map(text).collect::<Vec<_>>().join(", ") })
     ));
     let header = ["behavior", "status", "counter", "level", "next", "overrides", "last violation"];
-    let rows: Vec<Vec<String>> = session["behaviors"]
-        .as_array()
-        .map(|rows| {
-            rows.iter()
-                .map(|row| {
-                    let next = match (&row["next_threshold"], &row["next_level"]) {
-                        (Value::Number(after), Value::String(level)) => format!("{after} → {level}"),
-                        _ => "max".to_owned(),
-                    };
-                    let last = match (&row["last_violation_at"], &row["last_violation_tool"]) {
-                        (Value::String(at), Value::String(tool)) => format!("{at} ({tool})"),
-                        (Value::String(at), _) => at.clone(),
-                        _ => "-".to_owned(),
-                    };
-                    vec![
-                        text(&row["id"]),
-                        text(&row["status"]),
-                        text(&row["counter"]),
-                        text(&row["level"]),
-                        next,
-                        text(&row["overrides"]),
-                        last,
-                    ]
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    for line in crate::table::render(&header, &rows, false) {
-        print_out(&format!("  {line}"));
+    let behaviors = session["behaviors"].as_array().cloned().unwrap_or_default();
+    let (shown, quiet): (Vec<Value>, Vec<Value>) =
+        behaviors.into_iter().partition(|row| all || row["noteworthy"] == true);
+    let rows: Vec<Vec<String>> = shown.iter().map(table_row).collect();
+    if rows.is_empty() {
+        print_out("  no behavior has counted anything or been switched in this session");
+    } else {
+        for line in crate::table::render(&header, &rows, false) {
+            print_out(&format!("  {line}"));
+        }
+    }
+    if !quiet.is_empty() {
+        print_out(&format!(
+            "  {} more with nothing to show (on or off as the index says, no violation): status --all lists them",
+            quiet.len()
+        ));
     }
 }
 
 /// Runs `status`.
-pub(super) fn run(catalog: &Catalog, forge_root: &Path, only: Option<&str>, as_json: bool) -> Result<(), String> {
-    let path = forge_root.join("runtime").join("state.json");
-    let now = Timestamp::now();
-    let bytes = read_state(&path);
-    let Some(bytes) = bytes else {
+pub(super) fn run(
+    catalog: &Catalog,
+    forge_root: &Path,
+    only: Option<&str>,
+    all: bool,
+    as_json: bool,
+) -> Result<(), String> {
+    let sessions = sessions::read(forge_root, only);
+    if !sessions.recorded {
         if as_json {
             print_out(&json!({"forge_root": forge_root, "sessions": []}).to_string());
         } else {
             print_out(&format!("no sessions recorded yet in {} (no state.json)", forge_root.display()));
         }
         return Ok(());
-    };
-    let doc = match StateDoc::parse(&bytes) {
-        Ok(doc) => doc,
-        Err(problem) => {
-            crate::warn::warn(&format!(
-                "{} is corrupt ({problem}); the hook moves it aside and starts afresh at its next sweep of expired \
-                 sessions (within five minutes), or at once when an event reads the broken part; showing the sessions \
-                 that can be read",
-                path.display()
-            ));
-            StateDoc::parse_lines(&bytes).unwrap_or_default()
-        }
-    };
-    let ttl = Settings::from_env(None).session_ttl;
-    let mut sessions: Vec<(String, Session)> = doc
-        .decoded_sessions(now)
-        .into_iter()
-        .filter(|(id, session)| match only {
-            Some(only) => id == only,
-            None => Timestamp::parse(&session.last_accessed_at).is_some_and(|last| now.seconds_since(last) <= ttl),
-        })
-        .collect();
-    sessions.sort_by(|a, b| b.1.last_accessed_at.cmp(&a.1.last_accessed_at).then_with(|| a.0.cmp(&b.0)));
+    }
     if let Some(only) = only {
-        if sessions.is_empty() {
-            return Err(format!("no session `{only}` in {}", path.display()));
+        if sessions.list.is_empty() {
+            return Err(format!("no session `{only}` in {}", sessions.path.display()));
         }
     }
-    let values: Vec<Value> = sessions.iter().map(|(id, session)| session_json(catalog, id, session)).collect();
+    let values: Vec<Value> = sessions.list.iter().map(|(id, session)| session_json(catalog, id, session)).collect();
     if as_json {
         print_out(&json!({"forge_root": forge_root, "sessions": values}).to_string());
         return Ok(());
     }
     if values.is_empty() {
-        print_out(&format!("no live sessions in {}", path.display()));
+        print_out(&format!("no live sessions in {}", sessions.path.display()));
     }
     for (index, session) in values.iter().enumerate() {
         if index > 0 {
             print_out("");
         }
-        print_session(session);
+        print_session(session, all);
     }
     Ok(())
 }

@@ -34,6 +34,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "PostToolBatch",
         "Setup",
     ],
+    session_start: Some("SessionStart"),
     missing_events: &[],
     tools: &[
         own("Bash", &[]),

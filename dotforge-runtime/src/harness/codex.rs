@@ -19,6 +19,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     title: "Codex CLI",
     events: &[],
     other_events: &[],
+    session_start: None,
     missing_events: &[Event::PostToolUseFailure],
     tools: &[
         tool("Bash", "Bash", &[], &[]),

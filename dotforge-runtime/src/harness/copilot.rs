@@ -31,6 +31,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "PreCompact",
         "Notification",
     ],
+    session_start: None,
     missing_events: &[],
     tools: &[
         tool("Bash", "Bash", &[("command", "command")], &[]),

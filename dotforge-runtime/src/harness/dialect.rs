@@ -176,6 +176,9 @@ pub struct Dialect {
     pub events: &'static [(&'static str, Event)],
     /// Its other events, which the hook ignores (they tell the CLI from its payload too).
     pub other_events: &'static [&'static str],
+    /// Its event at a session's start, when `install` registers the hook for it: the tamper check runs there (see
+    /// `crate::watch`), and nothing else.
+    pub session_start: Option<&'static str>,
     /// The catalog's events it has no equivalent of (a failed call is its PostToolUse).
     pub missing_events: &'static [Event],
     /// Its tools (those whose names and arguments are the catalog's are listed too, for their paths).

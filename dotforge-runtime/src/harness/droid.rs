@@ -22,6 +22,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     title: "Factory Droid",
     events: &[],
     other_events: &["Notification", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"],
+    session_start: None,
     missing_events: &[Event::PostToolUseFailure],
     tools: &[
         tool("Execute", "Bash", &[("command", "command")], &[]),

@@ -35,6 +35,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "PreCompress",
         "Notification",
     ],
+    session_start: None,
     missing_events: &[Event::PostToolUseFailure],
     tools: &[
         tool("run_shell_command", "Bash", &[("command", "command")], &[]),

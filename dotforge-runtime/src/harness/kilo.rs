@@ -25,6 +25,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     events: &[],
     other_events: &[],
     // A failed call has no event; its idle event cannot make the agent go on.
+    session_start: None,
     missing_events: &[Event::PostToolUseFailure, Event::Stop],
     tools: &[
         // `workdir`: where the command runs (read as the payload's `cwd`, see `canonical`).

@@ -110,6 +110,29 @@ impl Harness {
     }
 }
 
+/// The user's settings file of `harness`: in the folder its variable names when set and not empty (`CODEX_HOME`),
+/// else under `home`; `None` without either.
+pub(crate) fn user_settings(harness: Harness, home: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    let settings = &harness.dialect().settings;
+    if let Some((variable, file)) = settings.user_folder_variable {
+        if let Some(folder) = std::env::var_os(variable).filter(|folder| !folder.is_empty()) {
+            return Some(std::path::PathBuf::from(folder).join(file));
+        }
+    }
+    home.map(|home| home.join(settings.user))
+}
+
+/// Claude Code's managed settings file, which every project on the machine obeys and no user setting switches off:
+/// `/Library/Application Support/ClaudeCode/managed-settings.json` on macOS, `/etc/claude-code/managed-settings.json`
+/// elsewhere.
+pub(crate) fn managed_settings() -> std::path::PathBuf {
+    if cfg!(target_os = "macos") {
+        std::path::PathBuf::from("/Library/Application Support/ClaudeCode/managed-settings.json")
+    } else {
+        std::path::PathBuf::from("/etc/claude-code/managed-settings.json")
+    }
+}
+
 /// Whether a tool name is one of `dialect`'s that Claude Code (whose vocabulary every other payload falls back to)
 /// does not have: such a name tells the CLI.
 fn claims_tool(dialect: &Dialect, name: &str) -> bool {

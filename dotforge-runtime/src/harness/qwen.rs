@@ -41,6 +41,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "TodoCompleted",
         "InstructionsLoaded",
     ],
+    session_start: None,
     missing_events: &[],
     tools: &[
         // `directory`: where the command runs (read as the payload's `cwd`, see `canonical`).

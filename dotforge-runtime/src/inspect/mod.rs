@@ -7,14 +7,17 @@ mod memo;
 
 pub(crate) use memo::Memo;
 
-use crate::model::HookSources;
+use crate::loads_hook::{ReadFile, Registration};
+use crate::losses::{self, DestroyedPath, Losses};
+use crate::model::{HookSources, PathRole};
 use crate::paths::{self, Candidate, PathGlobs, PlaceParts, Places};
 use crate::payload::Payload;
 use crate::script_files::DiskFiles;
 use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
-use dotforge_shell::pattern::{self, CommandPattern};
-use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Word};
+use dotforge_shell::pattern::{self, CommandPattern, Surroundings};
+use dotforge_shell::Sources;
+use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Unknown, Word};
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,6 +42,41 @@ pub(crate) struct Inspection<'a> {
     memo: Option<&'a Memo>,
     /// The command a `runs` condition matched that another command ran (see [`Inspection::take_road`]).
     reached: Cell<Option<usize>>,
+    /// Whether conditions may match what the reader could not know (commands computed while the line runs, and
+    /// the paths their programs name): set for the second reading of a call (see [`crate::engine`]).
+    allow_unknown: Cell<bool>,
+    /// What a condition matched that the reader could not know, in words, since the last
+    /// [`Inspection::take_unknown`].
+    unknown_hit: RefCell<Option<String>>,
+    /// Whether the line holds commands the reader could not know.
+    unknown_in_line: OnceCell<bool>,
+    /// The first command of each program the line runs, by program name (see [`Inspection::runs_one_of`]).
+    programs: OnceCell<Vec<usize>>,
+    /// What the call destroys and creates (`loses_work`).
+    losses: Losses,
+}
+
+/// What the reader could not know about command `index`, in words, with the road that reached it.
+fn describe_unknown(line: &CommandLine, index: usize) -> String {
+    let command = &line.commands[index];
+    let what = match command.unknown {
+        Unknown::Program => {
+            let words: Vec<&str> = command.words.iter().map(|word| word.text.as_str()).collect();
+            format!("`{}`: its program is computed as it runs", words.join(" "))
+        }
+        _ => "text computed as the command runs is run as commands".to_owned(),
+    };
+    match command.via.as_ref().and_then(|via| line.road(via.command)) {
+        Some(road) => format!("{what}, by {road}"),
+        None => match &command.via {
+            Some(via) => {
+                let runner: Vec<&str> =
+                    line.commands[via.command].words.iter().map(|word| word.text.as_str()).collect();
+                format!("{what}, by `{}`", runner.join(" "))
+            }
+            None => what,
+        },
+    }
 }
 
 /// A program word and, for a path, the directory it is relative to.
@@ -65,6 +103,11 @@ impl<'a> Inspection<'a> {
             field_paths: RefCell::new(Vec::new()),
             memo: None,
             reached: Cell::new(None),
+            allow_unknown: Cell::new(false),
+            unknown_hit: RefCell::new(None),
+            unknown_in_line: OnceCell::new(),
+            programs: OnceCell::new(),
+            losses: Losses::default(),
         }
     }
 
@@ -137,12 +180,48 @@ impl<'a> Inspection<'a> {
         self.command_facts().accesses.get_or_init(|| access::accesses(self.line(), self.command()))
     }
 
-    /// `runs`: some command of the line matches the pattern.
+    /// Whether the command has parts the reader could not know (read only when a condition read the command).
+    pub(crate) fn has_unknown(&self) -> bool {
+        self.command_facts.get().and_then(|facts| facts.line.get()).is_some_and(|line| self.line_has_unknown(line))
+    }
+
+    /// Whether `line` (this call's) holds commands the reader could not know, looked at once.
+    fn line_has_unknown(&self, line: &CommandLine) -> bool {
+        *self.unknown_in_line.get_or_init(|| line.commands.iter().any(|command| command.unknown != Unknown::Nothing))
+    }
+
+    /// Lets conditions match what the reader could not know (or stops them).
+    pub(crate) fn allow_unknown(&self, allow: bool) {
+        self.allow_unknown.set(allow);
+    }
+
+    /// What a condition matched that the reader could not know, since the last call, in words; forgets it.
+    pub(crate) fn take_unknown(&self) -> Option<String> {
+        self.unknown_hit.borrow_mut().take()
+    }
+
+    /// `runs`: some command of the line matches the pattern (one the reader could not know only when that is
+    /// allowed; see [`Inspection::allow_unknown`]).
     pub(crate) fn runs(&self, pattern: &CommandPattern) -> bool {
-        let first = self.command_facts().runs.get_or(memo::asked(pattern, false), || {
-            pattern::first_match(pattern, self.line(), &mut |word| self.is_hook_binary(word))
+        let line = self.line();
+        // What the reader knows is an answer a backtest keeps for the command; what it could not know is asked anew.
+        let known = self.command_facts().runs.get_or(memo::asked(pattern, false), || {
+            let mut asked = Asked(self);
+            if self.line_has_unknown(line) {
+                pattern::first_match_among(pattern, line, false, &mut asked)
+            } else {
+                pattern::first_match(pattern, line, &mut asked)
+            }
         });
-        let Some(index) = first else { return false };
+        let Some(index) = known else {
+            if self.allow_unknown.get() {
+                if let Some(index) = pattern::first_match_among(pattern, line, true, &mut Asked(self)) {
+                    self.note_unknown(describe_unknown(line, index));
+                    return true;
+                }
+            }
+            return false;
+        };
         // The first command matched that another one ran (a script's, a Makefile's), for the message to show how.
         if self.line().commands[index].via.is_some() && self.reached.get().is_none() {
             self.reached.set(Some(index));
@@ -150,15 +229,106 @@ impl<'a> Inspection<'a> {
         true
     }
 
+    /// Whether some command of the line is a program of `exact` (sorted) or matches one of `globs`, as a command
+    /// pattern names its programs.
+    pub(crate) fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+        let line = self.line();
+        // A command the reader could not know may be any program.
+        if self.allow_unknown.get() && self.line_has_unknown(line) {
+            return true;
+        }
+        let name = |index: usize| line.commands[index].words.first().map_or("", |word| program_name(&word.text));
+        let programs = self.programs.get_or_init(|| {
+            let mut firsts: Vec<usize> =
+                (0..line.commands.len()).filter(|&index| !line.commands[index].words.is_empty()).collect();
+            firsts.sort_by(|&a, &b| name(a).cmp(name(b)).then(a.cmp(&b)));
+            firsts.dedup_by(|later, earlier| name(*later) == name(*earlier));
+            firsts
+        });
+        programs.iter().map(|&index| name(index)).any(|name| {
+            exact.binary_search(&name).is_ok() || globs.iter().any(|glob| pattern::glob_matches(glob, name))
+        })
+    }
+
     /// The road to the first command a `runs` condition matched since the last call, when another command ran it
-    /// (`git push -f ← Makefile: deploy ← make deploy`); forgets it.
+    /// (`git push -f ← Makefile: deploy ← make deploy`) — or, after a `loses_work` condition found work to lose,
+    /// what would be lost (`Would lose …`); forgets it.
     pub(crate) fn take_road(&self) -> Option<String> {
+        if let Some(shown) = self.losses.take_shown() {
+            self.reached.take();
+            return Some(shown);
+        }
         let index = self.reached.take()?;
         self.line().road(index)
     }
 
+    /// `loses_work` (DSL extension): the call destroys — on `command`, a command of the line deletes, truncates or
+    /// replaces; on `paths`, a file tool deletes — a path the globs match that holds work git could not bring back,
+    /// and that is not among `created` (what this session made). Not answered in a backtest: the files of now are
+    /// not the files the recorded call met.
+    pub(crate) fn loses_work(
+        &self,
+        field: &str,
+        named: &[(String, PathRole)],
+        globs: &PathGlobs,
+        created: &[String],
+    ) -> bool {
+        if self.settings.mode == RunMode::InMemory {
+            return false;
+        }
+        let places = self.places();
+        let destroyed: Vec<DestroyedPath> = if field == "command" {
+            let effects = self.losses.effects(|| dotforge_shell::losses::effects(self.line(), self.command()));
+            if effects.losses.is_empty() {
+                return false; // most commands: no file is read
+            }
+            losses::destroyed_by_command(effects, places, self.dotglob())
+        } else {
+            let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+            named
+                .iter()
+                .filter(|(_, role)| *role == PathRole::Delete)
+                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
+                .map(|path| DestroyedPath { path, tree: true, only_named: Vec::new() })
+                .collect()
+        };
+        !destroyed.is_empty() && self.losses.first_unsaved(&destroyed, globs, places, created).is_some()
+    }
+
+    /// The paths this call would create that do not exist yet (on PreToolUse: a file tool's new file, a command's
+    /// redirection target, `touch`, `mkdir`, a copy's destination…), worked out once. None in a backtest.
+    pub(crate) fn created_now(&self, named: &[(String, PathRole)]) -> &[String] {
+        self.losses.created(|| {
+            if self.settings.mode == RunMode::InMemory {
+                return Vec::new();
+            }
+            let places = self.places();
+            let mut found = Vec::new();
+            if !self.command().is_empty() {
+                let effects = self.losses.effects(|| dotforge_shell::losses::effects(self.line(), self.command()));
+                found = losses::missing_creations(effects, places, self.dotglob());
+            }
+            let cwd = places.cwd.clone().map_or(Cwd::Unknown, Cwd::Known);
+            let written = named
+                .iter()
+                .filter(|(_, role)| *role == PathRole::Write)
+                .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
+                .map(|path| (path, false));
+            for path in losses::missing(written) {
+                if !found.contains(&path) {
+                    found.push(path);
+                }
+            }
+            found
+        })
+    }
+
     /// `reads` / `writes` on `command`: some command of the line reads (writes) a matching path.
     pub(crate) fn command_accesses(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
+        // Accesses the reader could not know are looked at anew (and noted); the others' answer a backtest keeps.
+        if self.allow_unknown.get() {
+            return self.command_accesses_found(kind, globs);
+        }
         let key = memo::asked(globs, kind == AccessKind::Write);
         self.command_facts().accesses_match.get_or(key, || self.command_accesses_found(kind, globs))
     }
@@ -166,7 +336,12 @@ impl<'a> Inspection<'a> {
     fn command_accesses_found(&self, kind: AccessKind, globs: &PathGlobs) -> bool {
         let places = self.places();
         let all = self.accesses();
-        let mut accesses = all.iter().enumerate().filter(|(_, access)| access.kind == kind).peekable();
+        let allow_unknown = self.allow_unknown.get();
+        let mut accesses = all
+            .iter()
+            .enumerate()
+            .filter(|(_, access)| access.kind == kind && (allow_unknown || !access.possible))
+            .peekable();
         if accesses.peek().is_none() {
             return false;
         }
@@ -179,14 +354,26 @@ impl<'a> Inspection<'a> {
                 let paths = paths::resolve_access(access, places, self.dotglob());
                 paths.iter().map(|path| Candidate::new(path)).collect()
             });
-            !candidates.is_empty() && {
+            let matched = !candidates.is_empty() && {
                 let globs = compiled.get_or_init(|| globs.compile(places));
                 candidates.iter().any(|path| match access.only_named.as_slice() {
                     [] => globs.matches(path, access.tree),
                     names => globs.matches_named(path, names),
                 })
+            };
+            if matched && access.possible {
+                let words = self.command().split_whitespace().collect::<Vec<_>>().join(" ");
+                self.note_unknown(format!(
+                    "`{words}` names `{}`, and its program is computed as it runs",
+                    access.path.text
+                ));
             }
+            matched
         })
+    }
+
+    fn note_unknown(&self, what: String) {
+        self.unknown_hit.borrow_mut().get_or_insert(what);
     }
 
     /// `reads` / `writes` on a path field (`file_path`, `notebook_path`): the path matches.
@@ -289,6 +476,48 @@ impl<'a> Inspection<'a> {
             searched.push(dir);
         }
         None
+    }
+}
+
+/// What a `runs` pattern asks beyond a command's words, answered for one event: whether a program is this hook, what
+/// a file a value names holds (read as the shell reader reads scripts; nothing in a backtest), and whether an agent
+/// CLI started in a folder loads this hook ([`Registration`]).
+struct Asked<'i, 'a>(&'i Inspection<'a>);
+
+impl Asked<'_, '_> {
+    /// The one path a word stands for in the directory `cwd`, when it can be known.
+    fn path(&self, text: &str, cwd: &Cwd) -> Option<PathBuf> {
+        let word = Word { text: text.to_owned(), tilde: text.starts_with('~'), ..Word::default() };
+        let mut found = paths::resolve(&word, cwd, self.0.places(), false);
+        (found.len() == 1).then(|| found.remove(0))
+    }
+
+    /// Whether files may be read: not in a backtest, which judges recorded commands by their text.
+    fn reads_files(&self) -> bool {
+        self.0.settings.mode != RunMode::InMemory
+    }
+}
+
+impl Surroundings for Asked<'_, '_> {
+    fn is_hook_binary(&mut self, program: &Word) -> bool {
+        self.0.is_hook_binary(program)
+    }
+
+    fn file_text(&mut self, path: &str, cwd: &Cwd) -> Option<String> {
+        self.reads_files().then(|| self.path(path, cwd)).flatten().and_then(|path| DiskFiles.read(&path))
+    }
+
+    fn loads_this_hook(&mut self, program: &str, cwd: &Cwd) -> bool {
+        let folder = self.path(".", cwd);
+        let places = self.0.places();
+        let read = |path: &Path| DiskFiles.read(path);
+        let registration = Registration {
+            project_dir: places.project_dir.as_deref(),
+            home: places.home.as_deref(),
+            hook_name: HookBinary::current().map_or("", |hook| hook.name.as_str()),
+            read: self.reads_files().then_some(&read as ReadFile<'_>),
+        };
+        registration.loads_hook(program, folder.as_deref())
     }
 }
 

@@ -249,7 +249,9 @@ impl CompiledGlobs<'_> {
                 if components_match(glob, &components) && !excluded() && named(&components) {
                     return true;
                 }
-                if !meta.is_dir() || depth >= 8 {
+                // Nothing deeper can be what a glob without `**` names once the path is as long as the glob.
+                let deeper = glob.contains(&"**") || components.len() < glob.len();
+                if !meta.is_dir() || depth >= 8 || !deeper {
                     continue;
                 }
                 let Ok(entries) = std::fs::read_dir(&path) else { continue };

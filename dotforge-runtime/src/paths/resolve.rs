@@ -134,6 +134,7 @@ mod tests {
             tree: true,
             project_root: Some(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }),
             only_named: Vec::new(),
+            possible: false,
         };
         let resolved =
             |start: &str, cwd: &Cwd, nearest: bool| resolve_access(&access(start, cwd, nearest), &places(), false);

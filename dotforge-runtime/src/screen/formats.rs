@@ -47,13 +47,36 @@ fn hex(byte: u8) -> bool {
     byte.is_ascii_hexdigit()
 }
 
+fn token_or_dot(byte: u8) -> bool {
+    token(byte) || byte == b'.'
+}
+
+/// The characters of base64 (standard and URL-safe) with its padding.
+fn base64(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"+/=_-".contains(&byte)
+}
+
 /// Sorted by their prefixes' first byte (the scan finds a byte's formats as one run of rows; a test keeps it so).
 const FORMATS: &[Format] = &[
     Format { prefix: "-----BEGIN ", kind: "private key", body: Body::PrivateKey },
     Format { prefix: "://", kind: "password in a URL", body: Body::UrlPassword },
+    Format { prefix: "AGE-SECRET-KEY-1", kind: "age secret key", body: Body::Chars(upper_or_digit, 50) },
     Format { prefix: "AKIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
     Format { prefix: "ASIA", kind: "AWS access key id", body: Body::Chars(upper_or_digit, 16) },
     Format { prefix: "AIza", kind: "Google API key", body: Body::Chars(token, 35) },
+    // A private key block in base64, as kubeconfig's `client-key-data` holds it: the encoding of `-----BEGIN …
+    // PRIVATE KEY` (a certificate's `-----BEGIN CERTIFICATE` encodes differently and stays).
+    Format { prefix: "LS0tLS1CRUdJTiBQUklWQVRFIEtF", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBL", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtF", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBEU0EgUFJJVkFURSBL", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBPUEVOU1NIIFBSSVZBVEUgS0VZ", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBFTkNSWVBURUQgUFJJVkFURSBL", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "LS0tLS1CRUdJTiBQR1AgUFJJVkFURSBL", kind: "private key", body: Body::Chars(base64, 20) },
+    Format { prefix: "PMAK-", kind: "Postman API key", body: Body::Chars(token, 50) },
+    Format { prefix: "SG.", kind: "SendGrid API key", body: Body::Chars(token_or_dot, 60) },
+    Format { prefix: "dapi", kind: "Databricks token", body: Body::Chars(hex, 32) },
+    Format { prefix: "dckr_pat_", kind: "Docker Hub token", body: Body::Chars(token, 20) },
     Format { prefix: "dop_v1_", kind: "DigitalOcean token", body: Body::Chars(hex, 64) },
     Format { prefix: "eyJ", kind: "JSON Web Token", body: Body::Jwt },
     Format { prefix: "ghp_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
@@ -63,18 +86,32 @@ const FORMATS: &[Format] = &[
     Format { prefix: "ghr_", kind: "GitHub token", body: Body::Chars(alnum, 36) },
     Format { prefix: "github_pat_", kind: "GitHub token", body: Body::Chars(word, 22) },
     Format { prefix: "glpat-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "glptt-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "glrt-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "gldt-", kind: "GitLab token", body: Body::Chars(token, 20) },
+    Format { prefix: "glsa_", kind: "Grafana token", body: Body::Chars(word, 32) },
     Format { prefix: "hf_", kind: "Hugging Face token", body: Body::Chars(letter, 30) },
+    Format { prefix: "hvs.", kind: "Vault token", body: Body::Chars(token, 24) },
+    Format { prefix: "hvb.", kind: "Vault token", body: Body::Chars(token, 24) },
+    Format { prefix: "lin_api_", kind: "Linear API key", body: Body::Chars(alnum, 32) },
     Format { prefix: "npm_", kind: "npm token", body: Body::Chars(alnum, 36) },
     Format { prefix: "pypi-AgEI", kind: "PyPI token", body: Body::Chars(token, 50) },
     Format { prefix: "rk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "rk_test_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
     Format { prefix: "sk_live_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
     Format { prefix: "sk_test_", kind: "Stripe key", body: Body::Chars(alnum, 16) },
+    Format { prefix: "shpat_", kind: "Shopify token", body: Body::Chars(hex, 32) },
+    Format { prefix: "shpss_", kind: "Shopify token", body: Body::Chars(hex, 32) },
+    Format { prefix: "shpca_", kind: "Shopify token", body: Body::Chars(hex, 32) },
     Format { prefix: "sk-ant-", kind: "Anthropic API key", body: Body::Chars(token, 20) },
     Format { prefix: "sk-proj-", kind: "OpenAI API key", body: Body::Chars(token, 20) },
+    Format { prefix: "sk-", kind: "OpenAI API key", body: Body::Chars(alnum, 40) },
+    Format { prefix: "whsec_", kind: "Stripe webhook secret", body: Body::Chars(alnum, 24) },
     Format { prefix: "xoxb-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxp-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxa-", kind: "Slack token", body: Body::Chars(token, 10) },
     Format { prefix: "xoxr-", kind: "Slack token", body: Body::Chars(token, 10) },
+    Format { prefix: "ya29.", kind: "Google OAuth access token", body: Body::Chars(token_or_dot, 30) },
 ];
 
 /// How many bytes from `at` satisfy `class`.

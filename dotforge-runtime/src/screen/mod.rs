@@ -1,28 +1,42 @@
 //! Tool output screened before the model reads it (issue 32): every secret in it is replaced by a marker that names
 //! its kind and the person's recourse, and everything else stays as it is, byte for byte. A secret is a value the
 //! hook knows (the project's secret files, its own environment's secret variables: [`Known`]), a well-known
-//! credential format ([`formats`]), or the value of a `NAME=value` / `"name": "value"` pair whose name says secret
-//! ([`pairs`]). Placeholders (`your-key-here`, `changeme`, `<…>`, `${…}`) are not secrets.
+//! credential format ([`formats`]), the value of a `NAME=value` / `"name": "value"` pair whose name says secret
+//! ([`pairs`]), or a match of a format a behavior declares (`secret_patterns`). Placeholders (`your-key-here`,
+//! `changeme`, `<…>`, `${…}`) are not secrets.
 //!
 //! One pass per detector over the text, each linear: the known values by one multi-pattern automaton, the formats by
 //! a scan that looks at the formats whose prefix starts with the byte at a word's start, the pairs by a scan over the
-//! names that a `=` or `:` follows. An output that holds none of them costs the three scans and nothing else.
+//! names that a `=` or `:` follows; the declared formats, when a behavior has any, by one multi-pattern regex (linear
+//! time). An output that holds none of them costs those scans and nothing else.
 
 mod formats;
 mod pairs;
 mod values;
 
+use crate::model::SecretPattern;
 use crate::secret_files;
+use crate::warn::warn;
 use aho_corasick::AhoCorasick;
+use regex_automata::meta::Regex;
 use serde_json::Value;
 use values::looks_secret;
 pub(crate) use values::{is_placeholder, name_says_secret, name_words, Found, MIN_SECRET_LEN};
 
-/// The values the hook knows to be secrets, each with its kind (`.env value`, `environment variable`).
+/// What the hook knows to be secrets: values, each with its kind (`.env value`, `environment variable`), and the
+/// formats the active behaviors declare.
 #[derive(Debug, Default)]
 pub(crate) struct Known {
     values: Vec<(String, &'static str)>,
     automaton: Option<AhoCorasick>,
+    declared: Option<Declared>,
+}
+
+/// The formats behaviors declare, searched together: match `i` is of kind `kinds[i]`.
+#[derive(Debug)]
+struct Declared {
+    regex: Regex,
+    kinds: Vec<&'static str>,
 }
 
 impl Known {
@@ -49,12 +63,31 @@ impl Known {
         values.dedup_by(|a, b| a.0 == b.0);
         let automaton = (!values.is_empty())
             .then(|| {
+                // A contiguous NFA: a few values are searched once, and building a DFA for them costs more (about
+                // 150,000 instructions for a dozen) than the search it would speed up.
                 AhoCorasick::builder()
                     .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
                     .build(values.iter().map(|(value, _)| value))
             })
             .and_then(Result::ok);
-        Known { values, automaton }
+        Known { values, automaton, declared: None }
+    }
+
+    /// The same knowledge with the formats `patterns` declare (the build checked that each compiles and never
+    /// matches empty text; one that does not compile here is left out with a warning).
+    pub(crate) fn with_patterns(mut self, patterns: &[SecretPattern]) -> Known {
+        if patterns.is_empty() {
+            return self;
+        }
+        let regexes: Vec<&str> = patterns.iter().map(|pattern| pattern.regex).collect();
+        match Regex::new_many(&regexes) {
+            Ok(regex) => {
+                self.declared = Some(Declared { regex, kinds: patterns.iter().map(|pattern| pattern.kind).collect() })
+            }
+            Err(error) => warn(&format!("the secret patterns are not searched: {error}")),
+        }
+        self
     }
 }
 
@@ -64,6 +97,11 @@ pub(crate) fn find(text: &str, known: &Known) -> Vec<Found> {
     if let Some(automaton) = &known.automaton {
         for hit in automaton.find_iter(text) {
             found.push(Found { start: hit.start(), end: hit.end(), kind: known.values[hit.pattern().as_usize()].1 });
+        }
+    }
+    if let Some(declared) = &known.declared {
+        for hit in declared.regex.find_iter(text).filter(|hit| !hit.is_empty()) {
+            found.push(Found { start: hit.start(), end: hit.end(), kind: declared.kinds[hit.pattern().as_usize()] });
         }
     }
     formats::find(text, &mut found);

@@ -1,6 +1,8 @@
 //! `NAME=value`, `NAME: value` and `"name": "value"` pairs whose name says secret (`API_KEY`, `db_password`,
 //! `"clientSecret"`, `Authorization: Bearer …`): the value, when it looks like one — long enough, not a placeholder,
-//! and not a plain word (letters and digits mixed, or long).
+//! and not a plain word (letters and digits mixed, or long). Two forms without a separator or a secret word are read
+//! too: `.netrc`'s `password VALUE`, and the `"auth"` of a container registry's `config.json` (base64 of
+//! `user:password`).
 
 use super::values::{looks_secret, name_says_secret, Found};
 
@@ -41,11 +43,13 @@ pub(super) fn find(text: &str, found: &mut Vec<Found>) {
         }
         let name = &text[start..at];
         // Most names are short or followed by neither `=` nor `:`; only the others are read as words.
-        if name.len() < 5 {
+        if name.len() < 4 {
             continue;
         }
-        let Some(value_at) = past_separator(bytes, at) else { continue };
-        if !name_says_secret(name) {
+        let netrc = matches!(name, "password" | "passwd") && bytes.get(at) == Some(&b' ');
+        let Some(value_at) = past_separator(bytes, at).or_else(|| netrc.then(|| blanks(bytes, at))) else { continue };
+        let registry_auth = name == "auth" && start > 0 && bytes[start - 1] == b'"';
+        if !(registry_auth || (name.len() >= 5 && name_says_secret(name))) {
             continue;
         }
         if let Some((value_start, value_end)) = value_from(bytes, value_at, name.eq_ignore_ascii_case("authorization"))

@@ -35,6 +35,33 @@ fn formats_pairs_and_known_values_are_withheld_and_nothing_else_changes() {
     assert_eq!(kinds("the value is plain-value-from-dotenv.", &known), [".env value"]);
 }
 
+/// What credential printers print (`kubectl config view --raw`, `cat ~/.netrc`, a registry's `config.json`, `gcloud
+/// auth print-access-token`, `vault token lookup`, `git credential fill`): each secret withheld, the rest kept.
+#[test]
+fn credential_printers_outputs_are_withheld() {
+    let none = Known::default();
+    let kubeconfig = "users:\n- name: admin\n  user:\n    client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURJVEND\n    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFcEFJQkFBS0NBUUVBeGZPZ0ZmR2h0SUpDRktr\n";
+    let (out, found) = redact(kubeconfig, &none).expect("the client key");
+    assert_eq!(found, ["private key"]);
+    assert!(out.contains("client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURJVEND\n"), "{out}");
+    let cases = [
+        ("machine api.github.com\n  login octocat\n  password 8a3f9c2d7e1b4a6f0c5d\n", "secret value"),
+        (
+            "{\"auths\": {\"https://index.docker.io/v1/\": {\"auth\": \"b2N0b2NhdDpkY2tyX3BhdF8xMjNhYmNkZWZnaGk=\"}}}",
+            "secret value",
+        ),
+        ("ya29.a0AfB_byC1234567890abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\n", "Google OAuth access token"),
+        ("token                hvs.CAESIJ1a2b3c4d5e6f7g8h9i0jKLMNOPqrstuvwx\n", "Vault token"),
+        ("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\n", "SendGrid API key"),
+        ("username=octocat\npassword=ghp_0123456789abcdefghijABCDEFGHIJ012345\n", "GitHub token"),
+        ("DOCKER_PAT=dckr_pat_2b3e36beeb386dfdaacb9b46004ccb7c", "Docker Hub token"),
+        ("AGE-SECRET-KEY-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQ", "age secret key"),
+    ];
+    for (text, kind) in cases {
+        assert_eq!(kinds(text, &none), [kind], "{text}");
+    }
+}
+
 #[test]
 fn an_output_keeps_its_shape() {
     let none = Known::default();
@@ -102,8 +129,42 @@ fn everyday_outputs_pass_unchanged() {
         "{\"tokenizer_class\": \"GPT2TokenizerFast\", \"model_type\": \"gpt2\"}",
         "TOKEN_URL=https://oauth2.googleapis.com/token\nAUTH_ENDPOINT=https://accounts.example.com/o/oauth2/auth",
         "password_file: /run/secrets/db_password\nsecretName: my-app-secret-v2\n",
+        // a kubeconfig's certificates (public), prose about passwords, a registry config without credentials
+        "certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Foa2lH\n",
+        "Permission denied (publickey,password).\nssh: password authentication failed for user dev\n",
+        "{\"auths\": {\"ghcr.io\": {}}, \"credsStore\": \"desktop\", \"auth\": \"\"}\n",
+        "sk-learn, dapi-client 1.2.0, SG.1 section, hvs.short, skeleton-key-loader\n",
     ];
     for text in corpus {
         assert!(redact(text, &none).is_none(), "a false redaction of:\n{text}\n{:?}", redact(text, &none));
     }
+}
+
+#[test]
+fn formats_a_behavior_declares_are_withheld_beside_the_built_in_ones() {
+    use crate::model::SecretPattern;
+    let patterns = [
+        SecretPattern { kind: "Acme deploy token", regex: "acme_[A-Za-z0-9]{24}" },
+        SecretPattern { kind: "Acme user id", regex: r"\buid-[0-9]{12}\b" },
+    ];
+    let known = Known::default().with_patterns(&patterns);
+    let text = "a acme_0123456789abcdefABCDEFgh b uid-123456789012 c uid-1234 AKIAIOSFODNN7EXAMPLQ";
+    let (out, found) = redact(text, &known).expect("three secrets");
+    assert_eq!(found, ["Acme deploy token", "Acme user id", "AWS access key id"]);
+    assert!(out.contains(" c uid-1234 "), "a near miss stays: {out}");
+    assert_eq!(kinds("acme_short and nothing else", &known), Vec::<&str>::new());
+    assert!(redact(text, &Known::default()).is_some_and(|(_, found)| found == ["AWS access key id"]));
+}
+
+#[test]
+fn names_are_read_as_words_whatever_their_case() {
+    use super::name_says_secret;
+    for name in ["GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "dbPassword", "STRIPE_KEY", "api-key", "clientSecret", "PAT"]
+    {
+        assert_eq!(name_says_secret(name), name != "PAT", "{name}");
+    }
+    for name in ["TOKEN_URL", "tokenizer", "secretName", "password_file", "KEY", "monkey", "DEBUG", "", "__"] {
+        assert!(!name_says_secret(name), "{name}");
+    }
+    assert!(name_says_secret("GH_PAT") && name_says_secret("privateKey") && name_says_secret("auth.token"));
 }

@@ -27,15 +27,44 @@ const NOT_SECRET_LAST_WORDS: &[&str] = &[
 /// Whether a name says it holds a secret, read as words (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `dbPassword`,
 /// `STRIPE_KEY`; not `TOKEN_URL`, `tokenizer`, `secretName`).
 pub(crate) fn name_says_secret(name: &str) -> bool {
-    let words = name_words(name);
-    let Some(last) = words.last() else { return false };
-    if NOT_SECRET_LAST_WORDS.contains(&last.as_str()) {
+    // Without allocating: the screening asks this of every variable of the hook's environment on every event.
+    let is = |word: &str, list: &[&str]| list.iter().any(|known| known.eq_ignore_ascii_case(word));
+    let (mut count, mut previous, mut last) = (0, "", "");
+    let mut secret = false;
+    for word in word_slices(name) {
+        secret |= is(word, SECRET_NAME_WORDS) || (word.eq_ignore_ascii_case("key") && is(previous, KEY_KINDS));
+        (previous, last, count) = (word, word, count + 1);
+    }
+    if count == 0 || is(last, NOT_SECRET_LAST_WORDS) {
         return false;
     }
-    let keyed = words.windows(2).any(|pair| pair[1] == "key" && KEY_KINDS.contains(&pair[0].as_str()));
-    keyed
-        || words.iter().any(|word| SECRET_NAME_WORDS.contains(&word.as_str()))
-        || (words.len() > 1 && ["key", "pat", "pass", "pwd"].contains(&last.as_str()))
+    secret || (count > 1 && is(last, &["key", "pat", "pass", "pwd"]))
+}
+
+/// The words of a name as slices of it, in their own case: split at `_`, `-`, `.`, blanks and where a lower-case
+/// letter or a digit meets an upper-case one ([`name_words`] gives them in lower case).
+fn word_slices(name: &str) -> impl Iterator<Item = &str> {
+    let bytes = name.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && matches!(bytes[at], b'_' | b'-' | b'.' | b' ') {
+            at += 1;
+        }
+        if at >= bytes.len() {
+            return None;
+        }
+        let start = at;
+        at += 1;
+        while at < bytes.len() && !matches!(bytes[at], b'_' | b'-' | b'.' | b' ') {
+            let camel = bytes[at].is_ascii_uppercase()
+                && (bytes[at - 1].is_ascii_lowercase() || bytes[at - 1].is_ascii_digit());
+            if camel {
+                break;
+            }
+            at += 1;
+        }
+        Some(&name[start..at])
+    })
 }
 
 /// The words of a name, in lower case: split at `_`, `-`, `.` and where a lower-case letter meets an upper-case one

@@ -7,6 +7,11 @@ mod read;
 
 pub(crate) use key::Key;
 
+/// The member of a session that lists the paths it created (DSL extension `loses_work`).
+pub(crate) const CREATED_PATHS: &str = "created_paths";
+/// At most this many created paths a session remembers; the oldest go first.
+pub(crate) const MAX_CREATED_PER_SESSION: usize = 500;
+
 use crate::model::Level;
 use crate::time::Timestamp;
 use crate::warn::warn;
@@ -57,6 +62,30 @@ impl Session {
     pub(crate) fn new(now: Timestamp) -> Session {
         let stamp = now.format();
         Session { created_at: stamp.clone(), last_accessed_at: stamp, ..Session::default() }
+    }
+
+    /// The paths this session created (stored as `created_paths`, for `loses_work`), oldest first.
+    pub(crate) fn created_paths(&self) -> Vec<String> {
+        match self.extra.get(CREATED_PATHS) {
+            Some(Value::Array(paths)) => paths.iter().filter_map(|path| path.as_str().map(str::to_owned)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Adds paths the session created, keeping at most the newest [`MAX_CREATED_PER_SESSION`].
+    pub(crate) fn remember_created(&mut self, paths: &[String]) {
+        if paths.is_empty() {
+            return;
+        }
+        let mut known = self.created_paths();
+        for path in paths {
+            if !known.contains(path) {
+                known.push(path.clone());
+            }
+        }
+        let excess = known.len().saturating_sub(MAX_CREATED_PER_SESSION);
+        let kept = known.into_iter().skip(excess).map(Value::String).collect();
+        self.extra.insert(CREATED_PATHS.to_owned(), Value::Array(kept));
     }
 
     /// The session's own on/off switch for a behavior (`behavior_overrides.<id>.enabled`).

@@ -52,12 +52,18 @@ pub(super) struct SessionEntry<'a> {
 pub(crate) struct StateDoc<'a> {
     /// Sorted by id, ids unique.
     pub(super) sessions: Vec<SessionEntry<'a>>,
-    /// Top-level keys other than `schema_version`, `swept_at`, `metrics` and `sessions`, kept as they were.
+    /// Top-level keys other than `schema_version`, `swept_at`, `metrics`, `watch`, `sealed` and `sessions`, kept as
+    /// they were.
     pub(super) extra: Vec<(Cow<'a, str>, Raw<'a>)>,
     /// The metrics totals (see [`crate::metrics`]), decoded only by events that count something.
     pub(super) metrics: Option<Raw<'a>>,
     /// When the other sessions were last swept for the TTL.
     pub(super) swept_at: Option<Timestamp>,
+    /// What the hook last saw of the files governance depends on (see [`crate::watch`]); a document that has it is
+    /// written with a [`Seal`].
+    pub(super) watch: Option<Raw<'a>>,
+    /// The seal the file was written with (`<inode>.<mtime seconds>`), when it has one.
+    pub(super) sealed: Option<Cow<'a, str>>,
     /// The text the document was parsed from (empty for a new document).
     pub(super) source: &'a str,
     /// Sessions decoded while the file was checked (see [`StateDoc::load`]), for [`StateDoc::take_session`].

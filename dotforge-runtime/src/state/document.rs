@@ -31,6 +31,8 @@ impl<'de> Visitor<'de> for Document {
                     map.next_value::<IgnoredAny>()?;
                 }
                 "metrics" => doc.metrics = Some(Raw::Borrowed(map.next_value()?)),
+                "watch" => doc.watch = Some(Raw::Borrowed(map.next_value()?)),
+                "sealed" => doc.sealed = map.next_value::<Option<Cow<'de, str>>>()?,
                 "swept_at" => {
                     doc.swept_at = map.next_value::<Option<Cow<'de, str>>>()?.and_then(|at| Timestamp::parse(&at))
                 }
@@ -115,4 +117,58 @@ impl<'a> StateDoc<'a> {
         doc.sort_sessions();
         Ok(doc)
     }
+}
+
+/// The snapshot and the seal of a file in the line layout, from its first line (`{…,"sessions":{`), the other
+/// members skipped unread: what the tamper check reads on every event (`None` when the line is not such a line).
+pub(super) fn head_members(first_line: &[u8]) -> Option<(Option<String>, Option<String>)> {
+    let first_line = std::str::from_utf8(first_line).ok()?;
+    let members = first_line.strip_suffix("\"sessions\":{")?;
+    if let Some(found) = sealed_first(members) {
+        return Some(found);
+    }
+    let top = match members.strip_suffix(',') {
+        Some(members) => format!("{members}}}"),
+        None if members == "{" => return Some((None, None)),
+        None => return None,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(&top);
+    let found = deserializer.deserialize_map(HeadMembers).ok()?;
+    deserializer.end().ok()?;
+    Some(found)
+}
+
+/// The top-level `watch` (its JSON text) and `sealed` members.
+struct HeadMembers;
+
+impl<'de> Visitor<'de> for HeadMembers {
+    type Value = (Option<String>, Option<String>);
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a state object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut watch, mut sealed) = (None, None);
+        while let Some(key) = map.next_key_seed(Key)? {
+            match key.as_ref() {
+                "watch" => watch = Some(map.next_value::<&'de RawValue>()?.get().to_owned()),
+                "sealed" => sealed = map.next_value::<Option<Cow<'de, str>>>()?.map(Cow::into_owned),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok((watch, sealed))
+    }
+}
+
+/// The snapshot and the seal of a line the hook wrote sealed, which starts with them: read without parsing the rest.
+fn sealed_first(members: &str) -> Option<(Option<String>, Option<String>)> {
+    let rest = members.strip_prefix(super::layout::WATCH_FIRST)?;
+    let mut values = serde_json::Deserializer::from_str(rest).into_iter::<&RawValue>();
+    let watch = values.next()?.ok()?;
+    let after = rest.get(values.byte_offset()..)?.strip_prefix(super::layout::SEALED_NEXT)?;
+    let (sealed, _) = after.split_once('"')?;
+    Some((Some(watch.get().to_owned()), Some(sealed.to_owned())))
 }

@@ -2,10 +2,16 @@
 //! and its own session's line, and writes every other line back as it was (see the parent module's doc).
 
 use super::doc::{Raw, SessionEntry, StateDoc, SMALLEST_SESSION_BYTES};
+use super::seal::Seal;
 use crate::session::Key;
 use serde::de::{DeserializeSeed, Deserializer};
 use std::borrow::Cow;
 use std::io::{BufWriter, Write};
+
+/// How a sealed file in the line layout starts: its snapshot, then its seal.
+pub(super) const WATCH_FIRST: &str = "{\"watch\":";
+/// What follows the snapshot (then the seal's text and a closing quote).
+pub(super) const SEALED_NEXT: &str = ",\"sealed\":\"";
 
 /// Where the line breaks of `bytes` are. memchr's SSE2 searcher, which every x86_64 processor runs, looks at 16 bytes
 /// at a time without asking the processor for its features first (in a virtual machine each question, a CPUID, can
@@ -42,27 +48,10 @@ impl<'a> StateDoc<'a> {
     pub(crate) fn parse_lines(bytes: &'a [u8]) -> Option<StateDoc<'a>> {
         let text = std::str::from_utf8(bytes).ok()?;
         let (first_line, rest) = text.split_once('\n')?;
-        let members = first_line.strip_suffix("\"sessions\":{")?;
         let lines = rest.strip_suffix("\n}}")?;
-        // The top-level keys before `sessions`, closed as an object of their own.
-        let top = match members.strip_suffix(',') {
-            Some(members) => format!("{members}}}"),
-            None if members == "{" => "{}".to_owned(),
-            None => return None,
-        };
-        let head = StateDoc::parse(top.as_bytes()).ok().filter(|head| head.sessions.is_empty())?;
-        let mut doc = StateDoc {
-            extra: head
-                .extra
-                .iter()
-                .map(|(key, raw)| (Cow::Owned(key.to_string()), Raw::Owned(raw.get().to_owned())))
-                .collect(),
-            metrics: head.metrics.map(|raw| Raw::Owned(raw.get().to_owned())),
-            swept_at: head.swept_at,
-            source: text,
-            sessions: Vec::with_capacity(lines.len() / SMALLEST_SESSION_BYTES + 1),
-            decoded: Vec::new(),
-        };
+        let head: StateDoc<'a> = StateDoc::parse_head(first_line.as_bytes())?;
+        let sessions = Vec::with_capacity(lines.len() / SMALLEST_SESSION_BYTES + 1);
+        let mut doc = StateDoc { source: text, sessions, ..head };
         let mut start = 0;
         for end in line_breaks(lines.as_bytes()).into_iter().chain([lines.len()]) {
             let line = &lines[start..end];
@@ -76,13 +65,47 @@ impl<'a> StateDoc<'a> {
     }
 }
 
+impl StateDoc<'static> {
+    /// The top-level keys of a file in the line layout, from its first line (`{…,"sessions":{`), owned; `None` when
+    /// the line is not such a first line.
+    pub(crate) fn parse_head(first_line: &[u8]) -> Option<StateDoc<'static>> {
+        let first_line = std::str::from_utf8(first_line).ok()?;
+        let members = first_line.strip_suffix("\"sessions\":{")?;
+        // The top-level keys before `sessions`, closed as an object of their own.
+        let top = match members.strip_suffix(',') {
+            Some(members) => format!("{members}}}"),
+            None if members == "{" => "{}".to_owned(),
+            None => return None,
+        };
+        let head = StateDoc::parse(top.as_bytes()).ok().filter(|head| head.sessions.is_empty())?;
+        let owned = |raw: Raw<'_>| Raw::Owned(raw.get().to_owned());
+        Some(StateDoc {
+            extra: head.extra.into_iter().map(|(key, raw)| (Cow::Owned(key.into_owned()), owned(raw))).collect(),
+            metrics: head.metrics.map(owned),
+            swept_at: head.swept_at,
+            watch: head.watch.map(owned),
+            sealed: head.sealed.map(|sealed| Cow::Owned(sealed.into_owned())),
+            source: "",
+            sessions: Vec::new(),
+            decoded: Vec::new(),
+        })
+    }
+}
+
 impl StateDoc<'_> {
     /// Writes the whole document in the line layout, streaming: runs of untouched sessions are written straight from
     /// the parsed text (larger than the buffer, they bypass it); only the event's own session and the keys pass
     /// through the buffer, which is kept small for the heap pages it would touch.
-    pub(super) fn write_lines(&self, file: &mut std::fs::File) -> std::io::Result<()> {
+    pub(super) fn write_lines(&self, file: &mut std::fs::File, seal: Option<&Seal>) -> std::io::Result<()> {
         let out = &mut BufWriter::with_capacity(2 * 1024, file);
         out.write_all(b"{")?;
+        // The tamper check's snapshot and seal first: every check reads them, and nothing after them (see
+        // `super::read_head`).
+        if let (Some(watch), Some(seal)) = (&self.watch, seal) {
+            out.write_all(&WATCH_FIRST.as_bytes()[1..])?;
+            out.write_all(watch.on_one_line().as_bytes())?;
+            write!(out, "{SEALED_NEXT}{}\",", seal.text())?;
+        }
         for (key, raw) in &self.extra {
             write_key(out, key)?;
             out.write_all(raw.on_one_line().as_bytes())?;

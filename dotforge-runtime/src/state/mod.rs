@@ -25,6 +25,7 @@ mod document;
 mod layout;
 #[cfg(test)]
 mod properties;
+mod seal;
 
 use crate::atomic::write_atomic_with;
 use crate::metrics::Totals;
@@ -34,6 +35,7 @@ use crate::warn::warn;
 pub(crate) use doc::StateDoc;
 use doc::{Raw, SessionEntry};
 use document::last_accessed_at;
+pub(crate) use seal::Seal;
 use std::borrow::Cow;
 use std::io::ErrorKind;
 use std::path::Path;
@@ -43,13 +45,77 @@ pub(crate) const SWEEP_INTERVAL_SECONDS: u64 = 300;
 
 /// The bytes of state.json, or `None` when it does not exist or cannot be read (with a warning).
 pub(crate) fn read_state(path: &Path) -> Option<Vec<u8>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Some(bytes),
-        Err(error) if error.kind() == ErrorKind::NotFound => None,
+    read_state_sealed(path).0
+}
+
+/// [`read_state`], with the seal the file read has (see [`Seal`]).
+pub(crate) fn read_state_sealed(path: &Path) -> (Option<Vec<u8>>, Option<Seal>) {
+    let read = || -> std::io::Result<(Vec<u8>, Option<Seal>)> {
+        let mut file = std::fs::File::open(path)?;
+        let seal = Seal::of(&file);
+        let mut bytes = Vec::with_capacity(file.metadata().map_or(0, |meta| meta.len() as usize + 1));
+        std::io::Read::read_to_end(&mut file, &mut bytes)?;
+        Ok((bytes, seal))
+    };
+    match read() {
+        Ok((bytes, seal)) => (Some(bytes), seal),
+        Err(error) if error.kind() == ErrorKind::NotFound => (None, None),
         Err(error) => {
             warn(&format!("cannot read {}: {error}; using an empty state", path.display()));
-            None
+            (None, None)
         }
+    }
+}
+
+/// The first line of state.json as far as the tamper check needs it: the snapshot and the seal the text holds, and
+/// the seal the file has. Read without the lock and without the sessions (a file in the line layout is read up to
+/// its first line break).
+#[derive(Debug, Default)]
+pub(crate) struct Head {
+    /// The snapshot's JSON text.
+    pub watch: Option<String>,
+    /// The seal the text holds.
+    pub sealed: Option<String>,
+    /// The seal the file has.
+    pub seal: Option<Seal>,
+    /// Whether the file could not be read as a state document.
+    pub unreadable: bool,
+}
+
+/// Reads the [`Head`] of state.json.
+pub(crate) fn read_head(path: &Path) -> Head {
+    use std::io::Read;
+    const CHUNK: usize = 8 * 1024;
+    let Ok(mut file) = std::fs::File::open(path) else { return Head::default() };
+    let seal = Seal::of(&file);
+    let mut bytes = Vec::with_capacity(CHUNK);
+    let mut first_line = None;
+    loop {
+        let start = bytes.len();
+        // Read into the vector's spare room, not zeroed first.
+        let read = (&mut file).take(CHUNK as u64).read_to_end(&mut bytes).unwrap_or(0);
+        if let Some(at) = memchr::memchr(b'\n', &bytes[start..]) {
+            first_line = Some(start + at);
+            break;
+        }
+        if read == 0 {
+            break;
+        }
+    }
+    let in_lines = first_line.and_then(|end| document::head_members(&bytes[..end]));
+    let parsed = match in_lines {
+        Some(members) => Ok(members),
+        None => {
+            let _ = file.read_to_end(&mut bytes);
+            StateDoc::parse(&bytes).map(|doc| {
+                let sealed = doc.sealed.as_ref().map(|sealed| sealed.to_string());
+                (doc.watch.as_ref().map(|raw| raw.get().to_owned()), sealed)
+            })
+        }
+    };
+    match parsed {
+        Ok((watch, sealed)) => Head { watch, sealed, seal, unreadable: false },
+        Err(_) => Head { seal, unreadable: true, ..Head::default() },
     }
 }
 
@@ -182,9 +248,32 @@ impl<'a> StateDoc<'a> {
         }
     }
 
+    /// The tamper check's snapshot, as JSON text.
+    pub(crate) fn watch(&self) -> Option<&str> {
+        self.watch.as_ref().map(Raw::get)
+    }
+
+    /// Replaces the tamper check's snapshot; from now on the document is sealed when it is saved.
+    pub(crate) fn set_watch(&mut self, text: String) {
+        self.watch = Some(Raw::Owned(text));
+    }
+
+    /// The seal the document's text holds.
+    pub(crate) fn sealed(&self) -> Option<&str> {
+        self.sealed.as_deref()
+    }
+
     /// Serializes and atomically replaces state.json in the line layout; other sessions are copied as they were read.
+    /// A document with a snapshot is sealed (see [`Seal`]).
     pub(crate) fn save(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic_with(path, |file| self.write_lines(file))
+        if self.watch.is_none() {
+            return write_atomic_with(path, |file| self.write_lines(file, None));
+        }
+        write_atomic_with(path, |file| {
+            let seal = Seal::for_new(file)?;
+            self.write_lines(file, Some(&seal))?;
+            seal.apply(file)
+        })
     }
 }
 
@@ -409,6 +498,43 @@ mod tests {
             "{\"schema_version\":\"1\",\"swept_at\":\"2026-01-01T00:00:00Z\",\"sessions\":{\n\"a\":{\"x\":1}\n}}"
         );
         assert!(StateDoc::parse_lines(saved.as_bytes()).is_some());
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_document_with_a_snapshot_is_sealed_and_its_head_read_alone() {
+        let dir = scratch("sealed");
+        let path = dir.join("state.json");
+        let text =
+            r#"{"schema_version":"1","custom":{"a":1},"metrics":{"b":{"violations":2}},"sessions":{"s":{"x":1}}}"#;
+        let mut doc = StateDoc::parse(text.as_bytes()).expect("parses");
+        doc.save(&path).expect("saves");
+        let head = read_head(&path);
+        assert_eq!((head.watch, head.sealed, head.unreadable), (None, None, false), "no snapshot, no seal");
+        doc.set_watch("[[\"2\",\"s\",\"h\",\"k\"]]".to_owned());
+        doc.save(&path).expect("saves");
+        let saved = std::fs::read_to_string(&path).expect("reads");
+        assert!(saved.starts_with("{\"watch\":[[\"2\""), "the snapshot first: {saved}");
+        let head = read_head(&path);
+        assert_eq!(head.watch.as_deref(), Some("[[\"2\",\"s\",\"h\",\"k\"]]"));
+        let (seal, sealed) = (head.seal.expect("a seal"), head.sealed.expect("sealed"));
+        assert!(seal.matches(&sealed), "the file is the one the hook wrote: {sealed}");
+        let reread = StateDoc::parse(saved.as_bytes()).expect("still one document");
+        assert_eq!((reread.watch(), reread.sealed()), (Some("[[\"2\",\"s\",\"h\",\"k\"]]"), Some(sealed.as_str())));
+        assert!(reread.metrics().is_some() && reread.extra.len() == 1);
+        // Written in place by another hand: the same inode, another modification time.
+        std::fs::write(&path, saved.replace("\"x\":1", "\"x\":2")).expect("rewrites");
+        let head = read_head(&path);
+        assert!(!head.seal.expect("a seal").matches(&head.sealed.expect("sealed")), "the seal no longer matches");
+        // Put in its place by a rename, even with the sealed modification time: another inode.
+        let copy = dir.join("copy.json");
+        std::fs::write(&copy, &saved).expect("copy");
+        let seconds: u64 = sealed.rsplit('.').next().and_then(|seconds| seconds.parse().ok()).expect("seconds");
+        let file = std::fs::File::options().write(true).open(&copy).expect("open the copy");
+        file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds)).expect("the sealed time");
+        std::fs::rename(&copy, &path).expect("renames");
+        let head = read_head(&path);
+        assert!(!head.seal.expect("a seal").matches(&head.sealed.expect("sealed")));
         let _ = std::fs::remove_dir_all(dir);
     }
 

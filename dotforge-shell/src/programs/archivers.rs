@@ -1,7 +1,7 @@
 //! Archivers, compressors and filters that write: what they extract or create, replace in place, or write to an
 //! output option (read by [`crate::rewriters`]).
 
-use super::entry::{Example, Expect, Logic, Program, Touches};
+use super::entry::{Example, Expect, Filter, Logic, Program, Runs, Touches};
 use crate::argv::Options;
 
 const fn rewriter(names: &'static [&'static str], options: Options, logic: Logic) -> Program {
@@ -14,12 +14,25 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("tar -xzf a.tgz -C .forge", Expect::Writes(".forge")),
             Example("tar --remove-files -czf /tmp/a.tgz .forge", Expect::Writes(".forge")),
             Example("tar -tzf a.tgz", Expect::Inert(".forge")),
+            Example("tar -cf /dev/null --to-command='git push -f' src", Expect::Runs("git push -f")),
+            Example("tar -xf x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf .forge'", Expect::Writes(".forge")),
+            Example("tar -I 'sh -c \"git push -f\"' -cf x.tar src", Expect::Runs("git push -f")),
+            Example("tar -I zstd -cf x.tar.zst src", Expect::Inert(".forge")),
         ],
+        runs: &[Runs::ScriptOption(&[
+            "to-command",
+            "checkpoint-action",
+            "use-compress-program",
+            "I",
+            "info-script",
+            "new-volume-script",
+            "F",
+        ])],
         // Old-style options (`tar xvf`) are read by `rewriters`.
         ..rewriter(
             &["tar", "bsdtar", "gtar"],
             Options::new(
-                "fCbTXNLVgKI",
+                "fCbTXNLVgKIF",
                 &[
                     "file",
                     "directory",
@@ -39,6 +52,10 @@ pub(super) const PROGRAMS: &[Program] = &[
                     "mode",
                     "mtime",
                     "format",
+                    "to-command",
+                    "checkpoint-action",
+                    "info-script",
+                    "new-volume-script",
                 ],
             ),
             Logic::Tar,
@@ -108,7 +125,10 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("awk -F: '{print $1}' /etc/passwd", Expect::Inert(".forge")),
             Example("gawk -e 'BEGIN{system(\"rm -rf .forge\")}'", Expect::Writes(".forge")),
+            Example("awk 'BEGIN{system(\"git push --force\")}'", Expect::Runs("git push --force")),
+            Example("awk 'BEGIN { \"git push -f\" | getline }'", Expect::Runs("git push -f")),
         ],
+        runs: &[Runs::FilterScript(Filter::Awk)],
         ..rewriter(
             &["awk", "gawk", "mawk", "nawk"],
             Options::new("fvFie", &["file", "assign", "field-separator", "include", "source"]),

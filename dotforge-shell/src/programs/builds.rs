@@ -1,10 +1,44 @@
 //! Build tools and task runners: cargo (its target folder and its edits of the package, [`crate::builds`]), `go
-//! build`, compilers and linkers (`-o`), and the task runners whose files hold what they run (`make`, `just`).
+//! build`, compilers and linkers (`-o`), the task runners whose files hold what they run (`make`, `just`), and the
+//! options of Maven and Gradle (and their wrappers `./mvnw`, `./gradlew`) that take a value, so that their goals and
+//! tasks are told from those values (`mvn -P release clean deploy`, `gradle build -x publish`).
 
 use super::entry::{Example, Expect, Logic, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
 
+/// `cmake -E TOOL ARGS…`: its file tools, each the command it is.
+const CMAKE_TOOLS: &[(&str, &str)] = &[
+    ("rm", "rm"),
+    ("remove", "rm -f"),
+    ("remove_directory", "rm -rf"),
+    ("rename", "mv"),
+    ("copy", "cp"),
+    ("copy_if_different", "cp"),
+    ("copy_directory", "cp -r"),
+    ("copy_directory_if_different", "cp -r"),
+    ("create_symlink", "ln -s"),
+    ("create_hardlink", "ln"),
+    ("make_directory", "mkdir -p"),
+    ("touch", "touch"),
+    ("touch_nocreate", "touch -c"),
+    ("tar", "tar"),
+    ("chdir", "cd"),
+    ("env", "env"),
+    ("time", "time"),
+];
+
 pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        runs: &[Runs::ToolMode("-E", CMAKE_TOOLS)],
+        examples: &[
+            Example("cmake -E rm -rf .forge", Expect::Writes(".forge")),
+            Example("cmake -E remove_directory .forge/runtime", Expect::Writes(".forge/runtime")),
+            Example("cmake -E env X=1 git push -f", Expect::Runs("git push -f")),
+            Example("cmake -E rm -rf build", Expect::Inert(".forge")),
+            Example("cmake -S . -B build", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["cmake"])
+    },
     Program {
         options: Options::new("CZ", &["color", "config"]),
         subcommands: &[Subcommand {
@@ -101,4 +135,65 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[Runs::Recipes(Recipes::Justfile)],
         ..Program::named(&["just"])
     },
+    Program {
+        options: MAVEN_OPTIONS,
+        subcommands: &[Subcommand { names: &["*"], options: MAVEN_OPTIONS }],
+        examples: &[
+            Example("mvn -P release -pl core clean deploy", Expect::Subcommand("clean")),
+            Example("./mvnw -B -DskipTests verify", Expect::Subcommand("verify")),
+        ],
+        ..Program::named(&["mvn", "mvnw", "mvnd"])
+    },
+    Program {
+        options: GRADLE_OPTIONS,
+        subcommands: &[Subcommand { names: &["*"], options: GRADLE_OPTIONS }],
+        examples: &[
+            Example("./gradlew -p lib publish", Expect::Subcommand("publish")),
+            Example("gradle -x test build", Expect::Subcommand("build")),
+        ],
+        ..Program::named(&["gradle", "gradlew"])
+    },
 ];
+
+/// Maven's options that take a value (`-pl`, `-rf`, `-gs` are read as a flag and a value-taking letter).
+const MAVEN_OPTIONS: Options = Options::new(
+    "DPfsTtlb",
+    &[
+        "define",
+        "activate-profiles",
+        "file",
+        "settings",
+        "global-settings",
+        "threads",
+        "toolchains",
+        "global-toolchains",
+        "log-file",
+        "builder",
+        "projects",
+        "resume-from",
+        "color",
+    ],
+);
+
+/// Gradle's options that take a value.
+const GRADLE_OPTIONS: Options = Options::new(
+    "bcDgIpPxFM",
+    &[
+        "build-file",
+        "settings-file",
+        "system-prop",
+        "gradle-user-home",
+        "init-script",
+        "project-dir",
+        "project-prop",
+        "exclude-task",
+        "include-build",
+        "console",
+        "warning-mode",
+        "max-workers",
+        "priority",
+        "project-cache-dir",
+        "dependency-verification",
+        "write-verification-metadata",
+    ],
+);

@@ -53,8 +53,11 @@ pub(crate) enum Runs {
     /// A wrapper: the command after its options and `operands_before` more operands (`timeout 5 CMD`). With
     /// `input_as_arguments`, what it is fed on its input becomes the command's arguments (`xargs`, `parallel`).
     Command { operands_before: usize, input_as_arguments: bool },
-    /// The values of these options are shell scripts (`env -S`, `flock -c`, `su -c`, `npx -c`).
+    /// The values of these options are shell scripts (`env -S`, `flock -c`, `su -c`, `npx -c`); a value
+    /// `exec=CMD` is `CMD` (`tar --checkpoint-action=exec=CMD`).
     ScriptOption(&'static [&'static str]),
+    /// The values of these options are shell script files (`bash --rcfile FILE`, `--init-file FILE`).
+    ScriptFileOption(&'static [&'static str]),
     /// The values of these options are the folder the wrapped command runs in (`env -C`).
     DirectoryOption(&'static [&'static str]),
     /// `NAME=value` words among its options set the wrapped command's environment (`env NAME=value CMD`).
@@ -79,6 +82,66 @@ pub(crate) enum Runs {
     InlineAliases,
     /// What its files say it runs.
     Recipes(Recipes),
+    /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
+    /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
+    OperandsAfter(usize),
+    /// Its operands are keys typed into a terminal (`tmux send-keys … Enter`, `screen -X stuff TEXT`): joined, with
+    /// `Enter`, `C-m` and `\n` as line ends, a shell script.
+    Keys,
+    /// The text on its input is a shell script that runs later, or the file one of these options names (`at now`,
+    /// `batch`, `at -f FILE`); in [`ScriptLines::Crontab`] form its lines are cron entries (`crontab -`, `crontab FILE`).
+    InputScript { file_options: &'static [&'static str], lines: ScriptLines },
+    /// The values of these environment variables are shell scripts the program runs (`GIT_SSH_COMMAND`,
+    /// `GIT_PAGER`, `EDITOR`).
+    EnvironmentScripts(&'static [&'static str]),
+    /// The values of these environment variables are files the program reads as shell scripts before anything else
+    /// (`BASH_ENV`, `ENV`).
+    EnvironmentFiles(&'static [&'static str]),
+    /// Subcommands that run code as their own entries say: the words from the subcommand on are read as a command
+    /// of the entry whose names hold it (`git rebase -x CMD`, `git bisect run CMD`, `docker run IMAGE CMD`).
+    Subcommands(&'static [Program]),
+    /// A container's command: after the options, the image or container operand and the command it runs there; with
+    /// no command, an image named like a program the table knows runs that program (`alpine/git push -f`). Folders
+    /// mounted from here (`-v SRC:DST`) map the command's paths back.
+    Container,
+    /// Editor commands in these options' values and in `+CMD` operands: `!CMD` and `:!CMD` run a shell command
+    /// (`vim -c '!rm x'`, `less +'!rm x'`).
+    EditorCommands(&'static [&'static str]),
+    /// A text-processing program's script runs commands: awk's `system()`, pipes to and from commands, sed's `e`
+    /// command and `s///e` flag ([`crate::filters`]).
+    FilterScript(Filter),
+    /// The values of this option that set a key that runs a command (`ssh -o ProxyCommand=CMD`, `-o 'LocalCommand
+    /// CMD'`; keys compared without case).
+    KeyedScriptOption(&'static str, &'static [&'static str]),
+    /// When its first operand is this separator, each word after it is a shell script (`parallel ::: CMD…`).
+    ScriptsAfter(&'static str),
+    /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
+    CommandAfterDoubleDash,
+    /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
+    /// `(tool, command words)`; the tool's arguments follow the command's words.
+    ToolMode(&'static str, &'static [(&'static str, &'static str)]),
+    /// Its operands `NAME=VALUE` define names that run VALUE when used (`alias gs='git push -f'`): read now.
+    Definitions,
+    /// git's configuration keys that run commands, given with `-c KEY=VALUE` or through `git config KEY VALUE`,
+    /// and its environment variables that do ([`crate::git_config`]).
+    GitCommandKeys,
+}
+
+/// How the lines of a script that runs later are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScriptLines {
+    /// As shell commands (`at`).
+    Shell,
+    /// As cron entries: five time fields (or an `@reboot`-style word), then the command; `NAME=value` lines and
+    /// comments are no commands.
+    Crontab,
+}
+
+/// A text-processing language whose scripts can run commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Filter {
+    Awk,
+    Sed,
 }
 
 /// The logic of its own that a program's accesses need, in the module that reads them.
@@ -108,6 +171,8 @@ pub(crate) enum Logic {
     Sort,
     /// `split FILE PREFIX`.
     Split,
+    /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
+    Mount,
     /// `csplit -f PREFIX`.
     Csplit,
     /// gzip and kin replace their input.
@@ -198,6 +263,11 @@ pub(crate) enum Output {
     Format,
     /// Its files or its input (`cat`).
     Files,
+    /// Its input, transformed ([`crate::decoders`]: `base64 -d`, `xxd -r -p`, `rev`, `tr`).
+    Transformed,
+    /// Shell setup code to `eval` (`ssh-agent -s`, `direnv hook bash`), when one of these words is among its
+    /// arguments (any arguments, when empty): trusted, read as running nothing.
+    ShellSetup(&'static [&'static str]),
 }
 
 /// How a program moves the commands after it.
@@ -230,6 +300,8 @@ pub(crate) enum Expect {
     Reads(&'static str),
     /// Nothing besides the command itself runs, and this path is not written.
     Inert(&'static str),
+    /// The program's subcommand (after its global options and their values, a toolchain `+nightly`) is this word.
+    Subcommand(&'static str),
 }
 
 /// One example of a program's entry: a command line and what it must show.
@@ -255,7 +327,8 @@ pub(crate) struct Program {
     pub output: Output,
     /// Where the commands after it run.
     pub cwd: Cwd,
-    /// The npm packages that install it (`npx @openai/codex` runs `codex`).
+    /// The npm or PyPI packages that install it (`npx @openai/codex` runs `codex`, `uvx aider-chat` runs `aider`), and
+    /// whose installed files run it (`node …/node_modules/@openai/codex/bin/codex.js`).
     pub packages: &'static [&'static str],
     /// Attack and look-alike rows: what its entry must make the reader and the access rules see.
     pub examples: &'static [Example],
@@ -281,6 +354,14 @@ impl Program {
     pub(crate) fn interpreter(&'static self) -> Option<&'static Interpreter> {
         self.runs.iter().find_map(|runs| match runs {
             Runs::Code(interpreter) => Some(interpreter),
+            _ => None,
+        })
+    }
+
+    /// The entry of its subcommand `name`, when one of its subcommands runs code ([`Runs::Subcommands`]).
+    pub(crate) fn subcommand_entry(&'static self, name: &str) -> Option<&'static Program> {
+        self.runs.iter().find_map(|runs| match runs {
+            Runs::Subcommands(entries) => entries.iter().find(|entry| entry.names.contains(&name)),
             _ => None,
         })
     }

@@ -5,6 +5,75 @@
 use super::entry::{Example, Expect, Logic, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
 
+/// Environment variables whose value git runs as a shell command (or, for `GIT_SSH`, as a program).
+const COMMAND_VARIABLES: &[&str] = &[
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_PAGER",
+    "PAGER",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "GIT_PROXY_COMMAND",
+];
+
+/// git's subcommands that run a command of the caller's: `rebase -x CMD`, `bisect run CMD…`, `submodule foreach
+/// CMD`, `filter-branch --tree-filter CMD`, `difftool -x CMD`.
+const RUNNING_SUBCOMMANDS: &[Program] = &[
+    Program {
+        options: Options::new("sXx", &["onto", "strategy", "strategy-option", "exec"]),
+        runs: &[Runs::ScriptOption(&["x", "exec"])],
+        ..Program::named(&["rebase"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            ..Program::named(&["run"])
+        }])],
+        ..Program::named(&["bisect"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program { runs: &[Runs::OperandsAsScript], ..Program::named(&["foreach"]) }])],
+        ..Program::named(&["submodule"])
+    },
+    Program {
+        options: Options::new(
+            "d",
+            &[
+                "env-filter",
+                "tree-filter",
+                "index-filter",
+                "parent-filter",
+                "msg-filter",
+                "commit-filter",
+                "tag-name-filter",
+                "subdirectory-filter",
+                "original",
+                "state-branch",
+            ],
+        ),
+        runs: &[Runs::ScriptOption(&[
+            "env-filter",
+            "tree-filter",
+            "index-filter",
+            "parent-filter",
+            "msg-filter",
+            "commit-filter",
+            "tag-name-filter",
+        ])],
+        ..Program::named(&["filter-branch"])
+    },
+    Program {
+        options: Options::new("xtX", &["extcmd", "tool"]),
+        runs: &[Runs::ScriptOption(&["x", "extcmd"])],
+        ..Program::named(&["difftool"])
+    },
+];
+
 pub(super) const PROGRAMS: &[Program] = &[Program {
     // `--exec-path` takes its value attached only (`--exec-path=DIR`; alone, it prints the path).
     options: Options::new("Cc", &["git-dir", "work-tree", "namespace", "super-prefix", "config-env"]),
@@ -43,10 +112,20 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
             options: Options::new("sXx", &["onto", "strategy", "strategy-option", "exec"]),
         },
         Subcommand { names: &["config"], options: Options::new("f", &["file", "blob", "type", "default"]) },
+        Subcommand {
+            names: &["apply"],
+            options: Options::new("pC", &["include", "exclude", "directory", "whitespace", "build-fake-ancestor"]),
+        },
         // Every other subcommand: the options common to those that take paths.
         Subcommand { names: &["*"], options: Options::new("e", &["exclude", "source", "pathspec-from-file"]) },
     ],
-    runs: &[Runs::InlineAliases, Runs::Recipes(Recipes::GitAliases)],
+    runs: &[
+        Runs::InlineAliases,
+        Runs::Recipes(Recipes::GitAliases),
+        Runs::GitCommandKeys,
+        Runs::EnvironmentScripts(COMMAND_VARIABLES),
+        Runs::Subcommands(RUNNING_SUBCOMMANDS),
+    ],
     touches: Touches::Own(Logic::Git),
     examples: &[
         Example("git -c alias.p='push -f' p", Expect::Runs("git push -f")),
@@ -56,6 +135,26 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("git clean -fdx", Expect::Writes(".")),
         Example("git clean --dry-run", Expect::Inert(".")),
         Example("git -C repo log --oneline", Expect::Inert(".forge")),
+        Example("git -c core.sshCommand='rm -rf .forge' fetch", Expect::Writes(".forge")),
+        Example("git -c core.pager='git push -f' log", Expect::Runs("git push -f")),
+        Example("git config core.pager 'rm -rf .forge; less'", Expect::Writes(".forge")),
+        Example("git config alias.up 'push --force'", Expect::Runs("git push --force")),
+        Example("GIT_SSH_COMMAND='git push -f' git fetch", Expect::Runs("git push -f")),
+        Example("git rebase -x 'git push --force' HEAD~3", Expect::Runs("git push --force")),
+        Example("git rebase --exec 'rm -rf .forge' main", Expect::Writes(".forge")),
+        Example("git bisect run sh -c 'git push -f'", Expect::Runs("git push -f")),
+        Example("git submodule foreach 'git push --force'", Expect::Runs("git push --force")),
+        Example("git filter-branch --tree-filter 'rm -rf .forge' HEAD", Expect::Writes(".forge")),
+        Example("git -c core.pager='less -R' log", Expect::Inert(".forge")),
+        Example("git config core.autocrlf false", Expect::Inert(".forge")),
+        Example("git bisect start HEAD v1.0", Expect::Inert(".forge")),
+        Example("git rebase -i HEAD~3", Expect::Inert(".forge")),
+        Example(
+            "git apply --include=.forge/audit/overrides.log fix.diff",
+            Expect::Writes(".forge/audit/overrides.log"),
+        ),
+        Example("git apply --include .claude/settings.json fix.diff", Expect::Writes(".claude/settings.json")),
+        Example("git apply fix.diff", Expect::Inert(".forge")),
     ],
     ..Program::named(&["git"])
 }];

@@ -7,8 +7,8 @@
 //! patterns ([`crate::pattern`]) look programs up here; no other module matches on a program's name.
 //!
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
-//! `git`, `builds`, `packages`, `agents`. Logic that cannot be data (git's config, Makefiles, package scripts, tar's
-//! old-style options) sits in the modules the entry names ([`Recipes`], [`Logic`]).
+//! `git`, `builds`, `containers`, `packages`, `agents`. Logic that cannot be data (git's config, Makefiles, package
+//! scripts, tar's old-style options) sits in the modules the entry names ([`Recipes`], [`Logic`]).
 //!
 //! **Adding a program**: add an entry to its family's file (names, options, runs, touches) with an example of each
 //! thing it does and a look-alike that must stay silent; `cargo test -p dotforge-shell programs` checks the examples,
@@ -18,11 +18,15 @@
 mod agents;
 mod archivers;
 mod builds;
+mod containers;
+mod elsewhere;
 mod entry;
 mod file_tools;
 mod git;
 mod interpreters;
 mod packages;
+mod printers;
+mod schedulers;
 mod shells;
 #[cfg(test)]
 mod tests;
@@ -30,7 +34,9 @@ mod wrappers;
 
 use crate::argv::Options;
 use crate::lexer::Word;
-pub(crate) use entry::{Cwd, Interpreter, Language, Logic, Output, Program, Recipes, Runs, Touches};
+pub(crate) use entry::{
+    Cwd, Filter, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
+};
 
 /// The file name part of a program path (`/usr/bin/git` → `git`).
 pub fn program_name(text: &str) -> &str {
@@ -73,8 +79,12 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     archivers::PROGRAMS,
     git::PROGRAMS,
     builds::PROGRAMS,
+    containers::PROGRAMS,
     packages::PROGRAMS,
     agents::PROGRAMS,
+    elsewhere::PROGRAMS,
+    schedulers::PROGRAMS,
+    printers::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not
@@ -98,6 +108,24 @@ pub(crate) fn installed_by(package: &str) -> Option<&'static str> {
         .iter()
         .flat_map(|family| family.iter())
         .find(|entry| entry.packages.contains(&package))
+        .and_then(|entry| entry.names.first().copied())
+}
+
+/// The program a package's installed file runs (`…/node_modules/@anthropic-ai/claude-code/cli.js` → `claude`): a
+/// path inside the folder `node_modules/PKG/` of a package the table knows.
+pub(crate) fn installed_at(path: &str) -> Option<&'static str> {
+    const FOLDER: &str = "node_modules/";
+    if !path.contains(FOLDER) {
+        return None;
+    }
+    let inside = |package: &str| {
+        path.match_indices(FOLDER)
+            .any(|(at, _)| path[at + FOLDER.len()..].strip_prefix(package).is_some_and(|rest| rest.starts_with('/')))
+    };
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.iter())
+        .find(|entry| entry.packages.iter().any(|package| inside(package)))
         .and_then(|entry| entry.names.first().copied())
 }
 

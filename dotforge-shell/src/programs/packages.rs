@@ -1,7 +1,10 @@
-//! Package managers and runners: the scripts of `package.json` they run ([`crate::package_scripts`]), and the
-//! program of a package they run (`npx PKG`, `npm exec PKG`, `pnpm dlx PKG`), its command given with `-c` too.
+//! Package managers and runners: the scripts of `package.json` they run ([`crate::package_scripts`]), the program
+//! of a package they run (`npx PKG`, `npm exec PKG`, `pnpm dlx PKG`, `uvx PKG`, `pipx run PKG`), its command given
+//! with `-c` too, the command they run in a project's environment (`uv run`, `poetry run`, `bundle exec`,
+//! `corepack pnpm`), and the options before the subcommand of those whose options are not their subcommands'
+//! (`uv --directory pkg publish`; npm's, pnpm's and yarn's are also their subcommands', which the patterns read).
 
-use super::entry::{Example, Expect, Program, Recipes, Runs};
+use super::entry::{Example, Expect, Output, Program, Recipes, Runs, Subcommand};
 use crate::argv::Options;
 
 /// The options of `npx` and of `npm exec` that take a value.
@@ -12,6 +15,14 @@ const DLX_AND_SCRIPTS: &[Runs] = &[
     Runs::PackageProgram { subcommands: &["dlx", "exec"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
     Runs::Recipes(Recipes::PackageScripts),
 ];
+
+/// A program's subcommand, named after its global options (`uv --directory pkg publish`), whatever it is.
+const ANY_SUBCOMMAND: &[Subcommand] = &[Subcommand { names: &["*"], options: Options::NONE }];
+
+/// A package manager or runner whose global options (`options`) come before its subcommand.
+const fn with_subcommands(names: &'static [&'static str], options: Options) -> Program {
+    Program { options, subcommands: ANY_SUBCOMMAND, ..Program::named(names) }
+}
 
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
@@ -41,6 +52,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::Recipes(Recipes::PackageScripts),
         ],
         examples: &[Example("npm exec -- rimraf .forge", Expect::Writes(".forge"))],
+        output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["npm"])
     },
     Program {
@@ -50,4 +62,92 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["pnpm"])
     },
     Program { options: Options::new("", &["cwd"]), runs: DLX_AND_SCRIPTS, ..Program::named(&["yarn"]) },
+    // `corepack pnpm publish` runs the package manager it names.
+    Program {
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+        examples: &[Example("corepack pnpm publish", Expect::Runs("pnpm publish"))],
+        ..Program::named(&["corepack"])
+    },
+    Program {
+        runs: &[Runs::PackageProgram {
+            subcommands: &[],
+            options: Options::new(
+                "pw",
+                &["from", "with", "with-editable", "with-requirements", "python", "index", "index-url"],
+            ),
+            script_options: &[],
+        }],
+        examples: &[
+            Example("uvx twine upload dist/*", Expect::Runs("twine upload")),
+            Example("uvx --from 'twine>=5' twine upload dist/*", Expect::Runs("twine upload")),
+            Example("uvx --from aider-chat aider --yes-always", Expect::Runs("aider --yes-always")),
+        ],
+        ..Program::named(&["uvx"])
+    },
+    Program {
+        runs: &[Runs::PackageProgram {
+            subcommands: &["run"],
+            options: Options::new(
+                "pw",
+                &[
+                    "with",
+                    "with-requirements",
+                    "python",
+                    "package",
+                    "project",
+                    "directory",
+                    "extra",
+                    "group",
+                    "env-file",
+                ],
+            ),
+            script_options: &[],
+        }],
+        examples: &[
+            Example("uv run twine upload dist/*", Expect::Runs("twine upload")),
+            Example("uv --directory pkg publish", Expect::Subcommand("publish")),
+            Example("uv run pytest -x", Expect::Inert(".forge")),
+        ],
+        ..with_subcommands(&["uv"], Options::new("", &["directory", "project", "cache-dir", "config-file", "color"]))
+    },
+    Program {
+        runs: &[Runs::PackageProgram {
+            subcommands: &["run"],
+            options: Options::new("", &["spec", "python", "pip-args", "index-url"]),
+            script_options: &[],
+        }],
+        examples: &[
+            Example("pipx run twine upload dist/*", Expect::Runs("twine upload")),
+            Example("pipx run --spec aider-chat aider --message x", Expect::Runs("aider --message x")),
+        ],
+        ..with_subcommands(&["pipx"], Options::NONE)
+    },
+    // `poetry run CMD`, `hatch run CMD`, `pdm run CMD`, `rye run CMD`: the command in the project's environment.
+    Program {
+        runs: &[Runs::PackageProgram { subcommands: &["run"], options: Options::NONE, script_options: &[] }],
+        examples: &[
+            Example("poetry run twine upload dist/*", Expect::Runs("twine upload")),
+            Example("poetry -C pkg publish", Expect::Subcommand("publish")),
+            Example("hatch run git push -f", Expect::Runs("git push -f")),
+        ],
+        ..with_subcommands(&["poetry", "hatch", "pdm", "rye"], Options::new("CPe", &["directory", "project", "env"]))
+    },
+    Program {
+        runs: &[Runs::PackageProgram {
+            subcommands: &["exec"],
+            options: Options::new("", &["gemfile"]),
+            script_options: &[],
+        }],
+        examples: &[
+            Example("bundle exec rake release", Expect::Runs("rake release")),
+            Example("bundle exec rspec", Expect::Inert(".forge")),
+        ],
+        ..with_subcommands(&["bundle", "bundler"], Options::new("", &["gemfile"]))
+    },
+    // `npx @changesets/cli publish` runs `changeset publish`.
+    Program {
+        packages: &["@changesets/cli"],
+        examples: &[Example("npx @changesets/cli publish", Expect::Runs("changeset publish"))],
+        ..Program::named(&["changeset"])
+    },
 ];

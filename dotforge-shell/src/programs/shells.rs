@@ -6,7 +6,14 @@ use crate::argv::Options;
 
 pub(super) const PROGRAMS: &[Program] = &[Program {
     options: Options::new("oO", &["rcfile", "init-file"]),
-    runs: &[Runs::Shell],
+    // What a shell runs before its script: the file `BASH_ENV` (bash) or `ENV` (sh, interactive) names, its
+    // `--rcfile`, and `PROMPT_COMMAND` (interactive bash, before each prompt).
+    runs: &[
+        Runs::Shell,
+        Runs::EnvironmentFiles(&["BASH_ENV", "ENV"]),
+        Runs::EnvironmentScripts(&["PROMPT_COMMAND"]),
+        Runs::ScriptFileOption(&["rcfile", "init-file"]),
+    ],
     examples: &[
         Example("bash -c 'git push -f'", Expect::Runs("git push -f")),
         Example("sh -xc 'rm -rf .forge'", Expect::Writes(".forge")),
@@ -14,6 +21,10 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("bash -s <<'EOF'\ngit push -f\nEOF", Expect::Runs("git push -f")),
         Example("bash -n deploy.sh", Expect::Inert(".forge")),
         Example("zsh -o errexit -c 'git push -f'", Expect::Runs("git push -f")),
+        Example("BASH_ENV=<(echo 'git push -f') bash -c true", Expect::Runs("git push -f")),
+        Example("PROMPT_COMMAND='git push -f' bash -i", Expect::Runs("git push -f")),
+        Example("bash --rcfile <(echo 'rm -rf .forge') -i", Expect::Writes(".forge")),
+        Example("bash <(echo 'git push -f')", Expect::Runs("git push -f")),
     ],
     ..Program::named(&["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash"])
 }];

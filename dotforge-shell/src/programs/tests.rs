@@ -1,7 +1,7 @@
 //! The table's tests: each entry's examples, no name claimed twice, and readings derived from each entry's facts —
 //! every place that reads a program (the reader, the access rules) must agree with its entry.
 
-use super::entry::{Expect, Language, Program, Runs, Touches};
+use super::entry::{Expect, Language, Program, Runs, ScriptLines, Touches};
 use super::{all_names, sorted_index, BY_PREFIX, FAMILIES};
 use crate::access::{accesses, AccessKind};
 use crate::command::{CommandLine, Cwd};
@@ -50,6 +50,11 @@ fn shows(command: &str, expect: Expect) -> bool {
         Expect::Writes(path) => accessed(&line, command, AccessKind::Write, path),
         Expect::Reads(path) => accessed(&line, command, AccessKind::Read, path),
         Expect::Inert(path) => !accessed(&line, command, AccessKind::Write, path),
+        Expect::Subcommand(word) => line.commands.first().is_some_and(|first| {
+            let words = &first.words;
+            let at = super::Shape::of(words).subcommand.map(|(at, _)| at);
+            at.and_then(|at| words.get(at)).is_some_and(|found| found.text == word)
+        }),
     }
 }
 
@@ -195,6 +200,18 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::OperandsAsScript | Runs::ArgumentsAsScript => format!("{name} 'git push -f'"),
                     Runs::ExecOptions(options) => format!("{name} . {} git push -f ';'", options[0]),
                     Runs::InlineAliases => format!("{name} -c alias.p='push -f' p"),
+                    Runs::OperandsAfter(skip) => format!("{name} {}'git push -f'", "h ".repeat(*skip)),
+                    Runs::Keys => format!("{name} -X stuff 'git push -f' Enter"),
+                    Runs::EnvironmentScripts(names) => format!("{}='git push -f' {name}", names[0]),
+                    Runs::EnvironmentFiles(names) => format!("{}=<(echo 'git push -f') {name}", names[0]),
+                    Runs::ScriptFileOption(options) => format!("{name} --{} <(echo 'git push -f')", options[0]),
+                    Runs::ScriptsAfter(separator) => format!("{name} {separator} 'git push -f'"),
+                    Runs::CommandAfterDoubleDash => format!("{name} x -- git push -f"),
+                    Runs::KeyedScriptOption(option, keys) => format!("{name} -{option} {}='git push -f' x", keys[0]),
+                    Runs::InputScript { lines: ScriptLines::Crontab, .. } => {
+                        format!("echo '@reboot git push -f' | {name} -")
+                    }
+                    Runs::InputScript { .. } => format!("echo 'git push -f' | {name}"),
                     _ => continue,
                 };
                 let expected = if matches!(runs, Runs::InlineAliases) {

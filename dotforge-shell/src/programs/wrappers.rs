@@ -107,8 +107,11 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "workdir",
             ],
         ),
-        runs: &[Runs::Command { operands_before: 0, input_as_arguments: true }],
-        examples: &[Example("parallel -j2 rm -rf ::: .forge", Expect::Writes(".forge"))],
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: true }, Runs::ScriptsAfter(":::")],
+        examples: &[
+            Example("parallel -j2 rm -rf ::: .forge", Expect::Writes(".forge")),
+            Example("parallel ::: 'git push --force' 'ls'", Expect::Runs("git push --force")),
+        ],
         ..Program::named(&["parallel"])
     },
     wrapper(&["time"], Options::new("fo", &["format", "output"]), 0),
@@ -146,7 +149,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("su -c 'git push -f' me", Expect::Runs("git push -f")),
             Example("script -q -c 'rm -rf .forge' /dev/null", Expect::Writes(".forge")),
         ],
-        ..Program::named(&["su", "runuser", "script"])
+        ..Program::named(&["su", "script"])
     },
     Program {
         // `-x` (exec) is a flag, `-d`/`--differences[=permanent]` takes its value attached only.
@@ -160,6 +163,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["watch"])
     },
     Program {
+        runs: &[Runs::Definitions],
+        touches: Touches::Names,
+        examples: &[
+            Example("alias gs='git push --force'; gs", Expect::Runs("git push --force")),
+            Example("alias ll='ls -la'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["alias"])
+    },
+    Program {
         runs: &[Runs::ArgumentsAsScript],
         examples: &[
             Example("eval 'git push -f'", Expect::Runs("git push -f")),
@@ -170,8 +182,125 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         runs: &[Runs::SourcedFile],
         touches: Touches::Reads,
-        examples: &[Example("source .env", Expect::Reads(".env"))],
+        examples: &[
+            Example("source .env", Expect::Reads(".env")),
+            Example("source <(echo 'git push --force')", Expect::Runs("git push --force")),
+            Example(". <(printf 'rm -rf .forge')", Expect::Writes(".forge")),
+            Example("source /dev/stdin <<< 'git push --force'", Expect::Runs("git push --force")),
+        ],
         ..Program::named(&["source", "."])
+    },
+    // Tracers, profilers, schedulers' and sandboxes' front ends: each runs the command after its options (and
+    // `operands_before` operands: `chrt PRIORITY CMD`, `taskset MASK CMD`).
+    Program {
+        examples: &[
+            Example("strace -f -e trace=file git push --force", Expect::Runs("git push --force")),
+            Example("ltrace -o /tmp/t git push -f", Expect::Runs("git push -f")),
+        ],
+        ..wrapper(&["strace"], Options::new("abeEIoOpPsSuXU", &["trace", "output", "signal", "string-limit"]), 0)
+    },
+    wrapper(&["ltrace"], Options::new("aAeFlnopsuwx", &["output", "library"]), 0),
+    wrapper(&["valgrind", "heaptrack", "fakeroot", "firejail", "torsocks", "tsocks"], Options::NONE, 0),
+    wrapper(&["proxychains", "proxychains4"], Options::new("f", &[]), 0),
+    Program {
+        examples: &[Example("chrt 0 git push -f", Expect::Runs("git push -f"))],
+        ..wrapper(&["chrt"], Options::new("TPD", &["sched-runtime", "sched-period", "sched-deadline"]), 1)
+    },
+    Program {
+        examples: &[
+            Example("taskset 1 git push --force", Expect::Runs("git push --force")),
+            Example("taskset -c 0,1 rm -rf .forge", Expect::Writes(".forge")),
+        ],
+        ..wrapper(&["taskset"], Options::NONE, 1)
+    },
+    wrapper(&["faketime"], Options::new("fm", &[]), 1),
+    wrapper(
+        &["numactl"],
+        Options::new("CNmpi", &["physcpubind", "cpunodebind", "membind", "preferred", "interleave"]),
+        0,
+    ),
+    wrapper(&["prlimit"], Options::new("po", &["pid", "output"]), 0),
+    wrapper(
+        &["unshare"],
+        Options::new("SGRw", &["setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group", "setgroups"]),
+        0,
+    ),
+    wrapper(&["nsenter"], Options::new("tSGrwe", &["target", "setuid", "setgid", "root", "wd", "env"]), 0),
+    wrapper(&["xvfb-run"], Options::new("nsfpe", &["server-num", "server-args", "auth-file", "error-file"]), 0),
+    wrapper(&["dbus-run-session"], Options::new("", &["config-file", "dbus-daemon"]), 0),
+    wrapper(
+        &["setpriv"],
+        Options::new("", &["reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits"]),
+        0,
+    ),
+    wrapper(&["cgexec"], Options::new("g", &[]), 0),
+    wrapper(&["pkexec"], Options::new("", &["user"]), 0),
+    wrapper(&["daemonize"], Options::new("acelopuE", &[]), 0),
+    Program {
+        options: Options::new("ugGcsw", &["user", "group", "supp-group", "command", "shell", "whitelist-environment"]),
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }, Runs::ScriptOption(&["c", "command"])],
+        examples: &[
+            Example("runuser -u me -- git push -f", Expect::Runs("git push -f")),
+            Example("runuser -u me -c 'rm -rf .forge'", Expect::Writes(".forge")),
+        ],
+        ..Program::named(&["runuser"])
+    },
+    // `entr CMD` (or, with `-s`, a script) runs when files change; `hyperfine CMD…` times each script it is given,
+    // with its `--prepare`, `--setup` and `--conclude` scripts.
+    Program {
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }, Runs::OperandsAsScript],
+        examples: &[Example("ls | entr -s 'git push -f'", Expect::Runs("git push -f"))],
+        ..Program::named(&["entr"])
+    },
+    Program {
+        options: Options::new(
+            "wrmMpcsPLnSNu",
+            &[
+                "warmup",
+                "runs",
+                "min-runs",
+                "max-runs",
+                "prepare",
+                "conclude",
+                "setup",
+                "parameter-scan",
+                "parameter-step-size",
+                "parameter-list",
+                "command-name",
+                "shell",
+                "time-unit",
+                "export-csv",
+                "export-json",
+                "export-markdown",
+                "output",
+                "input",
+                "reference",
+                "style",
+                "sort",
+            ],
+        ),
+        runs: &[Runs::OperandsAsScript, Runs::ScriptOption(&["p", "prepare", "c", "conclude", "s", "setup"])],
+        examples: &[
+            Example("hyperfine 'git push -f'", Expect::Runs("git push -f")),
+            Example("hyperfine --prepare 'rm -rf .forge' 'make'", Expect::Writes(".forge")),
+            Example("hyperfine 'cargo build' 'cargo build --release'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["hyperfine"])
+    },
+    Program {
+        options: Options::new("xwei", &["exec", "watch", "ext", "ignore", "delay", "signal", "config"]),
+        runs: &[Runs::ScriptOption(&["x", "exec"])],
+        examples: &[Example("nodemon --exec 'git push -f'", Expect::Runs("git push -f"))],
+        ..Program::named(&["nodemon"])
+    },
+    Program {
+        options: Options::new("ewfdip", &["exts", "watch", "filter", "ignore", "delay", "postpone", "shell", "signal"]),
+        runs: &[Runs::OperandsAsScript],
+        examples: &[
+            Example("watchexec -e rs -- git push -f", Expect::Runs("git push -f")),
+            Example("watchexec 'rm -rf .forge'", Expect::Writes(".forge")),
+        ],
+        ..Program::named(&["watchexec"])
     },
     Program {
         touches: Touches::Names,

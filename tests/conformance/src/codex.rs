@@ -178,6 +178,7 @@ impl Project {
             .args(["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "-s", "danger-full-access"])
             .args(arguments);
         let output = command.output().expect("run codex");
+        crate::target::assert_no_tamper_report(&self.forge());
         Outcome {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

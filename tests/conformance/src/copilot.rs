@@ -69,6 +69,7 @@ pub fn run(scratch: &Scratch, steps: Vec<Step>, prompt: &str) -> Outcome {
         .env("NO_COLOR", "1")
         .args(["-p", prompt, "--allow-all-tools", "--no-auto-update", "--disable-client-telemetry"]);
     let output = command.output().expect("run copilot");
+    crate::target::assert_no_tamper_report(&scratch.forge());
     Outcome {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

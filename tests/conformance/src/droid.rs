@@ -99,6 +99,7 @@ pub fn run(scratch: &Scratch, model: Model, steps: Vec<Step>, prompt: &str) -> O
         .stdin(std::process::Stdio::null())
         .args(["exec", "--auto", "high", "-m", &format!("custom:{name}"), prompt]);
     let output = command.output().expect("run droid");
+    crate::target::assert_no_tamper_report(&scratch.forge());
     Outcome {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

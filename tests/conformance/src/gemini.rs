@@ -142,6 +142,7 @@ impl Project {
             .env("NO_COLOR", "1")
             .args(["-m", "gemini-2.5-pro", "-p", prompt, "--yolo"]);
         let output = command.output().expect("run gemini");
+        crate::target::assert_no_tamper_report(&self.forge());
         Outcome {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -200,8 +200,16 @@ fn spawn(command: &mut Command) -> std::process::Child {
 
 /// Keys CONTRACT §6 allows at the top level and inside hookSpecificOutput.
 const TOP_KEYS: &[&str] = &["systemMessage", "hookSpecificOutput", "decision", "reason"];
-const SPECIFIC_KEYS: &[&str] =
-    &["hookEventName", "permissionDecision", "permissionDecisionReason", "override_allowed", "additionalContext"];
+/// The `hookSpecificOutput` keys Claude Code accepts (`updatedToolOutput`: a PostToolUse's screened output, in the
+/// tool's own shape — measured in 2.1.328).
+const SPECIFIC_KEYS: &[&str] = &[
+    "hookEventName",
+    "permissionDecision",
+    "permissionDecisionReason",
+    "override_allowed",
+    "additionalContext",
+    "updatedToolOutput",
+];
 
 impl Run {
     /// Exit 0 and stdout empty or exactly one JSON object with only the allowed keys; returns it.

@@ -86,6 +86,7 @@ pub fn run(scratch: &Scratch, steps: Vec<Step>, prompt: &str) -> Outcome {
         .stdin(std::process::Stdio::null())
         .args(["run", "-m", "scripted/gpt-4.1", prompt]);
     let output = command.output().expect("run kilo");
+    crate::target::assert_no_tamper_report(&scratch.forge());
     Outcome {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),

@@ -51,3 +51,12 @@ pub fn forge_state(forge: &Path) -> serde_json::Value {
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or(serde_json::Value::Null)
 }
+
+/// Fails the test when the hook reported a tamper in the `.forge` folder `forge` (`audit/tamper.log` exists): a
+/// session of a real CLI — its own writes, the person's settings — is no tamper (issue #35, "no false alarm").
+pub fn assert_no_tamper_report(forge: &Path) {
+    let log = forge.join("audit/tamper.log");
+    if let Ok(text) = std::fs::read_to_string(&log) {
+        panic!("the hook reported a tamper in {}:\n{text}", log.display());
+    }
+}

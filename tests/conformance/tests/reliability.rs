@@ -88,7 +88,7 @@ impl Lcg {
 }
 
 fn log_line_is_whole(line: &str) -> bool {
-    // TIMESTAMP|SESSION|BEHAVIOR|TOOL|SUMMARY|COUNTER|REASON, `|` escaped inside fields.
+    // TIMESTAMP|SESSION|BEHAVIOR|TOOL|SUMMARY|COUNTER|REASON|h=HASH, `|` escaped inside fields.
     let mut fields = 1;
     let mut escaped = false;
     for character in line.chars() {
@@ -99,7 +99,7 @@ fn log_line_is_whole(line: &str) -> bool {
             _ => {}
         }
     }
-    fields == 7 && line.len() > 20 && line.as_bytes()[19] == b'Z'
+    fields == 8 && line.len() > 20 && line.as_bytes()[19] == b'Z'
 }
 
 #[test]

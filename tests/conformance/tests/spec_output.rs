@@ -126,3 +126,26 @@ fn other_events_produce_nothing_and_touch_no_state() {
     hook.run(&json!({"hook_event_name": "Notification", "session_id": "s", "tool_name": "Hard"})).assert_pass();
     assert!(!hook.state_path().exists());
 }
+
+#[test]
+fn a_secret_format_a_behavior_declares_is_withheld_from_the_output_and_the_rest_is_unchanged() {
+    let hook = Hook::conformance("out-secret-format");
+    let token = "acme_0123456789abcdefABCDEFgh";
+    let stdout = format!("deploying with {token}\nacme_short stays\n");
+    let response = json!({"stdout": stdout, "stderr": "", "interrupted": false, "isImage": false,
+                          "noOutputExpected": false});
+    let run = hook.run(&json!({"hook_event_name": "PostToolUse", "session_id": "s", "tool_name": "Bash",
+        "tool_input": {"command": "./deploy"}, "tool_response": response, "tool_use_id": "t1"}));
+    let value = run.checked().expect("output");
+    let screened = &value["hookSpecificOutput"]["updatedToolOutput"];
+    assert_eq!(
+        screened["stdout"],
+        "deploying with [secret withheld by dotforge: Acme deploy token; the user can read it at their own terminal]\n\
+         acme_short stays\n"
+    );
+    assert_eq!(screened["interrupted"], false, "the output keeps its shape");
+    let clean = hook.run(&json!({"hook_event_name": "PostToolUse", "session_id": "s", "tool_name": "Bash",
+        "tool_input": {"command": "ls"}, "tool_response": {"stdout": "acme_short\n", "stderr": ""},
+        "tool_use_id": "t2"}));
+    clean.assert_pass();
+}

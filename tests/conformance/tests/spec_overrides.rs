@@ -38,8 +38,12 @@ fn assert_one_override(hook: &Hook, session: &str, summary: &str, counter: u64, 
     let log = hook.overrides_log();
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 1, "{log}");
+    // CONTRACT §7's seven fields, then the chain's hash field (the README's deviation).
     let fields: Vec<&str> = lines[0].split('|').collect();
-    assert_eq!(fields.len(), 7);
+    assert_eq!(fields.len(), 8, "{log}");
+    let hash = fields[7].strip_prefix("h=").unwrap_or_default();
+    assert!(hash.len() == 16 && hash.bytes().all(|byte| byte.is_ascii_hexdigit()), "{log}");
+    let fields = &fields[..7];
     assert_eq!(fields[0].len(), 20);
     let counter = counter.to_string();
     assert_eq!(&fields[1..], [&session[..8.min(session.len())], "soft", "Soft", summary, counter.as_str(), reason]);
@@ -129,7 +133,7 @@ fn ask_mode_an_allowed_call_that_fails_is_still_the_users_override() {
             "tool_input": {"command": "make"}, "tool_use_id": "toolu_i", "error": "a|b", "is_interrupt": true}))
         .assert_pass();
     assert!(
-        interrupted.overrides_log().ends_with("|1|allowed; the call was interrupted\n"),
+        interrupted.overrides_log().contains("|1|allowed; the call was interrupted|h="),
         "{}",
         interrupted.overrides_log()
     );
@@ -196,11 +200,22 @@ fn deny_mode_reinvocation_within_the_window_is_an_override_recorded_in_three_pla
     assert_eq!(metrics["violations"], 1);
     assert_eq!(metrics["blocks"], 1);
     assert_eq!(metrics["override_rate"], 1.0);
-    assert_eq!(metrics["escalation_effectiveness"], "ineffective");
+    // CONTRACT §8 would call this behavior "ineffective" after one block; dotforge rates from five blocks on (a
+    // deviation, README "Deviations").
+    assert_eq!(metrics["escalation_effectiveness"], "unrated");
 
     // The pending block is spent: the same call once more is a new violation.
     assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).kind(), "deny");
     assert_eq!(hook.counter(session, "soft"), 2);
+    // Four more blocks, each overridden by re-running the call: five blocks, all overridden — ineffective.
+    hook.pre(session, "Soft", json!({"command": "deploy", "n": 1})).assert_pass();
+    for n in 2..5 {
+        assert_eq!(hook.pre(session, "Soft", json!({"command": "deploy", "n": n})).kind(), "deny");
+        hook.pre(session, "Soft", json!({"command": "deploy", "n": n})).assert_pass();
+    }
+    let metrics = &hook.metrics()["behaviors"]["soft"];
+    assert_eq!((metrics["blocks"].clone(), metrics["overrides"].clone()), (json!(5), json!(5)));
+    assert_eq!(metrics["escalation_effectiveness"], "ineffective");
 }
 
 #[test]
@@ -264,7 +279,10 @@ fn overrides_log_fields_are_escaped_onto_one_line() {
     let log = hook.overrides_log();
     assert_eq!(log.lines().count(), 1, "{log:?}");
     let line = log.lines().next().unwrap_or_default();
-    assert!(line.ends_with("|s\\|x|soft|Soft|command=a\\|b\\\\c\\nd\\re|1|"), "{line}");
+    // The seven fields escaped, then the chain's hash field.
+    let (fields, hash) = line.rsplit_once("|h=").unwrap_or_default();
+    assert!(fields.ends_with("|s\\|x|soft|Soft|command=a\\|b\\\\c\\nd\\re|1|"), "{line}");
+    assert_eq!(hash.len(), 16, "{line}");
 }
 
 #[test]

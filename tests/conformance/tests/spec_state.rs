@@ -115,7 +115,9 @@ fn metrics_are_committed_with_the_state_and_metrics_json_is_refreshed_at_the_swe
     assert_eq!(metrics_view(&hook)["behaviors"]["ladder"]["violations"], 6, "refreshed at the sweep");
     hook.tool("s", "Ladder").checked();
     assert_eq!(hook.metrics()["behaviors"]["ladder"]["violations"], 7, "`audit` reports and writes the exact totals");
-    assert_eq!(metrics_view(&hook)["behaviors"]["ladder"]["escalation_effectiveness"], "healthy");
+    let ladder = &metrics_view(&hook)["behaviors"]["ladder"];
+    assert!(ladder["blocks"].as_u64().is_some_and(|blocks| blocks < 5), "{ladder}");
+    assert_eq!(ladder["escalation_effectiveness"], "unrated", "fewer than five blocks are not rated (a deviation)");
 }
 
 #[test]

@@ -3,11 +3,14 @@
 //! registration that runs another binary or a missing one, hooks switched off in a settings layer, a Claude Code
 //! version outside the one the real-client tests prove; for every other CLI the hook serves, the same read from its
 //! own files ([`other_clis`]); this binary built from other behaviors than the folder holds now; a state folder it
-//! cannot write. Exit 1 when governance is live in no CLI, or is stale.
+//! cannot write; an audit trail whose chain is broken, a session locked down after a tamper, a registration the
+//! install record names gone from its file ([`tamper`]). Exit 1 when governance is live in no CLI, or is stale, or
+//! the trail or a registration was tampered with.
 
 mod finding;
 mod layers;
 mod other_clis;
+mod tamper;
 
 use super::install::harness_registrations;
 use super::print::print_out;
@@ -314,6 +317,8 @@ pub(super) fn run(catalog: &Catalog, options: &Options) -> Result<(), String> {
     findings.extend(others);
     findings.push(freshness_finding(catalog, options));
     findings.push(state_finding(&options.forge_root));
+    let program = this.name().map_or_else(|| "dotforge-hook".to_owned(), |name| name.to_string_lossy().into_owned());
+    findings.extend(tamper::findings(&options.forge_root, &program));
     findings.push(version_finding(options));
     let live = findings.iter().all(|finding| finding.severity != Severity::Fail);
     if options.json {

@@ -21,6 +21,8 @@ const BEHAVIOR: __forge::Behavior = __forge::Behavior {
     enabled: true,
     locked: false,
     screens_output: false,
+    secret_patterns: &[],
+    remembers_created: false,
     events: &[],
     profiles: &[],
     tools: &[],

@@ -63,6 +63,8 @@ pub struct Project {
     env: Vec<(String, String)>,
     allowed_tools: String,
     args: Vec<String>,
+    /// Whether the test makes the hook report a tamper (every other session must leave no tamper report).
+    tamper_expected: bool,
 }
 
 impl Project {
@@ -96,6 +98,7 @@ impl Project {
             env: Vec::new(),
             allowed_tools: "Bash,Write,Edit,Read".to_owned(),
             args: Vec::new(),
+            tamper_expected: false,
         }
     }
 
@@ -108,6 +111,12 @@ impl Project {
     /// More arguments for the CLI, e.g. `--permission-mode bypassPermissions`.
     pub fn arg(mut self, arg: &str) -> Project {
         self.args.push(arg.to_owned());
+        self
+    }
+
+    /// A project whose test makes the hook report a tamper (issue #35); the others fail on any tamper report.
+    pub fn expecting_tamper(mut self) -> Project {
+        self.tamper_expected = true;
         self
     }
 
@@ -132,6 +141,9 @@ impl Project {
             .args(["--session-id", session_id, "--allowedTools", &self.allowed_tools])
             .args(&self.args);
         let (events, prompts, stderr) = session::drive(command, prompt, user);
+        if !self.tamper_expected {
+            crate::target::assert_no_tamper_report(&self.forge());
+        }
         Outcome { events, prompts, stderr, requests: server.requests() }
     }
 

@@ -1,7 +1,11 @@
-//! The audit trail: overrides (CONTRACT §7) and session switches, appended one durable line at a time.
+//! The audit trail: overrides (CONTRACT §7), session switches and tamper records, appended one durable line at a
+//! time, each line chained to the one before ([`chain`]).
 
+pub(crate) mod chain;
+
+pub(crate) use chain::Appended;
 use serde_json::{Map, Value};
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 /// Longest `tool_input_summary`, in characters.
@@ -31,11 +35,12 @@ impl OverrideRecord {
         Value::Object(entry)
     }
 
-    /// `TIMESTAMP|SESSION_ID|BEHAVIOR_ID|TOOL_NAME|TOOL_INPUT_SUMMARY|COUNTER|REASON\n`, every field escaped.
+    /// `TIMESTAMP|SESSION_ID|BEHAVIOR_ID|TOOL_NAME|TOOL_INPUT_SUMMARY|COUNTER|REASON`, every field escaped (the chain's
+    /// hash field is added when the line is appended).
     pub(crate) fn log_line(&self) -> String {
         let session: String = self.session_id.chars().take(8).collect();
         let counter = self.counter.to_string();
-        let fields = [
+        join_fields(&[
             self.timestamp.as_str(),
             &session,
             self.behavior_id,
@@ -43,10 +48,7 @@ impl OverrideRecord {
             &self.tool_input_summary,
             &counter,
             &self.reason,
-        ];
-        let mut line = fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|");
-        line.push('\n');
-        line
+        ])
     }
 }
 
@@ -80,9 +82,12 @@ pub(crate) fn summarize_tool_input(tool_input: &Value) -> String {
     summary.chars().take(SUMMARY_MAX_CHARS).collect()
 }
 
-/// Appends one line to `audit/overrides.log` with a single write on an `O_APPEND` file (mode 0644).
-pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord) -> io::Result<()> {
-    append_line(audit_dir, "overrides.log", &record.log_line())
+/// The file of overrides.
+pub(crate) const OVERRIDES_LOG: &str = "overrides.log";
+
+/// Appends the override's line to `audit/overrides.log` (see [`append_line`]).
+pub(crate) fn append_override(audit_dir: &Path, record: &OverrideRecord) -> io::Result<Appended> {
+    append_line(audit_dir, OVERRIDES_LOG, &record.log_line())
 }
 
 /// The file that records every session switch (`on`/`off`).
@@ -95,24 +100,58 @@ pub(crate) fn append_switch(
     session_id: &str,
     behavior_id: &str,
     on: bool,
-) -> io::Result<()> {
+) -> io::Result<Appended> {
     let fields = [timestamp, session_id, behavior_id, if on { "on" } else { "off" }];
-    let mut line = fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|");
-    line.push('\n');
-    append_line(audit_dir, SWITCHES_LOG, &line)
+    append_line(audit_dir, SWITCHES_LOG, &join_fields(&fields))
 }
 
-/// Appends a whole line with a single write on an `O_APPEND` file (mode 0644), so concurrent writers never
+/// The file of tamper records: a file governance depends on changed outside the hook, what the hook did about it,
+/// and the person clearing it.
+pub(crate) const TAMPER_LOG: &str = "tamper.log";
+
+/// Every audit file the hook appends to, each chained.
+pub(crate) const AUDIT_LOGS: [&str; 3] = [OVERRIDES_LOG, SWITCHES_LOG, TAMPER_LOG];
+
+/// One tamper record: `TIMESTAMP|SESSION_ID|FILE|WHAT|CALL|ACTION` (escaped like overrides.log; SESSION_ID its first
+/// 8 characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TamperRecord {
+    pub timestamp: String,
+    pub session_id: String,
+    /// The file that changed (relative to the project when inside it).
+    pub file: String,
+    /// What changed.
+    pub what: String,
+    /// The call after which it was seen (`between sessions` at a session's start).
+    pub call: String,
+    /// What the hook did: `restored`, `reported`, `cleared by the person`.
+    pub action: String,
+}
+
+impl TamperRecord {
+    /// The line's text (without its hash field and line break).
+    pub(crate) fn log_line(&self) -> String {
+        let session: String = self.session_id.chars().take(8).collect();
+        join_fields(&[&self.timestamp, &session, &self.file, &self.what, &self.call, &self.action])
+    }
+}
+
+/// Appends the tamper record's line to `audit/tamper.log` (see [`append_line`]).
+pub(crate) fn append_tamper(audit_dir: &Path, record: &TamperRecord) -> io::Result<Appended> {
+    append_line(audit_dir, TAMPER_LOG, &record.log_line())
+}
+
+/// The fields escaped and joined with `|`.
+fn join_fields(fields: &[&str]) -> String {
+    fields.iter().map(|field| escape_field(field)).collect::<Vec<_>>().join("|")
+}
+
+/// Appends a whole chained line with a single write on an `O_APPEND` file (mode 0644), so concurrent writers never
 /// interleave within a line, and makes it durable (`fdatasync`): these lines are the audit trail, and they are rare.
-fn append_line(audit_dir: &Path, file_name: &str, line: &str) -> io::Result<()> {
+/// The caller holds the state lock (the chain reads the line before).
+fn append_line(audit_dir: &Path, file_name: &str, body: &str) -> io::Result<Appended> {
     std::fs::create_dir_all(audit_dir)?;
-    let mut options = std::fs::OpenOptions::new();
-    options.append(true).create(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
-    let mut file = options.open(audit_dir.join(file_name))?;
-    file.write_all(line.as_bytes())?;
-    file.sync_data()
+    chain::append(&audit_dir.join(file_name), body)
 }
 
 /// Splits an escaped audit line into its fields.

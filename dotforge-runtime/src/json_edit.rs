@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::Path;
 
 /// Object members in file order, each value as JSON text.
-pub(super) type Members = Vec<(String, String)>;
+pub(crate) type Members = Vec<(String, String)>;
 
 struct MembersVisitor;
 
@@ -30,14 +30,14 @@ impl<'de> Visitor<'de> for MembersVisitor {
     }
 }
 
-pub(super) fn parse_object(text: &str) -> Result<Members, String> {
+pub(crate) fn parse_object(text: &str) -> Result<Members, String> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let members = deserializer.deserialize_map(MembersVisitor).map_err(|error| error.to_string())?;
     deserializer.end().map_err(|error| error.to_string())?;
     Ok(members)
 }
 
-pub(super) fn parse_array(text: &str) -> Result<Vec<String>, String> {
+pub(crate) fn parse_array(text: &str) -> Result<Vec<String>, String> {
     let items: Vec<&RawValue> = serde_json::from_str(text).map_err(|error| error.to_string())?;
     Ok(items.into_iter().map(|item| item.get().to_owned()).collect())
 }
@@ -46,7 +46,7 @@ fn pad(depth: usize) -> String {
     "  ".repeat(depth)
 }
 
-pub(super) fn object_text(members: &Members, depth: usize) -> String {
+pub(crate) fn object_text(members: &Members, depth: usize) -> String {
     if members.is_empty() {
         return "{}".to_owned();
     }
@@ -57,7 +57,7 @@ pub(super) fn object_text(members: &Members, depth: usize) -> String {
     format!("{{\n{}\n{}}}", body.join(",\n"), pad(depth))
 }
 
-pub(super) fn array_text(items: &[String], depth: usize) -> String {
+pub(crate) fn array_text(items: &[String], depth: usize) -> String {
     if items.is_empty() {
         return "[]".to_owned();
     }
@@ -65,11 +65,11 @@ pub(super) fn array_text(items: &[String], depth: usize) -> String {
     format!("[\n{}\n{}]", body.join(",\n"), pad(depth))
 }
 
-pub(super) fn member<'m>(members: &'m mut Members, key: &str) -> Option<&'m mut String> {
+pub(crate) fn member<'m>(members: &'m mut Members, key: &str) -> Option<&'m mut String> {
     members.iter_mut().find(|(name, _)| name == key).map(|(_, value)| value)
 }
 
-pub(super) fn set_member(members: &mut Members, key: &str, value: String) {
+pub(crate) fn set_member(members: &mut Members, key: &str, value: String) {
     match member(members, key) {
         Some(slot) => *slot = value,
         None => members.push((key.to_owned(), value)),
@@ -78,7 +78,7 @@ pub(super) fn set_member(members: &mut Members, key: &str, value: String) {
 
 /// Removes the folders between a settings file that is gone and its project (`.github/hooks`, `.github`), each only
 /// when empty.
-pub(super) fn remove_empty_folders(path: &Path, project: &Path) {
+pub(crate) fn remove_empty_folders(path: &Path, project: &Path) {
     for folder in path.ancestors().skip(1) {
         if folder.as_os_str().is_empty() || folder == project || std::fs::remove_dir(folder).is_err() {
             break;
@@ -87,7 +87,7 @@ pub(super) fn remove_empty_folders(path: &Path, project: &Path) {
 }
 
 /// Writes `text` to `path`, creating the folders it needs.
-pub(super) fn write_file(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
     }

@@ -1,0 +1,132 @@
+//! Command words computed while the line runs, and what the reader can still know of them: `${IFS}` is the blank
+//! it stands for (`git${IFS}push${IFS}-f`), a program looked up by name is that program (`$(which git)`, `` `command
+//! -v git` ``), a substitution of a command whose output is known is that output (`$(echo git)`, `$(printf 'gi%s'
+//! t)`, decoders, shell setup printers such as `$(ssh-agent -s)`), an array assigned on the line is its elements
+//! (`"${cmd[@]}"`). A program word that stays unknown makes the command [`Unknown::Program`], or
+//! [`Unknown::Everything`] when the whole command is one such word (`$CMD`, `eval "$X"`).
+
+use crate::command::Unknown;
+use crate::lexer::{lex, Token, Word};
+
+/// Arrays assigned on the line: name and elements.
+pub(crate) type Arrays = Vec<(String, Vec<Word>)>;
+
+/// `words` with `${IFS}` split and the program word resolved where it can be, and what stays unknown. `output`
+/// gives what a substitution's script prints, when that can be known.
+pub(crate) fn resolve(
+    words: Vec<Word>,
+    arrays: &Arrays,
+    output: &mut dyn FnMut(&str) -> Option<String>,
+) -> (Vec<Word>, Unknown) {
+    let mut words = split_ifs(words);
+    for _ in 0..4 {
+        let Some(first) = words.first() else { return (words, Unknown::Nothing) };
+        if !first.dynamic {
+            return (words, Unknown::Nothing);
+        }
+        let replacement = resolved_word(first, arrays, output);
+        match replacement {
+            Some(replacement) => {
+                words.splice(0..1, replacement);
+            }
+            None => {
+                let alone = words.len() == 1 && is_one_expansion(&words[0].text);
+                let unknown = if alone { Unknown::Everything } else { Unknown::Program };
+                return (words, unknown);
+            }
+        }
+    }
+    (words, Unknown::Program)
+}
+
+/// The value of `NAME=$(…)` when the substitution's output is known (`x=$(echo rm)`), as a plain assignment.
+pub(crate) fn resolve_assignment(word: &Word, output: &mut dyn FnMut(&str) -> Option<String>) -> Option<Word> {
+    if !word.assignment || !word.dynamic {
+        return None;
+    }
+    let (name, value) = word.text.split_once('=')?;
+    let inner = substitution_body(value)?;
+    let printed = output(inner)?;
+    Some(Word { text: format!("{name}={}", printed.trim_end_matches('\n')), dynamic: false, ..word.clone() })
+}
+
+/// An array assignment `NAME=(a b c)`: its name and elements.
+pub(crate) fn array_assignment(word: &Word) -> Option<(String, Vec<Word>)> {
+    let (name, value) = word.text.split_once('=')?;
+    let inner = value.strip_prefix('(')?.strip_suffix(')')?;
+    let elements = lex(inner)
+        .tokens
+        .into_iter()
+        .filter_map(|token| match token {
+            Token::Word(word) => Some(word),
+            _ => None,
+        })
+        .collect();
+    Some((name.to_owned(), elements))
+}
+
+/// Words holding `${IFS}` or `$IFS` (and nothing else computed) split there, as bash splits them.
+fn split_ifs(words: Vec<Word>) -> Vec<Word> {
+    if !words.iter().any(|word| word.dynamic && word.text.contains("IFS")) {
+        return words;
+    }
+    let mut out = Vec::with_capacity(words.len());
+    for word in words {
+        let blanked = word.text.replace("${IFS}", " ").replace("$IFS", " ");
+        if !word.dynamic || blanked == word.text || blanked.contains('$') || blanked.contains('`') {
+            out.push(word);
+            continue;
+        }
+        out.extend(blanked.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+    }
+    out
+}
+
+/// What a computed program word stands for, when it can be known: its words (none for a setup printer's output).
+fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> Option<String>) -> Option<Vec<Word>> {
+    let text = word.text.as_str();
+    if let Some(name) = array_name(text) {
+        let (_, elements) = arrays.iter().rev().find(|(known, _)| known == name)?;
+        return Some(elements.clone());
+    }
+    let inner = substitution_body(text)?;
+    let lookup: Vec<&str> = inner.split_whitespace().collect();
+    let looked_up = match lookup.as_slice() {
+        ["which", name] | ["command", "-v" | "-V", name] | ["type", "-P" | "-p", name] | ["whence", "-p", name] => {
+            Some(*name)
+        }
+        _ => None,
+    };
+    if let Some(name) = looked_up {
+        return Some(vec![Word { text: name.trim_matches(['"', '\'']).to_owned(), ..Word::default() }]);
+    }
+    let printed = output(inner)?;
+    if word.quoted {
+        let text = printed.trim_end_matches('\n').to_owned();
+        return Some(if text.is_empty() { Vec::new() } else { vec![Word { text, ..Word::default() }] });
+    }
+    Some(printed.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }).collect())
+}
+
+/// `NAME` of `${NAME[@]}` or `${NAME[*]}`.
+fn array_name(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix("${")?.strip_suffix('}')?;
+    inner.strip_suffix("[@]").or_else(|| inner.strip_suffix("[*]"))
+}
+
+/// The script of a word that is exactly one command substitution (`$(…)` or `` `…` ``).
+fn substitution_body(text: &str) -> Option<&str> {
+    if let Some(inner) = text.strip_prefix("$(").and_then(|rest| rest.strip_suffix(')')) {
+        return (!inner.starts_with('(')).then_some(inner);
+    }
+    let inner = text.strip_prefix('`')?.strip_suffix('`')?;
+    (!inner.contains('`')).then_some(inner)
+}
+
+/// Whether a word is one expansion and nothing else (`$X`, `${X}`, `$(…)`, `` `…` ``): all of it is unknown.
+fn is_one_expansion(text: &str) -> bool {
+    let name = |rest: &str| !rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+    substitution_body(text).is_some()
+        || text.strip_prefix("${").is_some_and(|rest| rest.ends_with('}') && !rest[..rest.len() - 1].contains('}'))
+        || text.strip_prefix('$').is_some_and(name)
+}

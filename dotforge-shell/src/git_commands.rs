@@ -1,0 +1,141 @@
+//! git's configuration keys and environment variables that run commands — `core.sshCommand`, `core.pager`,
+//! `core.editor`, `core.fsmonitor`, `diff.external`, `credential.helper`, filter and diff drivers, `alias.*` … and
+//! `GIT_SSH_COMMAND`, `GIT_PAGER`, `GIT_EDITOR` … — given on the command line (`git -c KEY=VALUE`), in the
+//! environment, or written for later (`git config KEY VALUE`, which plants a command every later git call may run).
+//! Each value comes back as a shell script for the reader.
+
+use crate::argv::{Order, Parsed};
+use crate::lexer::Word;
+use crate::programs::Program;
+
+/// Configuration keys whose value is a command git runs through the shell (compared without case).
+const COMMAND_KEYS: &[&str] = &[
+    "core.sshcommand",
+    "core.pager",
+    "core.editor",
+    "core.askpass",
+    "core.fsmonitor",
+    "core.gitproxy",
+    "sequence.editor",
+    "diff.external",
+    "gpg.program",
+    "gpg.openpgp.program",
+    "gpg.ssh.program",
+    "gpg.x509.program",
+    "credential.helper",
+    "uploadpack.packobjectshook",
+    "sendemail.sendmailcmd",
+    "sendemail.tocmd",
+    "sendemail.cccmd",
+    "web.browser",
+    "merge.tool",
+    "diff.tool",
+];
+
+/// The last part of keys with a middle part (`filter.NAME.clean`, `pager.log`, `diff.NAME.command`) whose value
+/// runs.
+const COMMAND_KEY_ENDS: &[&str] =
+    &["clean", "smudge", "process", "command", "textconv", "driver", "cmd", "helper", "sshcommand", "program"];
+
+/// Whether git runs the value of configuration `key` as a command (`pager.log`, `filter.lfs.smudge`,
+/// `core.sshCommand`; an alias too, as `git ALIAS` runs it).
+pub(crate) fn runs_value(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    if COMMAND_KEYS.contains(&key.as_str()) || key.starts_with("alias.") || key.starts_with("pager.") {
+        return true;
+    }
+    let mut parts = key.split('.');
+    let (Some(section), Some(last)) = (parts.next(), key.rsplit('.').next()) else { return false };
+    key.matches('.').count() >= 2
+        && matches!(section, "filter" | "diff" | "merge" | "credential" | "difftool" | "mergetool" | "remote")
+        && COMMAND_KEY_ENDS.contains(&last)
+}
+
+/// The shell script a configuration value runs: an alias's `!CMD` is `CMD`, another alias is a git command, a
+/// helper's `!CMD` is `CMD`; a boolean or a number runs nothing.
+pub(crate) fn script_of(key: &str, value: &str) -> Option<String> {
+    let value = value.trim();
+    if value.is_empty() || matches!(value, "true" | "false" | "yes" | "no" | "on" | "off") {
+        return None;
+    }
+    if value.chars().all(|character| character.is_ascii_digit()) {
+        return None;
+    }
+    let lower = key.to_ascii_lowercase();
+    match value.strip_prefix('!') {
+        Some(shell) => Some(shell.to_owned()),
+        None if lower.starts_with("alias.") => Some(format!("git {value}")),
+        None => Some(value.to_owned()),
+    }
+}
+
+/// The scripts the `-c KEY=VALUE` options before git's subcommand run, and those a `git config KEY VALUE` (or
+/// `git config set KEY VALUE`) writes for later.
+pub(crate) fn scripts(argv: &[Word], git: &Program) -> Vec<String> {
+    let mut found = Vec::new();
+    let subcommand = git.subcommand_at(argv);
+    let globals = Parsed::of(&argv[..subcommand.unwrap_or(argv.len())], &git.options, Order::Permute);
+    for value in globals.values(&['c'], &[]) {
+        if let Some((key, value)) = value.text().split_once('=') {
+            found.extend(runs_value(key).then(|| script_of(key, value)).flatten());
+        }
+    }
+    let Some(at) = subcommand.filter(|&at| argv[at].text == "config") else { return found };
+    let operands: Vec<&str> = argv[at + 1..]
+        .iter()
+        .map(|word| word.text.as_str())
+        .filter(|text| !text.starts_with('-'))
+        .skip_while(|text| matches!(*text, "set" | "add"))
+        .collect();
+    if let [key, value, ..] = operands.as_slice() {
+        found.extend(runs_value(key).then(|| script_of(key, value)).flatten());
+    }
+    found
+}
+
+/// The scripts a config file's text holds for later (`[core]\n\tpager = CMD`, `[alias]\n\tx = !CMD`): every entry
+/// whose key runs its value.
+pub(crate) fn scripts_in_config_text(text: &str) -> Vec<String> {
+    let mut section = String::new();
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[').and_then(|rest| rest.split(']').next()) {
+            // `[filter "lfs"]` → `filter.lfs`.
+            section = header.replace(" \"", ".").replace('"', "").trim().to_owned();
+            continue;
+        }
+        let Some((name, value)) = line.split_once('=') else { continue };
+        let key = format!("{section}.{}", name.trim());
+        let value = value.trim().trim_matches('"');
+        if runs_value(&key) {
+            found.extend(script_of(&key, value));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_that_run_commands_are_told_from_the_others() {
+        for key in ["core.sshCommand", "core.pager", "pager.log", "filter.lfs.smudge", "diff.pdf.textconv", "alias.x"] {
+            assert!(runs_value(key), "{key}");
+        }
+        for key in ["core.autocrlf", "user.name", "push.default", "filter.lfs.required", "diff.renames"] {
+            assert!(!runs_value(key), "{key}");
+        }
+        assert_eq!(script_of("alias.up", "push --force").as_deref(), Some("git push --force"));
+        assert_eq!(script_of("alias.x", "!rm -rf .forge").as_deref(), Some("rm -rf .forge"));
+        assert_eq!(script_of("core.fsmonitor", "true"), None);
+        assert_eq!(script_of("core.pager", "less -R").as_deref(), Some("less -R"));
+    }
+
+    #[test]
+    fn config_text_is_read_by_its_sections() {
+        let text = "[core]\n\tpager = rm -rf .forge\n\tautocrlf = false\n[alias]\n\tp = push -f\n[filter \"x\"]\n\tclean = sh -c 'git push -f'\n";
+        assert_eq!(scripts_in_config_text(text), ["rm -rf .forge", "git push -f", "sh -c 'git push -f'"]);
+    }
+}

@@ -1,0 +1,452 @@
+//! What a command line destroys and what it brings into being (for the `loses_work` condition, a DSL extension).
+//!
+//! **Losses**: the paths whose present content is gone once the line has run — deleted (`rm`, `shred`, `unlink`,
+//! `git rm`, `find -delete` and `find -exec rm`), truncated (`truncate`, `> file`, `tee` and `sponge` without `-a`,
+//! `dd of=`) or replaced (the destination of `cp`, `mv`, `install`, `ln -f`, `rsync`; `curl -o`, `wget -O`), and the
+//! paths named by interpreter code that calls a delete or write API (`shutil.rmtree`, `fs.rmSync`, `open(…, 'w')`).
+//! A move's or copy's sources keep their content (it lands elsewhere), an append (`>>`) keeps it, an edit in place
+//! (`sed -i`, an editor) changes it as the file tools do, and re-permissioning keeps it: none of these is a loss.
+//!
+//! **Creations**: the paths the line may create — a redirection's target, the operands of `touch`, `mkdir`,
+//! `truncate`, `tee`, the destination of a copy, move or link, `dd of=`, a download's output. A caller that finds one
+//! missing before the line runs knows the line (if it runs) made it.
+//!
+//! A destination names either the path itself or, when that is an existing folder, the entry inside it that has the
+//! source's name: [`Reach::sources`] keeps the sources so that the caller, who can look at the disk, can tell. A
+//! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
+//! line, whole trees.
+
+use crate::access::{find_name_filter, path_like_words, resolvable, stdin_code};
+use crate::argv::{Order, Parsed, Value};
+use crate::command::{CommandLine, Cwd, SimpleCommand};
+use crate::lexer::{RedirectKind, Word};
+use crate::programs::{self, Logic, Touches};
+use crate::target::NameGlob;
+use crate::{languages, programs::Program};
+use std::collections::BTreeSet;
+
+/// One path a command line loses or creates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The path as the command names it.
+    pub path: Word,
+    /// Where the command runs: a relative path is relative to it.
+    pub cwd: Cwd,
+    /// Everything under the path is reached too (a recursive delete); otherwise the path alone (a file truncated or
+    /// replaced).
+    pub tree: bool,
+    /// For a tree: only the entries whose names match all of these globs (`find . -name '*.orig' -delete`).
+    pub only_named: Vec<NameGlob>,
+    /// For a destination (copy, move, link): the sources. When the path is an existing folder, each source lands
+    /// inside it under its own name, and that entry is what is reached.
+    pub sources: Vec<Word>,
+    /// A creation that makes a repository of its own (`git clone`, `git init DIR`): worth remembering wherever it is.
+    pub makes_repository: bool,
+}
+
+/// What a command line destroys and creates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Paths whose present content is gone after the line runs.
+    pub losses: Vec<Reach>,
+    /// Paths the line may create.
+    pub creations: Vec<Reach>,
+}
+
+/// Lower-case fragments of interpreter code that deletes, truncates or writes files: code holding none of them
+/// names paths without destroying them (`print(open('x').read())`).
+const DESTRUCTIVE_CODE: &[&str] = &[
+    "unlink", "remove", "rmtree", "rmdir", "rm_r", "rm_f", "rmsync", "rimraf", "delete", "truncate", "write", "rename",
+    "replace", "move", "copy", "shred", "erase", "'w", "\"w", "'>", "\">", "fs.rm(", "rm(",
+];
+
+/// Programs the table files under names and metadata that create the folders they are given.
+const MAKES_FOLDERS: &[&str] = &["mkdir"];
+
+/// Everything a command line loses and creates. `full_text` is the command as sent (for unknowable targets).
+pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
+    let xargs_groups: BTreeSet<usize> = line
+        .commands
+        .iter()
+        .filter(|command| command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments()))
+        .map(|command| command.group)
+        .collect();
+    let deleting_groups: BTreeSet<usize> = line
+        .commands
+        .iter()
+        .filter(|command| command.shape().entry.is_some_and(|entry| entry.touches == Touches::Deletes))
+        .map(|command| command.group)
+        .collect();
+    let mut effects = Effects::default();
+    let mut whole_line = false;
+    for command in &line.commands {
+        let reach = |path: Word, tree: bool| Reach { cwd: command.cwd.clone(), ..at(path, tree) };
+        for redirect in &command.redirects {
+            // A descriptor (`>&2`) or a device (`> /dev/null`) holds no work.
+            let target = &redirect.target.text;
+            let to_file = !target.is_empty()
+                && !target.chars().all(|c| c.is_ascii_digit() || c == '-')
+                && !target.starts_with("/dev/");
+            match redirect.kind {
+                RedirectKind::Write | RedirectKind::Duplicate if to_file => {
+                    effects.losses.push(reach(redirect.target.clone(), false));
+                    effects.creations.push(reach(redirect.target.clone(), false));
+                }
+                RedirectKind::Append if to_file => effects.creations.push(reach(redirect.target.clone(), false)),
+                _ => {}
+            }
+        }
+        let found = command_effects(command, &deleting_groups);
+        let unknowable = found.losses.iter().any(|loss| loss.path.dynamic && !resolvable(&loss.path.text));
+        let fed_by_xargs = xargs_groups.contains(&command.group)
+            && !command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments());
+        if (fed_by_xargs && loses_what_it_is_given(command)) || unknowable {
+            whole_line = true;
+        }
+        if let Some(code) = found.code {
+            let lowered = code.to_lowercase();
+            if DESTRUCTIVE_CODE.iter().any(|fragment| lowered.contains(fragment)) {
+                effects.losses.extend(path_like_words(code).into_iter().map(|path| reach(path, true)));
+            }
+        }
+        let with_cwd = |mut found: Reach| {
+            found.cwd = command.cwd.clone();
+            found
+        };
+        effects.losses.extend(found.losses.into_iter().map(with_cwd));
+        effects.creations.extend(found.creations.into_iter().map(with_cwd));
+    }
+    if whole_line {
+        let cwd = line.commands.first().map_or(Cwd::Unknown, |command| command.cwd.clone());
+        let words = path_like_words(full_text).into_iter();
+        effects.losses.extend(words.map(|path| Reach { cwd: cwd.clone(), ..at(path, true) }));
+    }
+    effects
+}
+
+/// One command's losses and creations (their `cwd` set by the caller), and its inline interpreter code.
+struct CommandEffects<'c> {
+    losses: Vec<Reach>,
+    creations: Vec<Reach>,
+    code: Option<&'c str>,
+}
+
+/// A path reached, relative to the command's directory (set by the caller).
+fn at(path: Word, tree: bool) -> Reach {
+    Reach { path, cwd: Cwd::Unknown, tree, only_named: Vec::new(), sources: Vec::new(), makes_repository: false }
+}
+
+/// Whether a command, given its paths by `xargs`, destroys them.
+fn loses_what_it_is_given(command: &SimpleCommand) -> bool {
+    let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
+    matches!(entry.touches, Touches::Deletes | Touches::Moves | Touches::Copies | Touches::CopiesOrLinks)
+        || matches!(command.program(), "truncate" | "shred")
+}
+
+fn command_effects<'c>(command: &'c SimpleCommand, deleting_groups: &BTreeSet<usize>) -> CommandEffects<'c> {
+    let words = &command.words;
+    let entry: &'static Program = command.shape().entry.unwrap_or(&programs::UNKNOWN);
+    let parsed = Parsed::of(words, &entry.options, Order::Permute);
+    let operands = || parsed.operands().cloned().collect::<Vec<Word>>();
+    let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
+    let mut found = CommandEffects { losses: Vec::new(), creations: Vec::new(), code: None };
+    let program = command.program();
+    match entry.touches {
+        Touches::Deletes => found.losses.extend(operands().into_iter().map(|path| at(path, true))),
+        Touches::Moves | Touches::Copies | Touches::CopiesOrLinks | Touches::Links => {
+            let no_clobber = parsed.has('n', "no-clobber") || parsed.has_long("update=none");
+            // `ln` replaces an existing name only when forced.
+            let replaces = !no_clobber && (entry.touches != Touches::Links || parsed.has('f', "force"));
+            if let Some(destination) = destination(&parsed) {
+                if replaces {
+                    found.losses.push(destination.clone());
+                }
+                found.creations.push(destination);
+            }
+        }
+        Touches::Own(Logic::Rsync) => {
+            // rsync merges into its destination (and with `--delete…` removes what the source lacks): the whole
+            // destination is reached.
+            if let Some(mut destination) = destination(&parsed) {
+                destination.tree = true;
+                destination.sources.clear();
+                found.losses.push(destination.clone());
+                found.creations.push(destination);
+            }
+        }
+        Touches::Creates => {
+            let paths = operands();
+            let appends = parsed.has('a', "append");
+            let loses = match program {
+                "truncate" => true,
+                "tee" | "sponge" => !appends,
+                "fallocate" => {
+                    ['p', 'c', 'd', 'z'].into_iter().any(|letter| parsed.has_short(letter))
+                        || ["punch-hole", "collapse-range", "dig-holes", "zero-range"]
+                            .into_iter()
+                            .any(|long| parsed.has_long(long))
+                }
+                _ => false,
+            };
+            if loses {
+                found.losses.extend(paths.iter().cloned().map(|path| at(path, false)));
+            }
+            found.creations.extend(paths.into_iter().map(|path| at(path, false)));
+        }
+        Touches::Names if MAKES_FOLDERS.contains(&program) => {
+            found.creations.extend(operands().into_iter().map(|path| at(path, false)));
+        }
+        Touches::Own(Logic::Dd) => {
+            for word in words.iter().skip(1) {
+                if let Some(path) = word.text.strip_prefix("of=") {
+                    let path = Word { text: path.to_owned(), ..word.clone() };
+                    found.losses.push(at(path.clone(), false));
+                    found.creations.push(at(path, false));
+                }
+            }
+        }
+        Touches::Own(Logic::Download) => {
+            for path in values(&['o'], &["output", "output-document"]).into_iter().chain(
+                // wget's `-O FILE` (curl's `-O` takes no value, so it is not among the values).
+                values(&['O'], &[]),
+            ) {
+                if path.text != "-" {
+                    found.losses.push(at(path.clone(), false));
+                    found.creations.push(at(path, false));
+                }
+            }
+        }
+        Touches::Own(Logic::Find) => {
+            let roots: Vec<Word> =
+                words.iter().skip(1).take_while(|word| !word.text.starts_with(['-', '(', '!'])).cloned().collect();
+            let deletes = words.iter().any(|word| word.text == "-delete") || deleting_groups.contains(&command.group);
+            if deletes {
+                let only_named = find_name_filter(words);
+                found
+                    .losses
+                    .extend(roots.into_iter().map(|root| Reach { only_named: only_named.clone(), ..at(root, true) }));
+            }
+        }
+        Touches::Own(Logic::Git) => {
+            found.losses.extend(git_removes(words, entry).into_iter().map(|path| at(path, true)));
+            if let Some(made) = git_makes_repository(words, entry) {
+                found.creations.push(Reach { makes_repository: true, ..at(made, true) });
+            }
+        }
+        Touches::Own(Logic::Interpreter) => {
+            found.code = languages::inline_code(words).or_else(|| stdin_code(command));
+        }
+        _ => {}
+    }
+    found
+}
+
+/// The destination of a copy, move or link: `-t DIR` (every operand a source), else the last operand.
+fn destination(parsed: &Parsed<'_>) -> Option<Reach> {
+    let mut paths: Vec<Word> = parsed.operands().cloned().collect();
+    let folders: Vec<Word> = parsed.values(&['t'], &["target-directory"]).iter().map(Value::word).collect();
+    let (path, sources) = match folders.into_iter().next() {
+        Some(folder) => (folder, paths),
+        None => {
+            let last = paths.pop()?;
+            if paths.is_empty() {
+                return None; // `ln -s TARGET`: the link lands in the directory under the target's name
+            }
+            (last, paths)
+        }
+    };
+    Some(Reach { sources, ..at(path, false) })
+}
+
+/// The options of `git clone` that take a value (so that `--depth 1` is not read as the URL and the folder).
+const CLONE_OPTIONS: crate::argv::Options = crate::argv::Options::new(
+    "bocuj",
+    &[
+        "depth",
+        "branch",
+        "origin",
+        "config",
+        "reference",
+        "reference-if-able",
+        "upload-pack",
+        "template",
+        "separate-git-dir",
+        "shallow-since",
+        "shallow-exclude",
+        "jobs",
+        "filter",
+        "server-option",
+        "bundle-uri",
+        "ref-format",
+    ],
+);
+
+/// The folder `git clone URL [DIR]` or `git init DIR` makes a repository of (a clone's is named after the URL).
+fn git_makes_repository(words: &[Word], git: &'static Program) -> Option<Word> {
+    let at = git.subcommand_at(words)?;
+    let subcommand = words[at].text.as_str();
+    let options = match subcommand {
+        "clone" => CLONE_OPTIONS,
+        _ => git.subcommand_options(subcommand).copied().unwrap_or(crate::argv::Options::NONE),
+    };
+    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
+    let operands: Vec<&Word> = parsed.operands().collect();
+    match (subcommand, operands.as_slice()) {
+        ("clone", [_, folder, ..]) | ("init", [folder, ..]) => Some((*folder).clone()),
+        ("clone", [url]) => {
+            let name = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?.trim_end_matches(".git");
+            (!name.is_empty()).then(|| Word { text: name.to_owned(), ..(*url).clone() })
+        }
+        _ => None,
+    }
+}
+
+/// The paths `git rm` takes out of the work tree (not with `--cached`, `-n` or `--dry-run`).
+fn git_removes(words: &[Word], git: &'static Program) -> Vec<Word> {
+    let Some(at) = git.subcommand_at(words) else { return Vec::new() };
+    if words[at].text != "rm" {
+        return Vec::new();
+    }
+    let options = git.subcommand_options("rm").copied().unwrap_or(crate::argv::Options::NONE);
+    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
+    let long_given = |name: &str| {
+        parsed
+            .args
+            .iter()
+            .any(|arg| matches!(arg, crate::argv::Arg::Long(long, _) if long.len() >= 3 && name.starts_with(long)))
+    };
+    if long_given("cached") || long_given("dry-run") || parsed.has_short('n') {
+        return Vec::new();
+    }
+    parsed.operands().cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::parse;
+    use std::path::PathBuf;
+
+    fn of(text: &str) -> Effects {
+        effects(&parse(text, Some(PathBuf::from("/p"))), text)
+    }
+
+    /// The paths lost, each with `/` after it when its whole tree goes, and `<-sources` for a destination.
+    fn lost(text: &str) -> Vec<String> {
+        of(text).losses.iter().map(describe).collect()
+    }
+
+    fn created(text: &str) -> Vec<String> {
+        of(text).creations.iter().map(describe).collect()
+    }
+
+    fn describe(reach: &Reach) -> String {
+        let mut text = reach.path.text.clone();
+        if reach.tree {
+            text.push('/');
+        }
+        if !reach.sources.is_empty() {
+            let sources: Vec<&str> = reach.sources.iter().map(|word| word.text.as_str()).collect();
+            text.push_str(&format!("<-{}", sources.join(",")));
+        }
+        for name in &reach.only_named {
+            text.push_str(&format!(" -name {}", name.glob));
+        }
+        text
+    }
+
+    #[test]
+    fn deletes_truncations_and_overwrites_lose_what_they_name() {
+        assert_eq!(lost("rm -rf src"), ["src/"]);
+        assert_eq!(lost("rm notes.md"), ["notes.md/"]);
+        assert_eq!(lost("shred -u -n 3 draft.txt"), ["draft.txt/"]);
+        assert_eq!(lost("truncate -s 0 notes.md"), ["notes.md"]);
+        assert_eq!(lost("echo x > notes.md"), ["notes.md"]);
+        assert_eq!(lost(": >| notes.md"), ["notes.md"]);
+        assert_eq!(lost("cmd &> out.log"), ["out.log"]);
+        assert_eq!(lost("echo x | tee notes.md"), ["notes.md"]);
+        assert_eq!(lost("sort x | sponge notes.md"), ["notes.md"]);
+        assert_eq!(lost("dd if=/dev/zero of=disk.img bs=1M count=1"), ["disk.img"]);
+        assert_eq!(lost("curl -o page.html https://x"), ["page.html"]);
+        assert_eq!(lost("wget -O page.html https://x"), ["page.html"]);
+        assert_eq!(lost("git rm -r src"), ["src/"]);
+        assert_eq!(lost("sudo rm -rf src"), ["src/"]);
+        assert_eq!(lost("bash -c 'rm -rf src'"), ["src/"]);
+    }
+
+    #[test]
+    fn a_copy_move_or_forced_link_loses_its_destination_not_its_sources() {
+        assert_eq!(lost("cp other.rs main.rs"), ["main.rs<-other.rs"]);
+        assert_eq!(lost("mv a.rs b.rs src"), ["src<-a.rs,b.rs"]);
+        assert_eq!(lost("mv -t src a.rs"), ["src<-a.rs"]);
+        assert_eq!(lost("install -m 644 x.conf etc/x.conf"), ["etc/x.conf<-x.conf"]);
+        assert_eq!(lost("ln -sf ../x link"), ["link<-../x"]);
+        assert_eq!(lost("rsync -a src/ backup/"), ["backup//"]);
+        assert!(lost("mv -n a.rs b.rs").is_empty(), "no-clobber replaces nothing");
+        assert!(lost("cp --no-clobber a.rs b.rs").is_empty());
+        assert!(lost("ln -s ../x link").is_empty(), "ln without -f refuses to replace");
+    }
+
+    #[test]
+    fn find_deletes_only_what_its_names_select() {
+        assert_eq!(lost("find . -name '*.orig' -delete"), ["./ -name *.orig"]);
+        assert_eq!(lost("find build -exec rm -rf {} +"), ["build/", "{}/"]);
+        assert!(lost("find . -name '*.rs'").is_empty());
+    }
+
+    #[test]
+    fn interpreter_code_loses_the_paths_it_names_only_when_it_deletes_or_writes() {
+        assert!(lost("python3 -c \"import shutil; shutil.rmtree('src')\"").contains(&"src/".to_owned()));
+        assert!(lost("node -e \"require('fs').rmSync('src', {recursive: true})\"").contains(&"src/".to_owned()));
+        assert!(lost("python3 -c \"open('notes.md', 'w').write('')\"").contains(&"notes.md/".to_owned()));
+        assert!(lost("python3 - <<'EOF'\nimport os\nos.remove('notes.md')\nEOF").contains(&"notes.md/".to_owned()));
+        assert!(lost("python3 -c \"print(open('notes.md').read())\"").is_empty());
+        assert!(lost("node -e \"console.log(require('fs').readFileSync('notes.md', 'utf8'))\"").is_empty());
+    }
+
+    #[test]
+    fn writers_with_unknowable_targets_lose_every_path_the_line_names() {
+        assert!(lost("git ls-files -o | xargs rm").iter().any(|path| path == "ls-files/"));
+        assert!(lost("ls src | xargs rm -f").contains(&"src/".to_owned()));
+        assert!(lost("rm \"$(cat list)\"").contains(&"list/".to_owned()));
+        assert_eq!(lost("rm -rf \"$HOME/scratch\""), ["$HOME/scratch/"], "a known variable resolves");
+    }
+
+    #[test]
+    fn appends_edits_permissions_and_reads_lose_nothing() {
+        for text in [
+            "echo x >> notes.md",
+            "sed -i 's/a/b/' notes.md",
+            "perl -pi -e 's/a/b/' notes.md",
+            "chmod -R 755 src",
+            "cat notes.md",
+            "cargo build 2>&1 | tail -5",
+            "ls > /dev/null 2>&1",
+            "git rm --cached notes.md",
+            "git rm -n -r src",
+            "git commit -m 'rm -rf src'",
+            "echo 'rm -rf src'",
+            "touch notes.md",
+            "mkdir -p out",
+            "vim notes.md",
+        ] {
+            assert!(lost(text).is_empty(), "{text}: {:?}", lost(text));
+        }
+    }
+
+    #[test]
+    fn creations_are_what_a_line_may_bring_into_being() {
+        assert_eq!(created("echo x > notes.md"), ["notes.md"]);
+        assert_eq!(created("echo x >> log.txt"), ["log.txt"]);
+        assert_eq!(created("touch a b"), ["a", "b"]);
+        assert_eq!(created("mkdir -p out/deep"), ["out/deep"]);
+        assert_eq!(created("cp a.rs b.rs"), ["b.rs<-a.rs"]);
+        assert_eq!(created("ln -s ../x link"), ["link<-../x"]);
+        assert!(created("rm -rf src").is_empty());
+        assert_eq!(created("git clone https://github.com/o/tool.git"), ["tool/"]);
+        assert_eq!(created("git clone --depth 1 git@host:o/tool.git /tmp/t"), ["/tmp/t/"]);
+        assert_eq!(created("git init scratch"), ["scratch/"]);
+        assert!(of("git clone https://x/y.git").creations.iter().all(|reach| reach.makes_repository));
+        assert!(created("cat notes.md").is_empty());
+    }
+}

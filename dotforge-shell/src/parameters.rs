@@ -1,0 +1,151 @@
+//! Parameter expansions inside a word, read as far as they can be before the line runs: a variable the line set
+//! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME`; `${NAME:-WORD}`
+//! (and `-`, `:=`, `=`) is the variable when the line set it or the hook knows it (the home, the working folder,
+//! the project), and otherwise its default, which is what runs when the variable is unset; `${NAME:+WORD}` is
+//! `WORD`; `$(pwd)` is `$PWD`. What stays unknown stays as written.
+
+use crate::lexer::Word;
+
+/// Variables the hook resolves itself (see the runtime's path resolution), so `${HOME:-/x}` stays `$HOME`.
+const KNOWN_TO_THE_HOOK: &[&str] = &["HOME", "PWD", "CLAUDE_PROJECT_DIR"];
+
+/// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
+/// it is.
+pub(crate) fn expand(word: Word, variables: &[(String, String)]) -> Word {
+    if !word.dynamic || !(word.text.contains('$') || word.text.contains('`')) {
+        return word;
+    }
+    let text = expand_text(&word.text, variables);
+    if text == word.text {
+        return word;
+    }
+    let dynamic = text.contains('$') || text.contains('`');
+    Word { text, dynamic, ..word }
+}
+
+fn expand_text(text: &str, variables: &[(String, String)]) -> String {
+    let value_of = |name: &str| variables.iter().rev().find(|(known, _)| known == name).map(|(_, value)| value.clone());
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['$', '`']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if let Some(after) =
+            ["$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)"].iter().find_map(|spelling| rest.strip_prefix(spelling))
+        {
+            out.push_str("$PWD");
+            rest = after;
+            continue;
+        }
+        if let Some(inner) = rest.strip_prefix("${") {
+            let Some(end) = inner.find('}') else { break };
+            let body = &inner[..end];
+            out.push_str(&braced(body, &value_of));
+            rest = &inner[end + 1..];
+            continue;
+        }
+        if let Some(name_and_more) = rest.strip_prefix('$') {
+            let length = name_and_more.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count();
+            let name = &name_and_more[..length];
+            match (length > 0 && !name.as_bytes()[0].is_ascii_digit()).then(|| value_of(name)).flatten() {
+                Some(value) => out.push_str(&value),
+                None => out.push_str(&rest[..1 + length]),
+            }
+            rest = &name_and_more[length..];
+            continue;
+        }
+        // A backquote that is not `pwd`: kept.
+        out.push_str(&rest[..1]);
+        rest = &rest[1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with each `${NAME<op>WORD}` replaced by its WORD, when it holds any (for the crude reading, which must
+/// find whatever the full reading may make of an expansion's default).
+pub(crate) fn defaults_in(text: &str) -> Option<String> {
+    if !text.contains("${") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut changed = false;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + 2..];
+        let Some(end) = inner.find('}') else {
+            out.push_str(&rest[at..]);
+            rest = "";
+            break;
+        };
+        let body = &inner[..end];
+        let length = body.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count();
+        let operator = body[length..].trim_start_matches(':');
+        match operator.chars().next() {
+            Some('-' | '=' | '?' | '+') if length > 0 => {
+                out.push(' ');
+                out.push_str(&operator[1..]);
+                out.push(' ');
+                changed = true;
+            }
+            _ => out.push_str(&rest[at..at + 2 + end + 1]),
+        }
+        rest = &inner[end + 1..];
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+/// The inside of `${…}`, read.
+fn braced(body: &str, value_of: &dyn Fn(&str) -> Option<String>) -> String {
+    let length = body.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count();
+    let (name, operator) = body.split_at(length);
+    let as_written = || format!("${{{body}}}");
+    if name.is_empty() {
+        return as_written();
+    }
+    let variable = || value_of(name).unwrap_or_else(|| format!("${name}"));
+    let known = || value_of(name).is_some() || KNOWN_TO_THE_HOOK.contains(&name);
+    let (op, word) = match operator.char_indices().find(|(_, character)| !matches!(character, ':')) {
+        Some((at, character)) if "-=?+".contains(character) => (&operator[..at + 1], &operator[at + 1..]),
+        _ if operator.is_empty() => return variable(),
+        _ => return as_written(),
+    };
+    match op.trim_start_matches(':') {
+        "?" => variable(),
+        "-" | "=" if known() => variable(),
+        "-" | "=" => expand_text(word, &[]),
+        "+" => expand_text(word, &[]),
+        _ => as_written(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, variables: &[(&str, &str)]) -> String {
+        let variables: Vec<(String, String)> =
+            variables.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
+        let word = Word { text: text.to_owned(), dynamic: true, ..Word::default() };
+        expand(word, &variables).text
+    }
+
+    #[test]
+    fn operators_read_as_what_runs() {
+        assert_eq!(read("${HOME:?}/", &[]), "$HOME/");
+        assert_eq!(read("${HOME:-/tmp}", &[]), "$HOME");
+        assert_eq!(read("${TMPDIR:-/tmp}/myapp-test", &[]), "/tmp/myapp-test");
+        assert_eq!(read("${TMPDIR:-/tmp}/x", &[("TMPDIR", "/")]), "//x");
+        assert_eq!(read("${BUILD_DIR:-build}", &[]), "build");
+        assert_eq!(read("${X:+--force}", &[]), "--force");
+        assert_eq!(read("$(pwd)/build", &[]), "$PWD/build");
+        assert_eq!(read("`pwd`", &[]), "$PWD");
+        assert_eq!(read("$d/audit", &[("d", ".forge")]), ".forge/audit");
+        assert_eq!(read("${d}/x", &[("d", ".forge")]), ".forge/x");
+        assert_eq!(read("$dx/y", &[("d", ".forge")]), "$dx/y");
+        assert_eq!(read("${#X}", &[]), "${#X}");
+        assert_eq!(read("$1/x", &[]), "$1/x");
+    }
+}

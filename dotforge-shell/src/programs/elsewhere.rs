@@ -1,0 +1,65 @@
+//! Programs that run a command on another machine: ssh (the command after the host, and its
+//! `ProxyCommand`/`LocalCommand` options) and cluster and VM front ends (`kubectl exec POD -- CMD`, `lxc exec`,
+//! `vagrant ssh -c`); container engines are in `containers`. What runs there is still this agent's act.
+
+use super::entry::{Example, Expect, Output, Program, Runs};
+use crate::argv::Options;
+
+/// ssh's options that set a command (compared without case).
+pub(super) const SSH_COMMAND_KEYS: &[&str] = &["ProxyCommand", "LocalCommand", "KnownHostsCommand", "RemoteCommand"];
+
+pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        options: Options::new("BbcDEeFIiJLlmOoPpQRSWw", &[]),
+        runs: &[Runs::OperandsAfter(1), Runs::KeyedScriptOption("o", SSH_COMMAND_KEYS)],
+        examples: &[
+            Example("ssh host 'git push --force'", Expect::Runs("git push --force")),
+            Example("ssh -p 2222 user@host git push -f", Expect::Runs("git push -f")),
+            Example("ssh -o ProxyCommand='git push -f' host", Expect::Runs("git push -f")),
+            Example("ssh -o 'LocalCommand git push -f' -o PermitLocalCommand=yes host", Expect::Runs("git push -f")),
+            Example("ssh -i ~/.ssh/key host uptime", Expect::Inert(".forge")),
+            Example("ssh -T git@github.com", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["ssh", "autossh", "mosh"])
+    },
+    Program {
+        options: Options::new("BbcDFiJlPRSo", &[]),
+        runs: &[Runs::KeyedScriptOption("o", SSH_COMMAND_KEYS), Runs::ScriptOption(&["S", "D"])],
+        examples: &[Example("sftp -o ProxyCommand='rm -rf .forge' host", Expect::Writes(".forge"))],
+        ..Program::named(&["sftp"])
+    },
+    Program {
+        options: Options::new("nscl", &["namespace", "context", "cluster", "kubeconfig", "container", "selector"]),
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("cf", &["container", "filename", "pod-running-timeout"]),
+            runs: &[Runs::CommandAfterDoubleDash],
+            ..Program::named(&["exec", "run", "debug", "attach"])
+        }])],
+        examples: &[
+            Example("kubectl exec -it pod -- git push --force", Expect::Runs("git push --force")),
+            Example("kubectl -n prod exec pod -c app -- sh -c 'rm -rf .forge'", Expect::Writes(".forge")),
+            Example("kubectl get pods -- x", Expect::Inert(".forge")),
+        ],
+        // `kubectl completion bash` prints shell setup.
+        output: Output::ShellSetup(&["completion"]),
+        ..Program::named(&["kubectl", "oc"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("", &["env", "cwd", "user", "group", "project"]),
+            runs: &[Runs::CommandAfterDoubleDash],
+            ..Program::named(&["exec", "shell"])
+        }])],
+        examples: &[Example("lxc exec box -- git push -f", Expect::Runs("git push -f"))],
+        ..Program::named(&["lxc", "incus", "multipass"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("c", &["command"]),
+            runs: &[Runs::ScriptOption(&["c", "command"])],
+            ..Program::named(&["ssh"])
+        }])],
+        examples: &[Example("vagrant ssh -c 'git push -f'", Expect::Runs("git push -f"))],
+        ..Program::named(&["vagrant"])
+    },
+];

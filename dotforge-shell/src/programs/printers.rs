@@ -1,0 +1,60 @@
+//! Programs whose output the reader can know: filters that transform their input (`base64 -d`, `xxd -r -p`, `rev`,
+//! `tr`: text decoded before it is run is read as what runs), and programs that print shell setup code meant for
+//! `eval` (`ssh-agent -s`, `direnv hook bash`, `pyenv init -`): trusted, read as running nothing.
+
+use super::entry::{Example, Expect, Output, Program};
+use crate::argv::Options;
+
+/// A program that prints shell setup when one of `markers` is among its arguments (always, when empty).
+const fn setup(names: &'static [&'static str], markers: &'static [&'static str]) -> Program {
+    Program { output: Output::ShellSetup(markers), ..Program::named(names) }
+}
+
+pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        options: Options::new("bw", &["wrap"]),
+        output: Output::Transformed,
+        examples: &[
+            Example("echo Z2l0IHB1c2ggLS1mb3JjZQ== | base64 -d | sh", Expect::Runs("git push --force")),
+            Example("bash -c \"$(echo cm0gLXJmIC5mb3JnZQ== | base64 -d)\"", Expect::Writes(".forge")),
+            Example("base64 -d secret.b64 > out.bin", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["base64", "gbase64"])
+    },
+    Program {
+        options: Options::new("cglosn", &[]),
+        output: Output::Transformed,
+        examples: &[Example("echo 'git push -f' | xxd -p | xxd -r -p | sh", Expect::Runs("git push -f"))],
+        ..Program::named(&["xxd"])
+    },
+    Program {
+        output: Output::Transformed,
+        examples: &[Example("rev <<< 'f- hsup tig' | sh", Expect::Runs("git push -f"))],
+        ..Program::named(&["rev"])
+    },
+    Program {
+        output: Output::Transformed,
+        examples: &[Example("echo 'tvg chfu -s' | tr a-z n-za-m | bash", Expect::Runs("git push -f"))],
+        ..Program::named(&["tr"])
+    },
+    Program {
+        examples: &[
+            Example("eval \"$(ssh-agent -s)\"", Expect::Inert(".forge")),
+            Example("eval `ssh-agent`", Expect::Inert(".forge")),
+        ],
+        ..setup(&["ssh-agent", "keychain", "dircolors", "gpg-agent"], &[])
+    },
+    Program {
+        examples: &[Example("eval \"$(direnv hook bash)\"", Expect::Inert(".forge"))],
+        ..setup(&["direnv"], &["hook", "export"])
+    },
+    setup(&["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"], &["init"]),
+    setup(&["pyenv-virtualenv"], &["virtualenv-init"]),
+    setup(&["conda", "micromamba", "mamba"], &["shell.bash", "shell.zsh", "shell.posix", "shell.fish", "hook"]),
+    setup(&["brew"], &["shellenv"]),
+    setup(&["opam"], &["env", "config"]),
+    setup(&["fnm", "mise", "rtx", "rbenv-env"], &["env", "activate"]),
+    setup(&["thefuck"], &["--alias"]),
+    setup(&["register-python-argcomplete", "_register-python-argcomplete"], &[]),
+    setup(&["gh", "helm", "rustup"], &["completion", "completions"]),
+];

@@ -1,0 +1,81 @@
+//! Issue 34, items 2 and 7 and its false blocks: deletes that lose a machine — the home or the project through
+//! parameter operators, `$(pwd)`, `$OLDPWD`, paths fed through `xargs`, interpreter code that computes the home or
+//! names the root, disk wipes — and tampering the reader missed (archive members, cmake's file tools, a mount over a
+//! protected folder, `git apply --include`, a path built from a variable the line set); with the everyday commands
+//! once refused by mistake (`${TMPDIR:-/tmp}`, a name-filtered `find` over a folder that holds the project).
+
+use super::{assert_allowed, assert_blocked, bash_corpus, Project};
+
+#[test]
+fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
+    let project = Project::new("catastrophes");
+    let corpus = bash_corpus(&[
+        "rm -rf \"${HOME:?}/\"",
+        "rm -rf \"${HOME:?}\"",
+        "rm -rf ${HOME:-/tmp}/",
+        "rm -rf \"$(pwd)\"",
+        "rm -rf \"$(pwd)/\"",
+        "rm -rf `pwd`",
+        "cd .. && rm -rf \"$OLDPWD\"",
+        "echo ~ | xargs rm -rf",
+        "echo / | xargs rm -rf",
+        "echo / | xargs -I{} rm -rf {}",
+        "python3 -c \"import shutil, os; shutil.rmtree(os.path.expanduser('~'))\"",
+        "python3 -c \"import shutil; from pathlib import Path; shutil.rmtree(Path.home())\"",
+        "node -e \"require('fs').rmSync(require('os').homedir(), {recursive: true})\"",
+        "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(Dir.home)'",
+        "perl -e 'use File::Path; rmtree($ENV{HOME})'",
+        "python3 -c \"import shutil; shutil.rmtree('/')\"",
+        "dd if=/dev/zero of=/dev/sda bs=1M",
+        "mkfs.ext4 /dev/sda1",
+        "wipefs -a /dev/sda",
+        "shred -n3 /dev/nvme0n1",
+    ]);
+    assert_blocked(&project, &corpus, "deny-hard", &["no-catastrophic-delete", "self-protection"]);
+}
+
+#[test]
+fn tampering_by_roads_the_reader_missed_is_hard_blocked() {
+    let project = Project::new("tamper-roads");
+    let corpus = bash_corpus(&[
+        "d=.forge; rm -rf \"$d/audit\"",
+        "D=.forge/runtime; truncate -s0 \"$D/state.json\"",
+        "tar -xf backup.tar .forge/audit/overrides.log",
+        "tar -xf backup.tar -C .forge runtime/state.json",
+        "unzip -o backup.zip .claude/settings.json",
+        "cmake -E rm -rf .forge",
+        "cmake -E remove_directory .forge",
+        "cmake -E rename /tmp/x .forge/runtime/state.json",
+        "mount --bind /tmp/empty .forge",
+        "git apply --include='.forge/*' patch.diff",
+        "git apply --include=.claude/settings.json p.diff",
+    ]);
+    assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
+}
+
+#[test]
+fn everyday_deletes_once_refused_by_mistake_are_allowed() {
+    let project = Project::new("catastrophes-everyday");
+    let corpus = bash_corpus(&[
+        "rm -rf \"${TMPDIR:-/tmp}/myapp-test\"",
+        "rm -rf \"${TMPDIR:-/tmp}\"/myapp-*",
+        "find .. -maxdepth 2 -name '*.orig' -delete",
+        "find /tmp -maxdepth 1 -name 'pytest-of-*' -mtime +1 -exec rm -rf {} +",
+        "rm -rf \"$(pwd)/build\"",
+        "rm -rf \"$PWD/node_modules\"",
+        "rm -rf \"${BUILD_DIR:-build}\"",
+        "dd if=/dev/zero of=disk.img bs=1M count=10",
+        "dd if=build/app.bin of=/dev/null",
+        "mkfs.ext4 disk.img",
+        "tar -xf backup.tar src/app.ts",
+        "cmake -E rm -rf build",
+        "cmake -S . -B build",
+        "git apply patch.diff",
+        "d=build; rm -rf \"$d/cache\"",
+        "python3 -c \"import os; print(os.path.join(os.path.expanduser('~'), 'x'))\"",
+        "node -e \"console.log(require('path').join(require('os').homedir(), 'x'))\"",
+        "python3 -c \"import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.cache', 'myapp'))\"",
+        "echo build | xargs rm -rf",
+    ]);
+    assert_allowed(&project, &corpus);
+}
