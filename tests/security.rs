@@ -769,6 +769,9 @@ fn deletes_outside_the_project_are_asked_about() {
         "rm -rf ~/.cache/pip",
         "unlink /etc/motd",
         "cd .. && rm -rf sibling",
+        // find deletes only what it names, but anywhere it walks: over the machine, that cannot be known.
+        "find / -name '*.log' -delete",
+        "find / -name '*.tmp' -exec rm -f {} +",
     ]);
     assert_blocked(&project, &attacks, "ask", &["no-delete-outside-project"]);
     let look_alikes = bash_corpus(&[
@@ -778,6 +781,9 @@ fn deletes_outside_the_project_are_asked_about() {
         "rm -rf ./dist",
         "rm src/old.ts",
         "cp src/app.ts /opt/copy.ts",
+        "find . -name '*.pyc' -delete",
+        "find /tmp -maxdepth 1 -name 'pytest-of-*' -mtime +1 -exec rm -rf {} +",
+        "find /var/log -name '*.gz'",
     ]);
     assert_allowed(&project, &look_alikes);
 }

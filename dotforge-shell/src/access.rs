@@ -47,6 +47,8 @@ pub struct Access {
     /// For a tree: only the entries in it (or folders on the way to them) whose names match all of these globs are
     /// reached (`find . -name '*.pyc' -delete`); empty for the whole tree.
     pub only_named: Vec<NameGlob>,
+    /// For a tree: only the entries at most this many levels below the path are reached (`find -maxdepth N`).
+    pub max_depth: Option<u32>,
     /// The path is only possibly reached: its command's program is computed while the line runs
     /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
     pub possible: bool,
@@ -185,8 +187,8 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                let possible = false;
-                found.push(Access { path, cwd, kind, tree, project_root: None, only_named: Vec::new(), possible });
+                let (only_named, max_depth, possible) = (Vec::new(), None, false);
+                found.push(Access { path, cwd, kind, tree, project_root: None, only_named, max_depth, possible });
             }
         };
         for redirect in &command.redirects {
@@ -213,6 +215,7 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                         tree,
                         project_root: None,
                         only_named: Vec::new(),
+                        max_depth: None,
                         possible: true,
                     });
                 }
@@ -220,11 +223,10 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             continue;
         }
         let (writes, reads, opaque) = program_accesses(command, &facts);
-        for Target { path, tree, project_root, only_named } in writes {
+        for Target { path, tree, project_root, only_named, max_depth } in writes {
             if !path.text.is_empty() {
-                let cwd = command.cwd.clone();
-                let possible = false;
-                found.push(Access { path, cwd, kind: AccessKind::Write, tree, project_root, only_named, possible });
+                let (cwd, kind, possible) = (command.cwd.clone(), AccessKind::Write, false);
+                found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, possible });
             }
         }
         for path in reads {
@@ -370,9 +372,12 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 || facts.writers_in_group.get(&command.group).is_some_and(|writers| *writers > 0);
             if destructive {
                 let only_named = find_name_filter(words);
-                writes.extend(
-                    roots.into_iter().map(|root| Target { only_named: only_named.clone(), ..Target::new(root, true) }),
-                );
+                let max_depth = find_max_depth(words);
+                writes.extend(roots.into_iter().map(|root| Target {
+                    only_named: only_named.clone(),
+                    max_depth,
+                    ..Target::new(root, true)
+                }));
             }
             for (index, word) in words.iter().enumerate() {
                 if matches!(word.text.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
@@ -550,6 +555,11 @@ pub(crate) fn resolvable(text: &str) -> bool {
 
 /// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is
 /// anything else (`-o`, `!`, `-path`, `-regex`…): then the whole tree counts. `[…]` classes become `?`.
+/// `find`'s `-maxdepth N` (the smallest, when given twice): how many levels below its starting points it goes.
+fn find_max_depth(words: &[Word]) -> Option<u32> {
+    words.windows(2).filter(|pair| pair[0].text == "-maxdepth").filter_map(|pair| pair[1].text.parse().ok()).min()
+}
+
 pub(crate) fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
     let mut names = Vec::new();
     for (index, word) in words.iter().enumerate() {

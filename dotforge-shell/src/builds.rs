@@ -150,6 +150,7 @@ fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: 
             tree,
             project_root: Some(root.clone()),
             only_named: Vec::new(),
+            max_depth: None,
         })
         .collect()
 }

@@ -48,6 +48,8 @@ pub(crate) struct Target {
     pub project_root: Option<ProjectRoot>,
     /// Of the tree, only entries whose names match all of these globs are written (`find . -name '*.pyc' -delete`).
     pub only_named: Vec<NameGlob>,
+    /// Of the tree, only entries at most this many levels below the path are written (`find -maxdepth N`).
+    pub max_depth: Option<u32>,
 }
 
 /// Paths a command writes.
@@ -56,7 +58,7 @@ pub(crate) type Writes = Vec<Target>;
 impl Target {
     /// A path relative to the working directory (or absolute): a single file, or a whole tree (`tree`).
     pub(crate) fn new(path: Word, tree: bool) -> Target {
-        Target { path, tree, project_root: None, only_named: Vec::new() }
+        Target { path, tree, project_root: None, only_named: Vec::new(), max_depth: None }
     }
 }
 

@@ -59,7 +59,6 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
     let corpus = bash_corpus(&[
         "rm -rf \"${TMPDIR:-/tmp}/myapp-test\"",
         "rm -rf \"${TMPDIR:-/tmp}\"/myapp-*",
-        "find .. -maxdepth 2 -name '*.orig' -delete",
         "find /tmp -maxdepth 1 -name 'pytest-of-*' -mtime +1 -exec rm -rf {} +",
         "rm -rf \"$(pwd)/build\"",
         "rm -rf \"$PWD/node_modules\"",
@@ -78,4 +77,24 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "echo build | xargs rm -rf",
     ]);
     assert_allowed(&project, &corpus);
+}
+
+#[test]
+fn a_name_filtered_find_over_the_projects_parent_asks_only_when_it_would_delete_outside() {
+    // A parent as people have one: this project and a sibling, not the test runs' crowded scratch folder.
+    let mut project = Project::new("find-parent");
+    let parent = project.dir.join("code");
+    let sibling = parent.join("other-app");
+    std::fs::create_dir_all(sibling.join("src/deep")).expect("sibling");
+    std::fs::write(sibling.join("README.md"), "other\n").expect("sibling file");
+    std::fs::write(sibling.join("src/deep/old.orig"), "three levels down\n").expect("deep file");
+    let own = parent.join("app");
+    std::fs::create_dir_all(own.join("src")).expect("project");
+    std::fs::write(own.join("src/app.ts.orig"), "ours\n").expect("own file");
+    project.dir = own;
+    let look_alikes = bash_corpus(&["find .. -maxdepth 2 -name '*.orig' -delete", "find .. -name '*.rej' -delete"]);
+    assert_allowed(&project, &look_alikes);
+    // Deeper, find reaches the sibling's file: that is a delete outside the project.
+    let attacks = bash_corpus(&["find .. -maxdepth 4 -name '*.orig' -delete", "find .. -name '*.orig' -delete"]);
+    assert_blocked(&project, &attacks, "ask", &["no-delete-outside-project"]);
 }

@@ -358,7 +358,7 @@ impl<'a> Inspection<'a> {
                 let globs = compiled.get_or_init(|| globs.compile(places));
                 candidates.iter().any(|path| match access.only_named.as_slice() {
                     [] => globs.matches(path, access.tree),
-                    names => globs.matches_named(path, names),
+                    names => globs.matches_named(path, names, access.max_depth),
                 })
             };
             if matched && access.possible {

@@ -222,8 +222,9 @@ impl CompiledGlobs<'_> {
     /// Whether a tree written only where names match (`find ROOT -name '*.pyc' -delete`) reaches what a glob names:
     /// an existing entry the glob names, under `root`, with a name on the way from `root` to it (`root`'s own
     /// included: a matching folder may be deleted whole) that matches every one of `names`. The folders looked
-    /// through are the globs' own, not the whole tree; past 2,000 entries it counts as reached.
-    pub(crate) fn matches_named(&self, root: &Candidate, names: &[NameGlob]) -> bool {
+    /// through are the globs' own, not the whole tree, and no deeper below `root` than `max_depth` (`find
+    /// -maxdepth`); past 2,000 entries it counts as reached.
+    pub(crate) fn matches_named(&self, root: &Candidate, names: &[NameGlob], max_depth: Option<u32>) -> bool {
         if !self.matches(root, true) {
             return false;
         }
@@ -243,6 +244,10 @@ impl CompiledGlobs<'_> {
             let start = if literal.len() >= root.len() { literal } else { root.clone() };
             let mut stack = vec![(start, 0usize)];
             while let Some((components, depth)) = stack.pop() {
+                let below = components.len().saturating_sub(root.len());
+                if max_depth.is_some_and(|max| below > max as usize) {
+                    continue; // find does not go this deep
+                }
                 let path: PathBuf = std::iter::once("/".to_owned()).chain(components.iter().cloned()).collect();
                 let Ok(meta) = std::fs::symlink_metadata(&path) else { continue };
                 let excluded = || self.exclude.iter().any(|glob| glob.matches(&components));
@@ -251,7 +256,8 @@ impl CompiledGlobs<'_> {
                 }
                 // Nothing deeper can be what a glob without `**` names once the path is as long as the glob.
                 let deeper = glob.contains(&"**") || components.len() < glob.len();
-                if !meta.is_dir() || depth >= 8 || !deeper {
+                let at_max_depth = max_depth.is_some_and(|max| below >= max as usize);
+                if !meta.is_dir() || depth >= 8 || !deeper || at_max_depth {
                     continue;
                 }
                 let Ok(entries) = std::fs::read_dir(&path) else { continue };
@@ -327,6 +333,25 @@ pub(crate) mod tests {
         assert!(globs.matches(Path::new("/p/.kilo/plugin/dotforge.js"), false, &places()));
         assert!(!globs.matches(Path::new("/p/src/app.ts"), false, &places()));
         assert!(globs.matches(Path::new("/p"), true, &places()), "a delete of the project holds the folder");
+    }
+
+    #[test]
+    fn a_name_filtered_tree_is_walked_no_deeper_than_find_goes() {
+        let dir = std::env::temp_dir().join(format!("dotforge-maxdepth-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a/b")).expect("folders");
+        std::fs::write(dir.join("a/b/c.orig"), "").expect("file");
+        let glob: &'static str = Box::leak(format!("{}/**", dir.display()).into_boxed_str());
+        let globs = PathGlobs { include: Box::leak(Box::new([glob])), exclude: &[] };
+        let places = places();
+        let compiled = globs.compile(&places);
+        let names = [NameGlob { glob: "*.orig".to_owned(), ignore_case: false }];
+        let root = Candidate::new(&dir);
+        assert!(compiled.matches_named(&root, &names, None), "no limit: a/b/c.orig is found");
+        assert!(compiled.matches_named(&root, &names, Some(3)), "-maxdepth 3 reaches a/b/c.orig");
+        assert!(!compiled.matches_named(&root, &names, Some(2)), "-maxdepth 2 stops at a/b");
+        let other = [NameGlob { glob: "*.bak".to_owned(), ignore_case: false }];
+        assert!(!compiled.matches_named(&root, &other, None), "no entry has the name");
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     /// The places of a project at `/p`, for the tests of paths.

@@ -134,6 +134,7 @@ mod tests {
             tree: true,
             project_root: Some(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }),
             only_named: Vec::new(),
+            max_depth: None,
             possible: false,
         };
         let resolved =
