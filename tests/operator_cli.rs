@@ -462,7 +462,7 @@ fn a_binary_inside_the_project_is_registered_in_the_shared_settings_by_a_path_ev
     let binary = project.join("tools/dotforge-hook");
     std::fs::create_dir_all(binary.parent().expect("folder")).expect("dir");
     std::fs::copy(env!("CARGO_BIN_EXE_dotforge-hook"), &binary).expect("copy the hook into the project");
-    let run = std::process::Command::new(&binary).current_dir(&project).arg("install").output().expect("install");
+    let run = dotforge_conformance::hook::output(Command::new(&binary).current_dir(&project).arg("install"));
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     assert!(run.stderr.is_empty(), "{}", String::from_utf8_lossy(&run.stderr));
     let settings: Value =

@@ -185,7 +185,7 @@ pub fn run_command(mut command: Command, input: &[u8]) -> Run {
 
 /// Starts `command`. A binary a test has just copied can be "busy" for a moment: another test thread that forked
 /// while the copy was open for writing holds that descriptor until its child execs (ETXTBSY), so that is retried.
-fn spawn(command: &mut Command) -> std::process::Child {
+pub fn spawn(command: &mut Command) -> std::process::Child {
     let mut attempts = 0;
     loop {
         match command.spawn() {
@@ -258,4 +258,12 @@ impl Run {
     pub fn is_hard_block(&self) -> bool {
         self.checked().is_some_and(|value| value["hookSpecificOutput"]["override_allowed"] == false)
     }
+}
+
+/// Runs `command` to its end with its output captured, started as [`spawn`] starts it (a copied binary retried while
+/// it is busy).
+pub fn output(command: &mut Command) -> std::process::Output {
+    use std::process::Stdio;
+    let child = spawn(command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()));
+    child.wait_with_output().expect("wait for the command")
 }
