@@ -49,6 +49,10 @@ pub struct Access {
     pub only_named: Vec<NameGlob>,
     /// For a tree: only the entries at most this many levels below the path are reached (`find -maxdepth N`).
     pub max_depth: Option<u32>,
+    /// For the destination of a copy or move: the sources, whose names (once their globs are expanded) they take
+    /// inside it when it is a folder that exists; `None` for any other access, or when a source's name cannot be
+    /// known.
+    pub lands_as: Option<Vec<Word>>,
     /// The path is only possibly reached: its command's program is computed while the line runs
     /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
     pub possible: bool,
@@ -187,8 +191,9 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
-                let (only_named, max_depth, possible) = (Vec::new(), None, false);
-                found.push(Access { path, cwd, kind, tree, project_root: None, only_named, max_depth, possible });
+                let (only_named, max_depth, lands_as, possible) = (Vec::new(), None, None, false);
+                let project_root = None;
+                found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, lands_as, possible });
             }
         };
         for redirect in &command.redirects {
@@ -216,6 +221,7 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                         project_root: None,
                         only_named: Vec::new(),
                         max_depth: None,
+                        lands_as: None,
                         possible: true,
                     });
                 }
@@ -223,10 +229,10 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             continue;
         }
         let (writes, reads, opaque) = program_accesses(command, &facts);
-        for Target { path, tree, project_root, only_named, max_depth } in writes {
+        for Target { path, tree, project_root, only_named, max_depth, lands_as } in writes {
             if !path.text.is_empty() {
                 let (cwd, kind, possible) = (command.cwd.clone(), AccessKind::Write, false);
-                found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, possible });
+                found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, lands_as, possible });
             }
         }
         for path in reads {
@@ -295,16 +301,18 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
         Touches::Reads => reads_operands = true,
         Touches::Deletes => writes.extend(as_written(operands(), true)),
         Touches::Moves => {
-            writes.extend(as_written(operands(), true));
-            writes.extend(as_written(values(&['t'], &["target-directory"]), true));
+            // The sources go away whole; the destination receives them (inside it, when it is a folder).
+            let (destinations, sources) = copies(&parsed, false, false);
+            writes.extend(as_written(sources, true));
+            writes.extend(destinations);
         }
         Touches::Copies | Touches::CopiesOrLinks => {
-            let (written, read) = copies(&parsed, entry.touches == Touches::CopiesOrLinks);
+            let (written, read) = copies(&parsed, entry.touches == Touches::CopiesOrLinks, false);
             writes.extend(written);
             reads.extend(read);
         }
         Touches::Own(Logic::Rsync) => {
-            let (written, read) = copies(&parsed, false);
+            let (written, read) = copies(&parsed, false, true);
             let destination = written.first().map(|target| target.path.clone());
             // `--link-dest` hard-links the files of a folder (relative to the destination) into the copy.
             for folder in values(&[], &["link-dest"]) {
@@ -457,9 +465,11 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
     (writes, reads, opaque)
 }
 
-/// What a copy writes and reads: its last operand (or `-t DIR`) written as a tree, the other operands read; with
-/// `links` (cp), `-l`/`-s` make new names through which the sources themselves can be written, as with `ln`.
-fn copies(parsed: &Parsed<'_>, links: bool) -> (Writes, Vec<Word>) {
+/// What a copy writes and reads: its last operand (or `-t DIR`) written as a tree — or, when it is a folder that
+/// exists, the sources' names inside it — and the other operands read; with `links` (cp), `-l`/`-s` make new names
+/// through which the sources themselves can be written, as with `ln`. `merges` (rsync): a source ending in `/` puts
+/// its contents, not itself, into the destination.
+fn copies(parsed: &Parsed<'_>, links: bool, merges: bool) -> (Writes, Vec<Word>) {
     let mut paths: Vec<Word> = parsed.operands().cloned().collect();
     let targets: Vec<Word> = parsed.values(&['t'], &["target-directory"]).iter().map(Value::word).collect();
     let destination = if targets.is_empty() { paths.pop() } else { None };
@@ -467,9 +477,25 @@ fn copies(parsed: &Parsed<'_>, links: bool) -> (Writes, Vec<Word>) {
     if links && (parsed.has('l', "link") || parsed.has('s', "symbolic-link")) {
         writes.extend(as_written(paths.iter().cloned(), true));
     }
-    writes.extend(as_written(destination, true));
-    writes.extend(as_written(targets, true));
+    // `-T`: the destination is never a folder to put the sources in.
+    let into_folder = !parsed.has('T', "no-target-directory");
+    let lands_as: Option<Vec<Word>> =
+        into_folder.then(|| paths.iter().map(|source| named_source(source, merges)).collect()).flatten();
+    let destinations = as_written(destination.into_iter().chain(targets), true);
+    writes.extend(destinations.into_iter().map(|target| Target { lands_as: lands_as.clone(), ..target }));
     (writes, paths)
+}
+
+/// A copied or moved `source` whose name inside a destination folder can be known once its path is (not computed;
+/// its last component not `.`, `..`, `~` or the root; with `merges`, not a folder named with a trailing `/`, whose
+/// contents are merged). A glob's names are those it expands to.
+fn named_source(source: &Word, merges: bool) -> Option<Word> {
+    if source.dynamic || (merges && source.text.ends_with('/')) {
+        return None;
+    }
+    let name = source.text.trim_end_matches('/').rsplit('/').next()?;
+    let known = !name.is_empty() && !matches!(name, "." | "..") && !name.starts_with('~') && !name.contains(':');
+    known.then(|| source.clone())
 }
 
 /// git's subcommands that overwrite work-tree files write the paths they are given; the others read them.

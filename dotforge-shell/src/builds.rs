@@ -151,6 +151,7 @@ fn in_project_root<'a>(paths: impl Iterator<Item = &'a str>, tree: bool, start: 
             project_root: Some(root.clone()),
             only_named: Vec::new(),
             max_depth: None,
+            lands_as: None,
         })
         .collect()
 }

@@ -50,6 +50,10 @@ pub(crate) struct Target {
     pub only_named: Vec<NameGlob>,
     /// Of the tree, only entries at most this many levels below the path are written (`find -maxdepth N`).
     pub max_depth: Option<u32>,
+    /// For the destination of a copy or move: the sources, whose names they take inside it when it is a folder that
+    /// exists (`cp /etc/hosts .` writes `./hosts`); `None` when a source's name cannot be known (the whole tree is
+    /// written).
+    pub lands_as: Option<Vec<Word>>,
 }
 
 /// Paths a command writes.
@@ -58,7 +62,7 @@ pub(crate) type Writes = Vec<Target>;
 impl Target {
     /// A path relative to the working directory (or absolute): a single file, or a whole tree (`tree`).
     pub(crate) fn new(path: Word, tree: bool) -> Target {
-        Target { path, tree, project_root: None, only_named: Vec::new(), max_depth: None }
+        Target { path, tree, project_root: None, only_named: Vec::new(), max_depth: None, lands_as: None }
     }
 }
 

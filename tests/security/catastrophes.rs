@@ -98,3 +98,40 @@ fn a_name_filtered_find_over_the_projects_parent_asks_only_when_it_would_delete_
     let attacks = bash_corpus(&["find .. -maxdepth 4 -name '*.orig' -delete", "find .. -name '*.orig' -delete"]);
     assert_blocked(&project, &attacks, "ask", &["no-delete-outside-project"]);
 }
+
+#[test]
+fn a_copy_or_move_into_a_folder_writes_what_lands_there_not_the_whole_folder() {
+    let project = Project::new("copies-into-folders");
+    let outside = project.dir.join("../copies-into-folders-outside");
+    std::fs::create_dir_all(outside.join("payload/.forge/runtime")).expect("payload");
+    std::fs::write(outside.join("payload/.forge/runtime/state.json"), "{}").expect("forged state");
+    std::fs::create_dir_all(outside.join("logs")).expect("logs");
+    std::fs::write(outside.join("logs/a.log"), "a\n").expect("log");
+    std::fs::write(outside.join("settings.json"), "{\"hooks\":{}}").expect("settings");
+    let outside = outside.display();
+    // Everyday: a file copied or moved into the project, into a temporary folder, into a folder of the project.
+    let look_alikes = bash_corpus(&[
+        "cp /etc/hosts .",
+        "cp /etc/hosts ./",
+        "mv ~/Downloads/report.pdf .",
+        "mv notes.txt /tmp/",
+        "cp -r src /tmp/",
+        "rsync -a notes.txt /tmp/",
+        "cp src/app.ts build/",
+        &format!("cp {outside}/logs/*.log ."),
+        &format!("cp {outside}/logs/*.log .claude/"),
+        "mv -t /tmp src/old.ts",
+    ]);
+    assert_allowed(&project, &look_alikes);
+    // What lands where governance lives is still refused, however it is named.
+    let attacks = bash_corpus(&[
+        &format!("cp -r {outside}/payload/.forge ."),
+        &format!("cp -r {outside}/payload/.f* ."),
+        &format!("cp -r {outside}/payload/. ."),
+        &format!("rsync -a {outside}/payload/ ."),
+        &format!("cp {outside}/settings.json .claude/"),
+        &format!("mv -T {outside}/payload .forge"),
+        "mv .forge /tmp/",
+    ]);
+    assert_blocked(&project, &attacks, "deny-hard", &["self-protection"]);
+}

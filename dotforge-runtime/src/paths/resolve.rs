@@ -64,11 +64,45 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
 
 /// The absolute paths an access of a command stands for: its path resolved in the command's directory (see
 /// [`resolve`]), or under the project roots the tool finds by itself.
+/// A copy's or move's destination that is a folder that exists stands for the sources' names inside it.
 pub(crate) fn resolve_access(access: &Access, places: &Places, dotglob: bool) -> Vec<PathBuf> {
-    match &access.project_root {
+    let paths = match &access.project_root {
         Some(root) => under_project_roots(&access.path.text, root, &access.cwd, places),
         None => resolve(&access.path, &access.cwd, places, dotglob),
+    };
+    let Some(sources) = access.lands_as.as_ref().filter(|sources| !sources.is_empty()) else { return paths };
+    if !paths.iter().any(|path| path.is_dir()) {
+        return paths;
     }
+    let Some(names) = landing_names(sources, &access.cwd, places, dotglob) else { return paths };
+    paths
+        .into_iter()
+        .flat_map(|path| match path.is_dir() {
+            true => names.iter().map(|name| path.join(name)).collect(),
+            false => vec![path],
+        })
+        .collect()
+}
+
+/// The names the sources of a copy or move take inside a folder: each one's last component, its globs expanded on
+/// disk as the shell expands them. `None` when a name cannot be known (a path that cannot be resolved, a glob that
+/// matches nothing, the root).
+fn landing_names(sources: &[Word], cwd: &Cwd, places: &Places, dotglob: bool) -> Option<Vec<std::ffi::OsString>> {
+    let mut names = Vec::new();
+    for source in sources {
+        let paths = resolve(source, cwd, places, dotglob);
+        if paths.is_empty() {
+            return None;
+        }
+        for path in paths {
+            let name = path.file_name()?;
+            if name.to_string_lossy().contains(['*', '?', '[']) {
+                return None; // a glob left as written: its name cannot be known
+            }
+            names.push(name.to_owned());
+        }
+    }
+    Some(names)
 }
 
 /// The paths `relative` stands for under each project root found from `root.start` up (none when the start cannot
@@ -135,6 +169,7 @@ mod tests {
             project_root: Some(ProjectRoot { start: start.to_owned(), marker: "Cargo.toml", nearest }),
             only_named: Vec::new(),
             max_depth: None,
+            lands_as: None,
             possible: false,
         };
         let resolved =
