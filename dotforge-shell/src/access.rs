@@ -330,14 +330,20 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             reads.extend(read);
         }
         Touches::Links => {
-            let paths = operands();
+            let mut paths = operands();
             let folders = values(&['t'], &["target-directory"]);
             if parsed.has('s', "symbolic") {
                 writes.extend(symbolic_link_targets(&paths, &folders));
             }
+            // The link's name: the last operand (inside it, with the targets' names, when it is a folder that
+            // exists), or a folder of `-t DIR`; the targets can be written through the new names.
+            let link = if folders.is_empty() && paths.len() > 1 { paths.pop() } else { None };
+            let lands_as = (!parsed.has('T', "no-target-directory"))
+                .then(|| paths.iter().map(|target| named_source(target, false)).collect())
+                .flatten();
+            let links = as_written(link, false).into_iter().chain(as_written(folders, true));
+            writes.extend(links.map(|link| Target { lands_as: lands_as.clone(), ..link }));
             writes.extend(as_written(paths, false));
-            // `ln -t DIR TARGET…`: the links are made in the folder.
-            writes.extend(as_written(folders, true));
         }
         Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
         Touches::Permissions => writes.extend(as_written(operands(), parsed.has('R', "recursive"))),
@@ -362,8 +368,23 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 &['o', 'O', 'D', 'c', 'a'],
                 &["output", "output-document", "output-file", "dump-header", "cookie-jar", "append-output"],
             );
+            // A folder the download is saved in receives the files the URLs name (wget -P, curl --output-dir).
+            let urls: Vec<&Word> = parsed.operands().filter(|word| word.text.contains("://")).collect();
+            let recursive = parsed.has('r', "recursive") || parsed.has('m', "mirror");
+            // wget's `-nH` and `-nd` are two-letter short options: looked for as words.
+            let flat = words
+                .iter()
+                .any(|word| matches!(word.text.as_str(), "-nH" | "-nd" | "--no-host-directories" | "--no-directories"));
+            let url_names = || urls.iter().map(|url| url_file_name(url, recursive, flat)).collect::<Option<Vec<_>>>();
+            let prefix_lands_as = url_names().filter(|names| !names.is_empty());
+            let output_dir_lands_as = if written.is_empty() { prefix_lands_as.clone() } else { Some(written.clone()) };
             writes.extend(as_written(written, false));
-            writes.extend(as_written(values(&['P'], &["directory-prefix", "output-dir"]), true));
+            let prefixes = as_written(values(&['P'], &["directory-prefix"]), true);
+            writes.extend(prefixes.into_iter().map(|folder| Target { lands_as: prefix_lands_as.clone(), ..folder }));
+            let output_dirs = as_written(values(&[], &["output-dir"]), true);
+            writes.extend(
+                output_dirs.into_iter().map(|folder| Target { lands_as: output_dir_lands_as.clone(), ..folder }),
+            );
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
             for word in words.iter().skip(1) {
                 if let Some(path) = uploaded_file(&word.text) {
@@ -484,6 +505,24 @@ fn copies(parsed: &Parsed<'_>, links: bool, merges: bool) -> (Writes, Vec<Word>)
     let destinations = as_written(destination.into_iter().chain(targets), true);
     writes.extend(destinations.into_iter().map(|target| Target { lands_as: lands_as.clone(), ..target }));
     (writes, paths)
+}
+
+/// The file (or, downloading recursively, the host's folder) a URL is saved as inside a folder: the last segment
+/// of its path without the query, `index.html` for a path ending in `/`; `None` when it cannot be known (computed,
+/// or recursive into the folder itself).
+fn url_file_name(url: &Word, recursive: bool, flat: bool) -> Option<Word> {
+    if url.dynamic || (recursive && flat) {
+        return None;
+    }
+    let after_scheme = url.text.split_once("://")?.1;
+    let without_query = after_scheme.split(['?', '#']).next().unwrap_or_default();
+    let (host, path) = without_query.split_once('/').unwrap_or((without_query, ""));
+    let name = match recursive {
+        true => host,
+        false => path.rsplit('/').next().filter(|name| !name.is_empty()).unwrap_or("index.html"),
+    };
+    let plain = !name.is_empty() && !matches!(name, "." | "..") && !name.contains(['*', '?', '[', '~', '$', '`']);
+    plain.then(|| Word { text: name.to_owned(), ..Word::default() })
 }
 
 /// A copied or moved `source` whose name inside a destination folder can be known once its path is (not computed;

@@ -121,6 +121,11 @@ fn a_copy_or_move_into_a_folder_writes_what_lands_there_not_the_whole_folder() {
         &format!("cp {outside}/logs/*.log ."),
         &format!("cp {outside}/logs/*.log .claude/"),
         "mv -t /tmp src/old.ts",
+        "ln -s /etc/hosts .",
+        "ln -sf ../shared/config.json .",
+        "wget -P /tmp https://example.com/a.tgz",
+        "wget -q -P . https://example.com/",
+        "curl --output-dir /tmp -O https://example.com/a.tgz",
     ]);
     assert_allowed(&project, &look_alikes);
     // What lands where governance lives is still refused, however it is named.
@@ -132,6 +137,10 @@ fn a_copy_or_move_into_a_folder_writes_what_lands_there_not_the_whole_folder() {
         &format!("cp {outside}/settings.json .claude/"),
         &format!("mv -T {outside}/payload .forge"),
         "mv .forge /tmp/",
+        &format!("ln -s {outside}/settings.json .claude/"),
+        "curl --output-dir .claude -o settings.json https://example.com/s",
+        "wget -P .forge/runtime https://example.com/state.json",
+        "wget -r -nH -P .forge https://example.com/",
     ]);
     assert_blocked(&project, &attacks, "deny-hard", &["self-protection"]);
 }
