@@ -15,8 +15,8 @@ use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
-pub use crate::target::NameGlob;
 use crate::target::{as_written, ProjectRoot, Target, Writes};
+pub use crate::target::{Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -49,10 +49,10 @@ pub struct Access {
     pub only_named: Vec<NameGlob>,
     /// For a tree: only the entries at most this many levels below the path are reached (`find -maxdepth N`).
     pub max_depth: Option<u32>,
-    /// For the destination of a copy or move: the sources, whose names (once their globs are expanded) they take
-    /// inside it when it is a folder that exists; `None` for any other access, or when a source's name cannot be
-    /// known.
-    pub lands_as: Option<Vec<Word>>,
+    /// What lands in the path when it is a folder that exists: a copy's or move's sources, under their names once
+    /// their globs are expanded, or an archive's members; `None` for any other access, or when a source's name cannot
+    /// be known.
+    pub lands_as: Option<Landing>,
     /// The path is only possibly reached: its command's program is computed while the line runs
     /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
     pub possible: bool,
@@ -340,7 +340,8 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             let link = if folders.is_empty() && paths.len() > 1 { paths.pop() } else { None };
             let lands_as = (!parsed.has('T', "no-target-directory"))
                 .then(|| paths.iter().map(|target| named_source(target, false)).collect())
-                .flatten();
+                .flatten()
+                .map(Landing::Sources);
             let links = as_written(link, false).into_iter().chain(as_written(folders, true));
             writes.extend(links.map(|link| Target { lands_as: lands_as.clone(), ..link }));
             writes.extend(as_written(paths, false));
@@ -376,8 +377,9 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
                 .iter()
                 .any(|word| matches!(word.text.as_str(), "-nH" | "-nd" | "--no-host-directories" | "--no-directories"));
             let url_names = || urls.iter().map(|url| url_file_name(url, recursive, flat)).collect::<Option<Vec<_>>>();
-            let prefix_lands_as = url_names().filter(|names| !names.is_empty());
-            let output_dir_lands_as = if written.is_empty() { prefix_lands_as.clone() } else { Some(written.clone()) };
+            let prefix_lands_as = url_names().filter(|names| !names.is_empty()).map(Landing::Sources);
+            let output_dir_lands_as =
+                if written.is_empty() { prefix_lands_as.clone() } else { Some(Landing::Sources(written.clone())) };
             writes.extend(as_written(written, false));
             let prefixes = as_written(values(&['P'], &["directory-prefix"]), true);
             writes.extend(prefixes.into_iter().map(|folder| Target { lands_as: prefix_lands_as.clone(), ..folder }));
@@ -500,8 +502,10 @@ fn copies(parsed: &Parsed<'_>, links: bool, merges: bool) -> (Writes, Vec<Word>)
     }
     // `-T`: the destination is never a folder to put the sources in.
     let into_folder = !parsed.has('T', "no-target-directory");
-    let lands_as: Option<Vec<Word>> =
-        into_folder.then(|| paths.iter().map(|source| named_source(source, merges)).collect()).flatten();
+    let lands_as = into_folder
+        .then(|| paths.iter().map(|source| named_source(source, merges)).collect())
+        .flatten()
+        .map(Landing::Sources);
     let destinations = as_written(destination.into_iter().chain(targets), true);
     writes.extend(destinations.into_iter().map(|target| Target { lands_as: lands_as.clone(), ..target }));
     (writes, paths)
@@ -711,6 +715,14 @@ mod tests {
         assert!(read("tar -xf a.tar -C out").contains(&"a.tar".to_owned()));
         assert_eq!(written("unzip -o a.zip -d out"), ["out"]);
         assert_eq!(written("7z x a.7z -oout"), ["out"]);
+        // Without a folder or member names, what the archive holds lands in the working directory.
+        assert_eq!(written("tar xzf a.tgz"), ["."]);
+        assert_eq!(written("curl -sL https://x/a.tgz | tar -xz"), ["."]);
+        assert_eq!(written("unzip a.zip"), ["."]);
+        assert_eq!(written("unzip -l a.zip"), Vec::<String>::new());
+        assert_eq!(written("unzip -o a.zip src/a.rs -d out"), ["out/src/a.rs"]);
+        assert_eq!(written("7z x a.7z"), ["."]);
+        assert_eq!(written("tar -xf a.tar -C out src/a.rs"), ["out/src/a.rs"]);
         assert_eq!(written("patch -p1 f.c < fix.diff"), ["f.c"]);
         assert_eq!(written("patch -p1 -i fix.diff"), Vec::<String>::new());
         assert_eq!(written("sort -u -o sorted.txt in.txt"), ["sorted.txt"]);

@@ -2,16 +2,15 @@
 //! into a folder or create an archive, compressors that replace their input, filters that write in place or to an
 //! output option, and splitters that write files named from a prefix.
 //!
-//! What an archive holds cannot be known before it runs, so extracting without a folder option or member names
-//! writes nothing the hook can name; with one (`tar -C DIR`, `unzip -d DIR`, `7z x -oDIR`), the whole folder counts
-//! as written, and the members a command names are written where they land. An
-//! archiver told to delete what it archived (`tar --remove-files`, `zip -m`, `7z a -sdel`) writes every tree it is
-//! given.
+//! Extracting names the members it writes when the command lists them; otherwise it writes into its folder (`tar -C
+//! DIR`, `unzip -d DIR`, `7z x -oDIR`, the working directory without one) what the archive holds, which the hook reads
+//! from the archive when it runs ([`Landing::Members`]). An archiver told to delete what it archived (`tar
+//! --remove-files`, `zip -m`, `7z a -sdel`) writes every tree it is given.
 
 use crate::argv::{Options, Order, Parsed, Value};
 use crate::lexer::Word;
 use crate::programs::Logic;
-use crate::target::{as_written, inside, Writes};
+use crate::target::{as_written, inside, Landing, Target, Writes};
 
 /// The writes and reads of a rewriter's command (`logic` from its entry, `parsed` its words read with its options),
 /// `None` for other logic or when the command writes nothing this module can name (then the caller's usual reading
@@ -34,11 +33,17 @@ pub(super) fn accesses(
             let mode = |short: char, long: &str| letters.contains(short) || parsed.has(short, long);
             let archive = tar_values(words, options, 'f', "file");
             if mode('x', "extract") || parsed.has_long("get") {
-                // The members named are written (under `-C DIR`): `tar -xf b.tar .forge/audit/overrides.log`.
-                let mut writes = tree(tar_values(words, options, 'C', "directory"));
-                writes.extend(tree(
-                    tar_members(words, options, parsed).into_iter().filter(|word| word.text != "-").collect(),
-                ));
+                // The members named are written (under `-C DIR`): `tar -xf b.tar .forge/audit/overrides.log`; else
+                // what the archive holds (standard input without `-f`).
+                let named: Vec<Word> =
+                    tar_members(words, options, parsed).into_iter().filter(|word| word.text != "-").collect();
+                let writes = if named.is_empty() {
+                    let folder = tar_values(words, options, 'C', "directory").pop();
+                    let from = archive.last().cloned().unwrap_or_else(|| literal("-"));
+                    extracted(folder, from)
+                } else {
+                    tree(named)
+                };
                 Some((writes, archive))
             } else if mode('c', "create") || mode('r', "append") || mode('u', "update") || mode('A', "concatenate") {
                 let mut writes = file(archive);
@@ -50,17 +55,21 @@ pub(super) fn accesses(
                 None
             }
         }
-        // `unzip [-d DIR] ARCHIVE [MEMBER…]`: the folder, and the members named in it.
+        // `unzip [-d DIR] ARCHIVE [MEMBER…]`: the members named, in the folder; else what the archive holds.
         Logic::Unzip => {
-            let folders = values(&['d'], &[]);
-            let members: Vec<Word> =
-                operands().into_iter().skip(1).filter(|word| !word.text.starts_with('-')).collect();
-            let members = match folders.last() {
-                Some(folder) => members.iter().map(|member| inside(folder, &member.text)).collect(),
-                None => members,
+            let folder = values(&['d'], &[]).pop();
+            let mut operands = operands().into_iter();
+            let archive = operands.next();
+            let members: Vec<Word> = operands.filter(|word| !word.text.starts_with('-')).collect();
+            let writes = match (archive, members.is_empty()) {
+                // Listing or testing (`-l`, `-t`, `-v`, `-z`) writes nothing; `-p`/`-c` write to the output.
+                _ if ['l', 't', 'v', 'z', 'p', 'c'].iter().any(|&letter| parsed.has_short(letter)) => Vec::new(),
+                (Some(archive), true) => extracted(folder, archive.clone()),
+                _ => match &folder {
+                    Some(folder) => tree(members.iter().map(|member| inside(folder, &member.text)).collect()),
+                    None => tree(members),
+                },
             };
-            let mut writes = tree(folders);
-            writes.extend(tree(members));
             Some((writes, Vec::new()))
         }
         // `zip [-m] ARCHIVE FILE…`: `-m`/`--move` deletes the files once archived.
@@ -74,8 +83,15 @@ pub(super) fn accesses(
         }
         Logic::SevenZip => {
             let folders = words.iter().skip(1).filter_map(|word| word.text.strip_prefix("-o"));
-            let folders = folders.map(|text| Word { text: text.to_owned(), ..Word::default() }).collect();
-            let mut writes = tree(folders);
+            let folders: Vec<Word> = folders.map(literal).collect();
+            let command = words.get(1).map_or("", |word| word.text.as_str());
+            let mut writes = if matches!(command, "x" | "e") {
+                // `7z x ARCHIVE [-oDIR]`: what the archive holds, into the folder.
+                let archive = words.iter().skip(2).find(|word| !word.text.starts_with('-')).cloned();
+                archive.map_or_else(|| tree(folders.clone()), |archive| extracted(folders.last().cloned(), archive))
+            } else {
+                tree(folders)
+            };
             // `7z a -sdel ARCHIVE FILE…` deletes the files once archived.
             if words.iter().any(|word| word.text == "-sdel") {
                 let named: Vec<Word> =
@@ -119,6 +135,17 @@ pub(super) fn accesses(
         }
         _ => None,
     }
+}
+
+/// What extracting `archive` writes: its members, inside `folder` (the working directory without one).
+fn extracted(folder: Option<Word>, archive: Word) -> Writes {
+    let folder = folder.unwrap_or_else(|| literal("."));
+    vec![Target { lands_as: Some(Landing::Members(archive)), ..Target::new(folder, true) }]
+}
+
+/// A word as the reader would have read it from unquoted literal text.
+fn literal(text: &str) -> Word {
+    Word { text: text.to_owned(), ..Word::default() }
 }
 
 /// The files a tar command archives: its positional arguments that are not option values (nor the old-style option

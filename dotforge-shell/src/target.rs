@@ -50,10 +50,19 @@ pub(crate) struct Target {
     pub only_named: Vec<NameGlob>,
     /// Of the tree, only entries at most this many levels below the path are written (`find -maxdepth N`).
     pub max_depth: Option<u32>,
-    /// For the destination of a copy or move: the sources, whose names they take inside it when it is a folder that
-    /// exists (`cp /etc/hosts .` writes `./hosts`); `None` when a source's name cannot be known (the whole tree is
-    /// written).
-    pub lands_as: Option<Vec<Word>>,
+    /// What lands in the path when it is a folder that exists (`cp /etc/hosts .` writes `./hosts`); `None` when
+    /// that cannot be known (the whole tree is written).
+    pub lands_as: Option<Landing>,
+}
+
+/// What a command puts inside a folder it writes into, in place of the whole folder.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Landing {
+    /// A copy's, move's, link's or download's sources: each lands under its own name.
+    Sources(Vec<Word>),
+    /// An archive extracted into the folder: its members land there, under their names in it — read from the
+    /// archive when the hook runs; a folder whose archive cannot be read then is only possibly written.
+    Members(Word),
 }
 
 /// Paths a command writes.

@@ -144,3 +144,81 @@ fn a_copy_or_move_into_a_folder_writes_what_lands_there_not_the_whole_folder() {
     ]);
     assert_blocked(&project, &attacks, "deny-hard", &["self-protection"]);
 }
+
+/// A tar of `members` (a name, and for a symbolic link its target), gzip-compressed when the name says so.
+fn write_tar(path: &std::path::Path, members: &[(&str, Option<&str>)]) {
+    let mut builder = tar::Builder::new(Vec::new());
+    for (name, link) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(if link.is_some() { tar::EntryType::Symlink } else { tar::EntryType::Regular });
+        header.set_size(2);
+        header.set_mode(0o644);
+        if let Some(link) = link {
+            header.set_link_name(link).expect("a link target");
+        }
+        builder.append_data(&mut header, name, &b"{}"[..]).expect("a member");
+    }
+    let bytes = builder.into_inner().expect("the tar");
+    let bytes = if path.extension().is_some_and(|extension| extension == "tgz") {
+        use std::io::Write;
+        let mut gzipped = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gzipped.write_all(&bytes).expect("compress");
+        gzipped.finish().expect("compress")
+    } else {
+        bytes
+    };
+    std::fs::write(path, bytes).expect("write the archive");
+}
+
+fn write_zip(path: &std::path::Path, members: &[&str]) {
+    use std::io::Write;
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for name in members {
+        writer.start_file(*name, stored).expect("a member");
+        writer.write_all(b"{}").expect("content");
+    }
+    std::fs::write(path, writer.finish().expect("the zip").into_inner()).expect("write the archive");
+}
+
+#[test]
+fn extracting_an_archive_writes_its_members_read_from_the_archive() {
+    let project = Project::new("archives");
+    let dir = &project.dir;
+    write_tar(&dir.join("release.tgz"), &[("app/", None), ("app/bin/run", None), ("./README.md", None)]);
+    write_tar(&dir.join("vendor.tar"), &[("vendor/lib.js", None), ("vendor/current", Some("lib.js"))]);
+    write_zip(&dir.join("fonts.zip"), &["fonts/a.woff2", "LICENSE"]);
+    write_tar(&dir.join("forged.tgz"), &[("src/app.ts", None), (".forge/audit/overrides.log", None)]);
+    write_tar(&dir.join("settings.tar"), &[("./.claude/settings.json", None)]);
+    write_tar(&dir.join("linked.tar"), &[("docs/audit", Some("../.forge/audit")), ("docs/audit/overrides.log", None)]);
+    write_zip(&dir.join("forged.zip"), &["README.md", ".claude/settings.local.json"]);
+    // Everyday: an archive whose members are ordinary files, extracted into the project.
+    let look_alikes = bash_corpus(&[
+        "tar -xzf release.tgz",
+        "tar xzf release.tgz -C .",
+        "tar -xf vendor.tar",
+        "tar --extract --file=vendor.tar --directory=.",
+        "unzip fonts.zip",
+        "unzip -o fonts -d .",
+        "unzip -l forged.zip",
+        "tar -tzf forged.tgz",
+        "tar -xzf forged.tgz -C build",
+        "tar -xzf no-such.tgz -C build",
+        "curl -sL https://example.com/node.tgz | tar -xz -C build",
+    ]);
+    assert_allowed(&project, &look_alikes);
+    // Members that are governance's files, named directly or reached through a link member.
+    let attacks = bash_corpus(&[
+        "tar -xzf forged.tgz",
+        "tar xf settings.tar",
+        "tar -xf linked.tar",
+        "unzip -o forged.zip",
+        "tar -xf no-such.tar -C .forge/audit",
+    ]);
+    assert_blocked(&project, &attacks, "deny-hard", &["self-protection"]);
+    // An archive that cannot be read before the command runs (not there yet, standard input): what it writes into
+    // the project is not known, so the person is asked.
+    let unknown =
+        bash_corpus(&["tar -xzf no-such.tgz", "curl -sL https://example.com/node.tgz | tar -xz", "7z x bundle.7z"]);
+    assert_blocked(&project, &unknown, "ask", &["self-protection"]);
+}

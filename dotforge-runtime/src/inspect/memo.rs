@@ -11,7 +11,7 @@ use crate::hash::Tables;
 use crate::paths::Candidate;
 use dotforge_shell::access::Access;
 use dotforge_shell::CommandLine;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -46,11 +46,24 @@ pub(super) struct CommandFacts {
     pub line: OnceCell<CommandLine>,
     pub accesses: OnceCell<Vec<Access>>,
     /// The paths each access of `accesses` stands for.
-    pub access_paths: OnceCell<Vec<OnceCell<Vec<Candidate>>>>,
+    pub access_paths: OnceCell<Vec<OnceCell<AccessPaths>>>,
+    /// An archive is extracted whose members could not be read (then the call is read a second time, as for the
+    /// commands the reader could not know).
+    pub members_unknown: Cell<bool>,
     /// The first command each `runs` pattern matched.
     pub runs: Answers<Option<usize>>,
     /// Whether a command reads (writes) a path of each glob set.
     pub accesses_match: Answers<bool>,
+}
+
+/// The paths one access stands for, ready to match.
+#[derive(Debug)]
+pub(super) struct AccessPaths {
+    /// Each path, and whether everything under it is reached too.
+    pub candidates: Vec<(Candidate, bool)>,
+    /// The paths are folders an archive whose members could not be read is extracted into: then a member in each
+    /// of them (what any member would be, when the globs name everything in the folder).
+    pub unknown_member: Option<Vec<Candidate>>,
 }
 
 /// The paths a path field names and whether each glob set matches them.

@@ -56,6 +56,16 @@ pub(crate) struct Inspection<'a> {
     losses: Losses,
 }
 
+/// The paths an access stands for, made ready to match.
+fn access_paths(access: &Access, places: &Places, dotglob: bool) -> memo::AccessPaths {
+    let landed = paths::resolve_access(access, places, dotglob);
+    let unknown_member = landed
+        .members_unknown
+        .then(|| landed.paths.iter().map(|(folder, _)| Candidate::new(&folder.join("an-archive-member"))).collect());
+    let candidates = landed.paths.iter().map(|(path, tree)| (Candidate::new(path), *tree)).collect();
+    memo::AccessPaths { candidates, unknown_member }
+}
+
 /// What the reader could not know about command `index`, in words, with the road that reached it.
 fn describe_unknown(line: &CommandLine, index: usize) -> String {
     let command = &line.commands[index];
@@ -182,7 +192,9 @@ impl<'a> Inspection<'a> {
 
     /// Whether the command has parts the reader could not know (read only when a condition read the command).
     pub(crate) fn has_unknown(&self) -> bool {
-        self.command_facts.get().and_then(|facts| facts.line.get()).is_some_and(|line| self.line_has_unknown(line))
+        self.command_facts.get().is_some_and(|facts| {
+            facts.members_unknown.get() || facts.line.get().is_some_and(|line| self.line_has_unknown(line))
+        })
     }
 
     /// Whether `line` (this call's) holds commands the reader could not know, looked at once.
@@ -348,28 +360,50 @@ impl<'a> Inspection<'a> {
         // Compiled for the first path there is to match (often none: a path that cannot be known, a tool's project
         // root that does not exist).
         let compiled = OnceCell::new();
-        let resolved = self.command_facts().access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
+        let facts = self.command_facts();
+        let resolved = facts.access_paths.get_or_init(|| all.iter().map(|_| OnceCell::new()).collect());
         accesses.any(|(index, access)| {
-            let candidates = resolved[index].get_or_init(|| {
-                let paths = paths::resolve_access(access, places, self.dotglob());
-                paths.iter().map(|path| Candidate::new(path)).collect()
-            });
-            let matched = !candidates.is_empty() && {
-                let globs = compiled.get_or_init(|| globs.compile(places));
-                candidates.iter().any(|path| match access.only_named.as_slice() {
-                    [] => globs.matches(path, access.tree),
-                    names => globs.matches_named(path, names, access.max_depth),
-                })
+            let landed = resolved[index].get_or_init(|| access_paths(access, places, self.dotglob()));
+            if landed.candidates.is_empty() {
+                return false;
+            }
+            let globs = compiled.get_or_init(|| globs.compile(places));
+            let matches = |candidate: &Candidate, tree: bool| match access.only_named.as_slice() {
+                [] => globs.matches(candidate, tree),
+                names => globs.matches_named(candidate, names, access.max_depth),
             };
+            let matched = || landed.candidates.iter().any(|(candidate, tree)| matches(candidate, *tree));
+            if let Some(unknown_member) = &landed.unknown_member {
+                facts.members_unknown.set(true);
+                // Whatever lands in a folder the globs name throughout is what they name.
+                if unknown_member.iter().any(|member| matches(member, false)) {
+                    return true;
+                }
+                let matched = allow_unknown && matched();
+                if matched {
+                    self.note_unknown(format!(
+                        "`{}` extracts into `{}` an archive whose members cannot be read before it runs",
+                        self.command_words(),
+                        access.path.text
+                    ));
+                }
+                return matched;
+            }
+            let matched = matched();
             if matched && access.possible {
-                let words = self.command().split_whitespace().collect::<Vec<_>>().join(" ");
                 self.note_unknown(format!(
-                    "`{words}` names `{}`, and its program is computed as it runs",
+                    "`{}` names `{}`, and its program is computed as it runs",
+                    self.command_words(),
                     access.path.text
                 ));
             }
             matched
         })
+    }
+
+    /// The command's words, one space apart.
+    fn command_words(&self) -> String {
+        self.command().split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     fn note_unknown(&self, what: String) {

@@ -12,6 +12,7 @@
 //! Three parts: [`globs`] matches globs against paths, [`file_facts`] asks the file system where a path leads, and
 //! [`resolve`] turns the words of a command into the absolute paths they stand for.
 
+pub(crate) mod archive;
 pub(crate) mod file_facts;
 pub(crate) mod globs;
 pub(crate) mod resolve;

@@ -2,8 +2,9 @@
 //! against the file system as bash will do, relative paths joined to the directory the command runs in or to the
 //! project root a tool finds by itself.
 
+use super::archive;
 use super::globs::{components_of, Places};
-use dotforge_shell::access::Access;
+use dotforge_shell::access::{Access, Landing};
 use dotforge_shell::pattern::glob_matches;
 use dotforge_shell::{normalize, Cwd, ProjectRoot, Word};
 use std::path::{Path, PathBuf};
@@ -62,26 +63,72 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
     vec![path]
 }
 
+/// The paths an access of a command stands for.
+#[derive(Debug, Default)]
+pub(crate) struct Landed {
+    /// Each path, and whether everything under it is reached too.
+    pub paths: Vec<(PathBuf, bool)>,
+    /// The paths are folders an archive is extracted into whose members could not be read: what lands in them is
+    /// not known (see [`archive`]).
+    pub members_unknown: bool,
+}
+
 /// The absolute paths an access of a command stands for: its path resolved in the command's directory (see
-/// [`resolve`]), or under the project roots the tool finds by itself.
-/// A copy's or move's destination that is a folder that exists stands for the sources' names inside it.
-pub(crate) fn resolve_access(access: &Access, places: &Places, dotglob: bool) -> Vec<PathBuf> {
+/// [`resolve`]), or under the project roots the tool finds by itself. A copy's or move's destination that is a
+/// folder that exists stands for the sources' names inside it; a folder an archive is extracted into, for the
+/// archive's members there.
+pub(crate) fn resolve_access(access: &Access, places: &Places, dotglob: bool) -> Landed {
     let paths = match &access.project_root {
         Some(root) => under_project_roots(&access.path.text, root, &access.cwd, places),
         None => resolve(&access.path, &access.cwd, places, dotglob),
     };
-    let Some(sources) = access.lands_as.as_ref().filter(|sources| !sources.is_empty()) else { return paths };
-    if !paths.iter().any(|path| path.is_dir()) {
-        return paths;
-    }
-    let Some(names) = landing_names(sources, &access.cwd, places, dotglob) else { return paths };
-    paths
-        .into_iter()
-        .flat_map(|path| match path.is_dir() {
-            true => names.iter().map(|name| path.join(name)).collect(),
-            false => vec![path],
+    let paths = match &access.lands_as {
+        Some(Landing::Members(archive)) => return members_landing(paths, archive, &access.cwd, places),
+        Some(Landing::Sources(sources)) if !sources.is_empty() && paths.iter().any(|path| path.is_dir()) => {
+            match landing_names(sources, &access.cwd, places, dotglob) {
+                Some(names) => paths
+                    .into_iter()
+                    .flat_map(|path| match path.is_dir() {
+                        true => names.iter().map(|name| path.join(name)).collect(),
+                        false => vec![path],
+                    })
+                    .collect(),
+                None => paths,
+            }
+        }
+        _ => paths,
+    };
+    Landed { paths: paths.into_iter().map(|path| (path, access.tree)).collect(), members_unknown: false }
+}
+
+/// What extracting `archive` writes in `folders`: each member (and, through a link member, where it leads, with what
+/// is under it); the folders themselves, whole, with `members_unknown`, when the archive cannot be read (not there
+/// yet, standard input, a format or size [`archive`] does not read).
+fn members_landing(folders: Vec<PathBuf>, archive: &Word, cwd: &Cwd, places: &Places) -> Landed {
+    let file = (archive.text != "-").then(|| resolve(archive, cwd, places, false)).and_then(|paths| match paths[..] {
+        [ref file] => Some(file.clone()),
+        _ => None,
+    });
+    // unzip reads `NAME.zip` when `NAME` is not there.
+    let members = file.and_then(|file| {
+        archive::members(&file).or_else(|| {
+            let zipped = PathBuf::from(format!("{}.zip", file.display()));
+            (!file.exists()).then(|| archive::members(&zipped)).flatten()
         })
-        .collect()
+    });
+    let Some(members) = members else {
+        return Landed { paths: folders.into_iter().map(|folder| (folder, true)).collect(), members_unknown: true };
+    };
+    let mut paths = Vec::with_capacity(folders.len() * members.len());
+    for folder in &folders {
+        for member in &members {
+            paths.push((normalize(&folder.join(&member.path)), false));
+            if let Some(target) = &member.link_target {
+                paths.push((normalize(&folder.join(target)), true));
+            }
+        }
+    }
+    Landed { paths, members_unknown: false }
 }
 
 /// The names the sources of a copy or move take inside a folder: each one's last component, its globs expanded on
@@ -172,8 +219,11 @@ mod tests {
             lands_as: None,
             possible: false,
         };
-        let resolved =
-            |start: &str, cwd: &Cwd, nearest: bool| resolve_access(&access(start, cwd, nearest), &places(), false);
+        let resolved = |start: &str, cwd: &Cwd, nearest: bool| {
+            let landed = resolve_access(&access(start, cwd, nearest), &places(), false);
+            assert!(!landed.members_unknown && landed.paths.iter().all(|(_, tree)| *tree));
+            landed.paths.into_iter().map(|(path, _)| path).collect::<Vec<_>>()
+        };
         let both = [package.join("target/release"), workspace.join("target/release")];
         assert_eq!(resolved(".", &in_src, false), both);
         assert_eq!(resolved(".", &in_src, true), [package.join("target/release")], "the package only");
