@@ -16,7 +16,7 @@ use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Program, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
-pub use crate::target::{Landing, NameGlob};
+pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -571,11 +571,24 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
         // Paths after the subcommand (branch names never look like protected paths).
         "checkout" | "restore" | "rm" | "mv" | "stash" => writes.extend(as_written(paths, true)),
         "clean" if dry_run => {}
+        // What git does not track under the paths (the working directory without one), as the options say.
         "clean" => {
-            if paths.is_empty() {
-                writes.push(Target::new(Word { text: ".".to_owned(), ..Word::default() }, true));
-            }
-            writes.extend(as_written(paths, true));
+            let forced = parsed.args.iter().filter(|arg| matches!(arg, Arg::Short('f', _))).count()
+                + usize::from(long_given("force", 1));
+            let ignored = if parsed.has_short('x') {
+                IgnoredFiles::Removed
+            } else if parsed.has_short('X') {
+                IgnoredFiles::Only
+            } else {
+                IgnoredFiles::Kept
+            };
+            let excludes = parsed.values(&['e'], &["exclude"]).iter().map(|value| value.word().text).collect();
+            let clean =
+                Clean { folders: parsed.has_short('d') || !paths.is_empty(), ignored, nested: forced > 1, excludes };
+            let paths = if paths.is_empty() { vec![Word { text: ".".to_owned(), ..Word::default() }] } else { paths };
+            let lands_as = Some(Landing::Untracked(clean));
+            writes
+                .extend(as_written(paths, true).into_iter().map(|path| Target { lands_as: lands_as.clone(), ..path }));
         }
         // `git apply --include=GLOB PATCH`: the patch's files the glob keeps are written (which other files a patch
         // touches is in the patch, not on the line).

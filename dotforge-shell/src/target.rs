@@ -63,6 +63,33 @@ pub enum Landing {
     /// An archive extracted into the folder: its members land there, under their names in it — read from the
     /// archive when the hook runs; a folder whose archive cannot be read then is only possibly written.
     Members(Word),
+    /// `git clean`: of what is under the path, only what git does not track goes, as the options say — read from
+    /// the index and the ignore rules when the hook runs.
+    Untracked(Clean),
+}
+
+/// Which files `git clean` removes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Clean {
+    /// Untracked folders are entered (`-d`, or a path given): with `-x`, or `-X` for an ignored one, removed whole.
+    pub folders: bool,
+    /// What becomes of the files the ignore rules name.
+    pub ignored: IgnoredFiles,
+    /// `-f` given twice: a nested repository goes too.
+    pub nested: bool,
+    /// `-e PATTERN`: ignore rules of the highest priority (the only ones with `-x`).
+    pub excludes: Vec<String>,
+}
+
+/// Which untracked files `git clean` removes, by the ignore rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum IgnoredFiles {
+    /// Only those not ignored (neither `-x` nor `-X`).
+    Kept,
+    /// All but those `-e` names (`-x`).
+    Removed,
+    /// Only the ignored ones (`-X`).
+    Only,
 }
 
 /// Paths a command writes.

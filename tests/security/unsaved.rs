@@ -225,3 +225,27 @@ fn worktrees_broken_git_files_and_repositories_elsewhere_never_crash() {
     assert_blocked(&project, &bash_corpus(&[command]), "ask", &["protect-unsaved-work"]);
     let _ = std::fs::remove_dir_all(&elsewhere);
 }
+
+#[test]
+fn git_clean_counts_as_removing_only_what_git_would_remove() {
+    // `.forge/` and `.claude/` are ignored here: `git clean` takes them only with `-x`, or `-X` and `-d`.
+    let project = repository("git-clean");
+    let takes_governance = bash_corpus(&[
+        "git clean -fdx",
+        "git clean -fdX",
+        "git clean -xdf .forge",
+        "git clean -fdx -e .claude",
+        "git -C . clean -ffdx",
+    ]);
+    assert_blocked(&project, &takes_governance, "deny-hard", &["self-protection"]);
+    // The rest is still a discarding git command (no-destructive-git), but not a change to governance.
+    let leaves_governance = bash_corpus(&[
+        "git clean -fd",
+        "git clean -f",
+        "git clean -fX",
+        "git clean -fdx -e .forge -e .claude",
+        "git clean -fdx src docs",
+        "git clean --force -d -x --exclude=.forge --exclude=.claude",
+    ]);
+    assert_blocked(&project, &leaves_governance, "deny-hard", &["no-destructive-git"]);
+}

@@ -4,6 +4,7 @@
 
 use super::archive;
 use super::globs::{components_of, Places};
+use crate::worktree;
 use dotforge_shell::access::{Access, Landing};
 use dotforge_shell::pattern::glob_matches;
 use dotforge_shell::{normalize, Cwd, ProjectRoot, Word};
@@ -84,6 +85,13 @@ pub(crate) fn resolve_access(access: &Access, places: &Places, dotglob: bool) ->
     };
     let paths = match &access.lands_as {
         Some(Landing::Members(archive)) => return members_landing(paths, archive, &access.cwd, places),
+        Some(Landing::Untracked(clean)) => {
+            let home = places.home.as_deref();
+            let removed = |path: PathBuf| {
+                worktree::clean::removed(&path, clean, home, worktree::Limits::default()).unwrap_or(vec![(path, true)])
+            };
+            return Landed { paths: paths.into_iter().flat_map(removed).collect(), members_unknown: false };
+        }
         Some(Landing::Sources(sources)) if !sources.is_empty() && paths.iter().any(|path| path.is_dir()) => {
             match landing_names(sources, &access.cwd, places, dotglob) {
                 Some(names) => paths

@@ -2,6 +2,7 @@
 //! repository a path is in ([`repository`]), git's index ([`index`]) and ignore rules ([`ignore`]) read as git reads
 //! them, and the bounded walk that compares the files with them ([`scan`]). Read only when a command destroys a path.
 
+pub(crate) mod clean;
 pub(crate) mod ignore;
 pub(crate) mod index;
 pub(crate) mod repository;

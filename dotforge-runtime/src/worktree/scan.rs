@@ -70,14 +70,43 @@ pub(crate) struct Destroyed<'a> {
 
 /// A repository read for the walk, shared by every path of the event inside it.
 #[derive(Debug)]
-struct Loaded {
-    repository: Repository,
-    index: Result<Index, IndexError>,
+pub(super) struct Loaded {
+    pub(super) repository: Repository,
+    pub(super) index: Result<Index, IndexError>,
     /// When the index was written (racily clean entries are hashed).
     index_mtime: (i64, i64),
     /// `info/exclude`, then the user's excludes file (lowest priority last).
-    global_rules: Vec<IgnoreFile>,
+    pub(super) global_rules: Vec<IgnoreFile>,
     id_len: usize,
+}
+
+impl Loaded {
+    /// The repository's index and its ignore rules that do not live in the work tree.
+    pub(super) fn read(repository: Repository, home: Option<&Path>) -> Loaded {
+        let id_len = repository::object_id_len(&repository);
+        let index_path = repository.git_dir.join("index");
+        let (index, index_mtime) = match std::fs::read(&index_path) {
+            Ok(bytes) => {
+                let mtime = std::fs::metadata(&index_path).ok().map_or((i64::MAX, 0), |meta| mtime_of(&meta));
+                (Index::parse(bytes, id_len), mtime)
+            }
+            // No index yet (nothing ever added): every file is untracked.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                (Index::parse(empty_index(id_len), id_len), (i64::MAX, 0))
+            }
+            Err(_) => (Err(IndexError::Malformed("the index cannot be read")), (i64::MAX, 0)),
+        };
+        let mut global_rules = Vec::new();
+        if let Ok(text) = std::fs::read(repository.common_dir.join("info/exclude")) {
+            global_rules.push(IgnoreFile::parse(&text, b""));
+        }
+        if let Some(file) = repository::excludes_file(&repository, home) {
+            if let Ok(text) = std::fs::read(file) {
+                global_rules.push(IgnoreFile::parse(&text, b""));
+            }
+        }
+        Loaded { repository, index, index_mtime, global_rules, id_len }
+    }
 }
 
 /// Walks destroyed paths within the limits, reading each repository once.
@@ -90,7 +119,7 @@ pub(crate) struct Scanner {
 }
 
 /// The ignore files in force at a folder: the deepest last.
-type RuleStack = Vec<Rc<IgnoreFile>>;
+pub(super) type RuleStack = Vec<Rc<IgnoreFile>>;
 
 impl Scanner {
     pub(crate) fn new(limits: Limits, home: Option<PathBuf>) -> Scanner {
@@ -123,29 +152,7 @@ impl Scanner {
         if let Some(known) = self.loaded.iter().find(|loaded| loaded.repository.work_tree == repository.work_tree) {
             return Rc::clone(known);
         }
-        let id_len = repository::object_id_len(&repository);
-        let index_path = repository.git_dir.join("index");
-        let (index, index_mtime) = match std::fs::read(&index_path) {
-            Ok(bytes) => {
-                let mtime = std::fs::metadata(&index_path).ok().map_or((i64::MAX, 0), |meta| mtime_of(&meta));
-                (Index::parse(bytes, id_len), mtime)
-            }
-            // No index yet (nothing ever added): every file is untracked.
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                (Index::parse(empty_index(id_len), id_len), (i64::MAX, 0))
-            }
-            Err(_) => (Err(IndexError::Malformed("the index cannot be read")), (i64::MAX, 0)),
-        };
-        let mut global_rules = Vec::new();
-        if let Ok(text) = std::fs::read(repository.common_dir.join("info/exclude")) {
-            global_rules.push(IgnoreFile::parse(&text, b""));
-        }
-        if let Some(file) = repository::excludes_file(&repository, self.home.as_deref()) {
-            if let Ok(text) = std::fs::read(file) {
-                global_rules.push(IgnoreFile::parse(&text, b""));
-            }
-        }
-        let loaded = Rc::new(Loaded { repository, index, index_mtime, global_rules, id_len });
+        let loaded = Rc::new(Loaded::read(repository, self.home.as_deref()));
         self.loaded.push(Rc::clone(&loaded));
         loaded
     }
@@ -158,6 +165,34 @@ impl Scanner {
         self.entries_left -= 1;
         true
     }
+}
+
+/// Adds the `.gitignore` of `folder` (relative path `relative`) to the rules, when it has one.
+pub(super) fn push_rules(rules: &mut RuleStack, folder: &Path, relative: &[u8]) -> bool {
+    match std::fs::read(folder.join(".gitignore")) {
+        Ok(text) => {
+            let file = IgnoreFile::parse(&text, relative);
+            if file.is_empty() {
+                return false;
+            }
+            rules.push(Rc::new(file));
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Whether the rules ignore a path: the deepest file with a verdict decides, then `global` (`info/exclude` and the
+/// user's excludes file).
+pub(super) fn ignored_by(rules: &RuleStack, global: &[IgnoreFile], path: &[u8], is_folder: bool) -> bool {
+    for file in rules.iter().rev().map(Rc::as_ref).chain(global) {
+        match file.verdict(path, is_folder) {
+            Verdict::Ignored => return true,
+            Verdict::Included => return false,
+            Verdict::Unmatched => {}
+        }
+    }
+    false
 }
 
 /// Whether a path inside a git folder is where its history lives: the folder itself, its objects, refs, packed refs
@@ -287,33 +322,12 @@ impl<'w> Walk<'w> {
         }
     }
 
-    /// Adds the `.gitignore` of `folder` (relative path `relative`) to the rules, when it has one.
     fn push_rules(&mut self, rules: &mut RuleStack, folder: &Path, relative: &[u8]) -> bool {
-        match std::fs::read(folder.join(".gitignore")) {
-            Ok(text) => {
-                let file = IgnoreFile::parse(&text, relative);
-                if file.is_empty() {
-                    return false;
-                }
-                rules.push(Rc::new(file));
-                true
-            }
-            Err(_) => false,
-        }
+        push_rules(rules, folder, relative)
     }
 
-    /// Whether the rules ignore a path: the deepest file with a verdict decides, then `info/exclude` and the
-    /// user's excludes file.
     fn ignored(&self, rules: &RuleStack, path: &[u8], is_folder: bool) -> bool {
-        let files = rules.iter().rev().map(Rc::as_ref).chain(self.loaded.global_rules.iter());
-        for file in files {
-            match file.verdict(path, is_folder) {
-                Verdict::Ignored => return true,
-                Verdict::Included => return false,
-                Verdict::Unmatched => {}
-            }
-        }
-        false
+        ignored_by(rules, &self.loaded.global_rules, path, is_folder)
     }
 
     /// Under an ignored folder only tracked files can hold work: each entry of the index there is compared.
