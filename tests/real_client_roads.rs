@@ -97,3 +97,46 @@ fn deleting_the_home_through_a_parameter_operator_is_refused() {
     assert!(result.contains("cannot be overridden"), "a hard block: {result}");
     assert_eq!(std::fs::read_to_string(project.home.join("keep.txt")).expect("the home's file"), "still here\n");
 }
+
+/// A gzipped tar of `members` (a path and its text), as a release or a backup would be.
+fn write_tgz(path: &Path, members: &[(&str, &str)]) {
+    use std::io::Write;
+    let mut builder = tar::Builder::new(Vec::new());
+    for (name, text) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(text.len() as u64);
+        header.set_mode(0o644);
+        builder.append_data(&mut header, name, text.as_bytes()).expect("a member");
+    }
+    let mut gzipped = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gzipped.write_all(&builder.into_inner().expect("the tar")).expect("compress");
+    std::fs::write(path, gzipped.finish().expect("compress")).expect("write the archive");
+}
+
+/// Issue 34, item 7, inside the real Claude Code: an archive whose members include the project's Claude Code
+/// settings (the hook's registration gone) is refused before it is extracted, the settings keep the registration and
+/// the hook still runs afterwards; a release archive of ordinary files, extracted into the project the same way, runs.
+#[test]
+fn extracting_an_archive_over_the_hooks_registration_is_refused_and_an_ordinary_one_runs() {
+    let project = rewritten_project("archives");
+    let dir = project.dir.clone();
+    let settings = dir.join(".claude/settings.json");
+    let registered = std::fs::read_to_string(&settings).expect("the installed settings");
+    write_tgz(&dir.join("restore.tgz"), &[("docs/notes.md", "notes\n"), (".claude/settings.json", "{}\n")]);
+    write_tgz(&dir.join("release.tgz"), &[("dist/app.js", "console.log(1)\n"), ("dist/README", "v2\n")]);
+    let turns = vec![
+        bash("toolu_forged", "tar -xzf restore.tgz"),
+        bash("toolu_release", "tar -xzf release.tgz && cat dist/README"),
+        bash("toolu_push", "git push --force origin HEAD:main"),
+        say("Done."),
+    ];
+    let outcome = project.run(&Project::session_id(), Script::new(turns), "unpack the archives", User::Absent);
+    let (forged, forged_error) = outcome.tool_result("toolu_forged").expect("the forged archive's result");
+    assert!(forged_error && forged.contains("[self-protection] BLOCKED"), "{forged}\n{}", outcome.describe());
+    assert_eq!(std::fs::read_to_string(&settings).expect("settings"), registered, "the registration is untouched");
+    assert!(!dir.join("docs/notes.md").exists(), "nothing of the refused archive was extracted");
+    let (release, release_error) = outcome.tool_result("toolu_release").expect("the release's result");
+    assert!(!release_error && release.contains("v2"), "the ordinary archive was extracted: {release}");
+    let (push, _) = outcome.tool_result("toolu_push").expect("the push's result");
+    assert!(push.contains("[no-destructive-git] BLOCKED"), "the hook still governs: {push}");
+}
