@@ -2,8 +2,9 @@
 //! gzip-compressed, and a zip), so that `tar -xzf release.tgz` in the project writes what the archive holds rather
 //! than, as far as the hook could tell, anything.
 //!
-//! Bounded: at most [`MAX_MEMBERS`] members and [`MAX_TAR_BYTES`] of tar stream read (a compressed tar is inflated
-//! to find its headers); past either, or for a format this module does not read, the members are not known.
+//! Bounded: at most [`MAX_MEMBERS`] members and, of a compressed tar (inflated to find its headers), [`MAX_TAR_BYTES`]
+//! of tar stream; past either, or for a format this module does not read, the members are not known. An
+//! uncompressed tar's contents are sought past, not read.
 
 use std::fs::File;
 use std::io::{BufReader, Read, Seek};
@@ -11,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// Members read at most.
 pub(crate) const MAX_MEMBERS: usize = 20_000;
-/// Bytes of tar stream read at most (after decompression).
+/// Bytes of a compressed tar's stream read at most (after decompression).
 pub(crate) const MAX_TAR_BYTES: u64 = 64 << 20;
 
 /// One member of an archive.
@@ -34,13 +35,54 @@ pub(crate) fn members(path: &Path) -> Option<Vec<Member>> {
     file.rewind().ok()?;
     if magic.starts_with(&[0x1f, 0x8b]) {
         let inflated = flate2::read::MultiGzDecoder::new(BufReader::new(file));
-        tar_members(tar::Archive::new(inflated.take(MAX_TAR_BYTES + 1)))
+        tar_members(tar::Archive::new(Forward { inner: inflated, position: 0, bound: MAX_TAR_BYTES }))
     } else if magic.starts_with(b"PK\x03\x04") || magic.starts_with(b"PK\x05\x06") {
         zip_members(file)
     } else if magic.get(257..262) == Some(b"ustar") {
-        tar_members(tar::Archive::new(BufReader::new(file).take(MAX_TAR_BYTES + 1)))
+        tar_members(tar::Archive::new(BufReader::new(file)))
     } else {
         None
+    }
+}
+
+/// A stream that seeks forward only, by reading on (a compressed tar's): tar then skips each member's content through
+/// it, where without a `Seek` it would zero a 32 KiB buffer for every member. Reading or skipping past `bound`
+/// fails.
+struct Forward<R> {
+    inner: R,
+    position: u64,
+    bound: u64,
+}
+
+impl<R: Read> Read for Forward<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.bound.saturating_sub(self.position);
+        if left == 0 {
+            return Err(std::io::Error::other("past the bound of what is read of an archive"));
+        }
+        let wanted = buffer.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        let read = self.inner.read(&mut buffer[..wanted])?;
+        self.position += read as u64;
+        Ok(read)
+    }
+}
+
+impl<R: Read> Seek for Forward<R> {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        let target = match to {
+            std::io::SeekFrom::Current(ahead) if ahead >= 0 => self.position + ahead.unsigned_abs(),
+            std::io::SeekFrom::Start(at) if at >= self.position => at,
+            _ => return Err(std::io::Error::from(std::io::ErrorKind::Unsupported)),
+        };
+        if target > self.bound {
+            return Err(std::io::Error::other("past the bound of what is read of an archive"));
+        }
+        let skipped = std::io::copy(&mut (&mut self.inner).take(target - self.position), &mut std::io::sink())?;
+        self.position += skipped;
+        if self.position < target {
+            return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+        }
+        Ok(target)
     }
 }
 
@@ -57,11 +99,12 @@ fn read_up_to(file: &mut File, buffer: &mut [u8]) -> Option<usize> {
     Some(filled)
 }
 
-fn tar_members<R: Read>(mut archive: tar::Archive<std::io::Take<R>>) -> Option<Vec<Member>> {
+/// The members of a tar, their contents skipped (sought past).
+fn tar_members<R: Read + Seek>(mut archive: tar::Archive<R>) -> Option<Vec<Member>> {
     let mut found = Vec::new();
-    for entry in archive.entries().ok()? {
+    for entry in archive.entries_with_seek().ok()? {
         let entry = entry.ok()?;
-        if found.len() == MAX_MEMBERS || entry.raw_file_position() > MAX_TAR_BYTES {
+        if found.len() == MAX_MEMBERS {
             return None;
         }
         let path = extracted_path(&entry.path().ok()?)?;
@@ -75,8 +118,7 @@ fn tar_members<R: Read>(mut archive: tar::Archive<std::io::Take<R>>) -> Option<V
         };
         found.push(Member { path, link_target });
     }
-    // A stream cut by the bound ends like a damaged one: either way the members are not all known.
-    (archive.into_inner().limit() > 0).then_some(found)
+    Some(found)
 }
 
 fn zip_members(file: File) -> Option<Vec<Member>> {
@@ -193,6 +235,19 @@ mod tests {
         std::fs::write(dir.join("link.zip"), writer.finish().expect("the archive").into_inner()).expect("write");
         assert_eq!(members(&dir.join("link.zip")), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_compressed_tar_is_read_and_skipped_forward_only_and_not_past_its_bound() {
+        let bytes = tar_bytes(&[("a", tar::EntryType::Regular, None), ("b", tar::EntryType::Regular, None)]);
+        let forward = |bound: u64| Forward { inner: std::io::Cursor::new(bytes.clone()), position: 0, bound };
+        let listed = |bound: u64| paths(tar_members(tar::Archive::new(forward(bound))));
+        assert_eq!(listed(1 << 20), Some(vec![("a".to_owned(), None), ("b".to_owned(), None)]));
+        assert_eq!(listed(600), None, "the second header lies past the bound");
+        let mut stream = forward(1 << 20);
+        assert_eq!(stream.seek(std::io::SeekFrom::Current(512)).ok(), Some(512));
+        assert!(stream.seek(std::io::SeekFrom::Start(0)).is_err(), "no way back");
+        assert!(stream.seek(std::io::SeekFrom::Start(1 << 30)).is_err(), "past the bound");
     }
 
     #[test]

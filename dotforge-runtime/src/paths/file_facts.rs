@@ -2,7 +2,8 @@
 //! whether another hard link names the same file. Looked up once per path and process: every behavior's globs ask
 //! again.
 
-use std::collections::BTreeMap;
+use crate::hash::Tables;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
@@ -15,11 +16,17 @@ pub(crate) struct FileFacts {
     pub linked_inode: Option<(u64, u64)>,
 }
 
+/// What is known of each path, by its bytes.
+type ByPath<T> = HashMap<Vec<u8>, T, Tables>;
+
 /// The facts of an absolute path (see [`FileFacts`]).
 pub(crate) fn file_facts(path: &Path) -> FileFacts {
-    static KNOWN: OnceLock<Mutex<BTreeMap<PathBuf, FileFacts>>> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
-    if let Some(facts) = known.lock().ok().and_then(|known| known.get(path).cloned()) {
+    // Keyed by the path's bytes (paths here are absolute and normalized): ordering `Path`s compares them component
+    // by component, which cost an archive of a thousand members more than looking its paths up.
+    static KNOWN: OnceLock<Mutex<ByPath<FileFacts>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::default()));
+    let key = path.as_os_str().as_encoded_bytes();
+    if let Some(facts) = known.lock().ok().and_then(|known| known.get(key).cloned()) {
         return facts;
     }
     let named = path.parent().is_some() && path.file_name().is_some();
@@ -35,7 +42,7 @@ pub(crate) fn file_facts(path: &Path) -> FileFacts {
         _ => followed_facts(path),
     };
     if let Ok(mut known) = known.lock() {
-        known.insert(path.to_path_buf(), facts.clone());
+        known.insert(key.to_vec(), facts.clone());
     }
     facts
 }
@@ -64,14 +71,15 @@ fn linked_inode(_: &std::fs::Metadata) -> Option<(u64, u64)> {
 /// The path with its folder resolved through symbolic links (the folder resolved once per process: an event's
 /// paths mostly share a few folders). None when the folder cannot be found.
 fn in_real_folder(path: &Path) -> Option<PathBuf> {
-    static KNOWN: OnceLock<Mutex<BTreeMap<PathBuf, Option<PathBuf>>>> = OnceLock::new();
+    static KNOWN: OnceLock<Mutex<ByPath<Option<PathBuf>>>> = OnceLock::new();
     let (folder, name) = (path.parent()?, path.file_name()?);
-    let known = KNOWN.get_or_init(|| Mutex::new(BTreeMap::new()));
-    let cached = known.lock().ok().and_then(|known| known.get(folder).cloned());
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::default()));
+    let key = folder.as_os_str().as_encoded_bytes();
+    let cached = known.lock().ok().and_then(|known| known.get(key).cloned());
     let real_folder = cached.unwrap_or_else(|| {
         let real = std::fs::canonicalize(folder).ok();
         if let Ok(mut known) = known.lock() {
-            known.insert(folder.to_path_buf(), real.clone());
+            known.insert(key.to_vec(), real.clone());
         }
         real
     });
