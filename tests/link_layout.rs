@@ -1,8 +1,8 @@
 //! The hook binary's layout on Linux (`dotforge_codegen::link_for_fast_start`): a fixed-address executable whose
 //! hot code — what every hook event runs — sits in one `.text.hot` section in front of `.text`, and whose operator
 //! commands stay out of it, and whose behaviors' DFAs sit in a `.rodata.dfa` section of their own in front of
-//! `.rodata`. Fails when the build stops passing the linker script, or when renamed hot functions leave
-//! `hot_code.txt` behind (then run `scripts/hot-code`).
+//! `.rodata`, and which names libc first among the libraries it needs. Fails when the build stops passing the linker
+//! script, or when renamed hot functions leave `hot_code.txt` behind (then run `scripts/hot-code`).
 #![cfg(target_os = "linux")]
 
 use object::{Object, ObjectSection, ObjectSymbol};
@@ -76,4 +76,29 @@ fn the_behaviors_dfas_are_kept_apart_from_the_other_read_only_data() {
     }
     let escape = address_of(&layout, "10serde_json3ser6ESCAPE");
     assert!(layout.rodata.contains(&escape), "serde_json's ESCAPE table at {escape:x} left .rodata");
+}
+
+/// The libraries the hook binary needs, in its `DT_NEEDED` order (the order `ld.so` searches them in).
+fn needed_libraries() -> Vec<String> {
+    use object::read::elf::{Dyn, ElfFile64, SectionHeader};
+    let bytes = std::fs::read(env!("CARGO_BIN_EXE_dotforge-hook")).expect("read the hook binary");
+    let file = ElfFile64::<object::Endianness>::parse(&*bytes).expect("a 64-bit ELF file");
+    let (endian, sections) = (file.endian(), file.elf_section_table());
+    let mut needed = Vec::new();
+    for section in sections.iter() {
+        let Ok(Some((entries, strings_index))) = section.dynamic(endian, &*bytes) else { continue };
+        let strings = sections.strings(endian, &*bytes, strings_index).expect("the dynamic strings");
+        for entry in entries.iter().filter(|entry| entry.tag32(endian) == Some(object::elf::DT_NEEDED)) {
+            let name = entry.string(endian, strings).expect("a library name");
+            needed.push(String::from_utf8_lossy(name).into_owned());
+        }
+    }
+    needed
+}
+
+#[cfg(target_env = "gnu")]
+#[test]
+fn libc_comes_first_among_the_libraries_the_hook_needs() {
+    let needed = needed_libraries();
+    assert_eq!(needed.first().map(String::as_str), Some("libc.so.6"), "DT_NEEDED order: {needed:?}");
 }

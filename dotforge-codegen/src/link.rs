@@ -1,7 +1,7 @@
 //! Link settings for a fast-starting hook binary, printed as cargo directives from `build.rs`.
 //!
 //! A hook is a new process on every tool call, so what the kernel and the dynamic loader do before `main` counts.
-//! Two settings, both on Linux only:
+//! Three settings, all on Linux only:
 //!
 //! - **Fixed address.** A position-independent executable (the default) carries thousands of relative relocations —
 //!   every `&'static str` of the catalog, every table of `clap` — that `ld.so` applies at each start, dirtying the
@@ -14,6 +14,11 @@
 //!   one `.text.hot` section in front of `.text` (7–9). A name that matches nothing only costs its place in the
 //!   list; `DOTFORGE_HOT_CODE=0` at build time leaves the layout to the linker. Not used with gold or mold, which do
 //!   not take the script's `INSERT` command.
+//! - **libc searched first.** `ld.so` resolves every symbol the C library itself imports by searching the libraries
+//!   in the executable's `DT_NEEDED` order; the linker writes that order as the libraries first appear on its command
+//!   line, which depends on which crates the binary links. With `libgcc_s` (the unwinder) ahead of libc, each of
+//!   those ~200 lookups searched it in vain first: 8,700 more instructions of `ld.so` per event, every event, once a
+//!   dependency changed the order (BENCHMARKS.md, stop 41). glibc targets link libc first, named by the package.
 
 use std::path::Path;
 
@@ -29,6 +34,10 @@ pub fn link_for_fast_start() {
     println!("cargo:rerun-if-env-changed=DOTFORGE_HOT_CODE");
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").ok();
     if let Some(directive) = fast_start_directive(target_os.as_deref(), std::env::var("DOTFORGE_PIE").ok().as_deref()) {
+        println!("{directive}");
+    }
+    let target_env = std::env::var("CARGO_CFG_TARGET_ENV").ok();
+    if let Some(directive) = libc_first_directive(target_os.as_deref(), target_env.as_deref()) {
         println!("{directive}");
     }
     // The linker is chosen by rustflags (`-fuse-ld=…`) or by cargo's `linker` setting (`RUSTC_LINKER`).
@@ -55,6 +64,12 @@ pub fn link_for_fast_start() {
 /// The directive for a target OS and a `DOTFORGE_PIE` value, if any.
 fn fast_start_directive(target_os: Option<&str>, keep_pie: Option<&str>) -> Option<&'static str> {
     (target_os == Some("linux") && !is_set(keep_pie)).then_some("cargo:rustc-link-arg-bins=-no-pie")
+}
+
+/// The directive that puts libc first among the libraries the binary needs: glibc on Linux (musl links it
+/// statically).
+fn libc_first_directive(target_os: Option<&str>, target_env: Option<&str>) -> Option<&'static str> {
+    (target_os == Some("linux") && target_env == Some("gnu")).then_some("cargo:rustc-link-lib=dylib=c")
 }
 
 /// Whether to link with the hot-code script: on Linux, unless `DOTFORGE_HOT_CODE=0` or the rustflags or linker
@@ -90,7 +105,7 @@ fn hot_code_script(patterns: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{fast_start_directive, hot_code_applies, hot_code_script, HOT_CODE};
+    use super::{fast_start_directive, hot_code_applies, hot_code_script, libc_first_directive, HOT_CODE};
 
     #[test]
     fn only_linux_and_only_unless_pie_is_asked_for() {
@@ -100,6 +115,14 @@ mod tests {
         assert_eq!(fast_start_directive(Some("macos"), None), None);
         assert_eq!(fast_start_directive(Some("windows"), None), None);
         assert_eq!(fast_start_directive(None, None), None);
+    }
+
+    #[test]
+    fn libc_first_on_glibc_linux_only() {
+        assert_eq!(libc_first_directive(Some("linux"), Some("gnu")), Some("cargo:rustc-link-lib=dylib=c"));
+        assert_eq!(libc_first_directive(Some("linux"), Some("musl")), None);
+        assert_eq!(libc_first_directive(Some("macos"), Some("")), None);
+        assert_eq!(libc_first_directive(None, None), None);
     }
 
     #[test]
