@@ -17,10 +17,10 @@
 //! Modules, in the order they depend on each other: `lexer` (words and operators) → `command` (what was found) →
 //! `languages`, `code_tokens`, `code` and `code_reads` (interpreters, the commands in their code, code that only
 //! reads) → `unwrap` (wrappers, `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read)
-//! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases) → `crude` and `reader` (the two
-//! readings) → [`pattern`] (command patterns of `runs`) → `argv` and `target` (options and the paths named) →
-//! `builds`, `rewriters`, `authoring` (programs that write what they make) → [`access`] (every path a line reads
-//! and writes).
+//! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases), `functions` (shell functions
+//! called with arguments) → `crude` and `reader` (the two readings) → [`pattern`] (command patterns of `runs`) →
+//! `argv` and `target` (options and the paths named) → `builds`, `rewriters`, `authoring` (programs that write what
+//! they make) → [`access`] (every path a line reads and writes).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -37,6 +37,7 @@ mod containers;
 mod crude;
 mod decoders;
 mod filters;
+mod functions;
 mod git_commands;
 mod git_config;
 mod justfile;

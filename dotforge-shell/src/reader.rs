@@ -13,7 +13,9 @@ use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::programs::{self, Language, Output};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
-use crate::{code, computed, crude, decoders, git_config, justfile, make, package_scripts, parameters, unwrap};
+use crate::{
+    code, computed, crude, decoders, functions, git_config, justfile, make, package_scripts, parameters, unwrap,
+};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -142,6 +144,8 @@ struct ScriptState<'j> {
     arrays: computed::Arrays,
     /// Links and copies of known programs the line made, as `(the new path as written, the program)`.
     program_copies: Vec<(String, String)>,
+    /// The functions the script defines, as `(name, body)`.
+    functions: Vec<(String, String)>,
     token_group: Vec<Option<usize>>,
 }
 
@@ -239,6 +243,12 @@ impl ScriptState<'_> {
             None => Input::Nothing,
         };
         let derived = unwrap::look_through(&written.words, input, &environment);
+        // A function the script defined runs its body, the call's arguments in place of its parameters.
+        let function_body = written.words.first().filter(|name| !name.dynamic).and_then(|name| {
+            let (_, body) = self.functions.iter().rev().find(|(defined, _)| *defined == name.text)?;
+            let arguments: Vec<String> = written.words[1..].iter().map(|word| word.text.clone()).collect();
+            Some(functions::called(body, &arguments))
+        });
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
@@ -288,7 +298,7 @@ impl ScriptState<'_> {
                 via,
             });
         };
-        for script in derived.scripts {
+        for script in derived.scripts.into_iter().chain(function_body) {
             queue(reading, script, self.cwd.clone(), job.file_depth, None);
         }
         // What is written into a file that runs later (a shell's start-up file, a git hook, a cron table, git's
@@ -669,6 +679,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         hooks_paths: Vec::new(),
         arrays: Vec::new(),
         program_copies: Vec::new(),
+        functions: functions::defined(&job.text),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();

@@ -35,6 +35,20 @@ mod computed {
     }
 
     #[test]
+    fn a_function_defined_on_the_line_runs_its_body_with_the_calls_arguments() {
+        assert!(runs("g() { git \"$@\"; }; g push --force", "git push --force"));
+        assert!(runs("function g { git \"$@\"; }; g push -f origin main", "git push -f origin main"));
+        assert!(runs("g() { git $1 $2; }\ng push --force", "git push --force"));
+        assert!(runs("g() { \"$@\"; }; g git push -f", "git push -f"));
+        assert!(runs("g() { command git \"$@\"; }; g push -f", "git push -f"));
+        assert!(runs("g() (git \"$@\"); g push -f", "git push -f"));
+        assert!(runs("p() { echo \"$1\" | sh; }; p 'git push -f'", "git push -f"));
+        // The call of a function that does something else runs only that.
+        assert!(!runs("g() { git \"$@\"; }; g status", "git push --force"));
+        assert!(runs("g() { git \"$@\"; }; g status", "git status"));
+    }
+
+    #[test]
     fn what_stays_unknown_is_marked() {
         assert!(read("$X push --force").contains(&("$X push --force".to_owned(), Unknown::Program)));
         assert!(read("eval $CMD").iter().any(|(_, unknown)| *unknown == Unknown::Everything));

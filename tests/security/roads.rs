@@ -25,6 +25,13 @@ fn another_program_under_the_name_is_the_program() {
         "git() { command git push --force origin main; }; git status",
         "function git { command git push -f; }; git log",
         "alias gs='git push --force'; gs",
+        // A function that forwards its arguments: the call's words are the command's.
+        "g() { git \"$@\"; }; g push --force",
+        "function g { git \"$@\"; }; g push -f origin main",
+        "g() { git $1 $2; }; g push --force",
+        "g() { \"$@\"; }; g git push -f",
+        "g() { command git \"$@\"; }; g push -f",
+        "d() { rm -rf \"$1\"; }; d .forge",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -180,6 +187,8 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
     std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
     let corpus = bash_corpus(&[
         "eval \"$(ssh-agent -s)\"",
+        "g() { git \"$@\"; }; g status && g log --oneline -5",
+        "mkcd() { mkdir -p \"$1\" && cd \"$1\"; }; mkcd build/out",
         "eval \"$(direnv hook bash)\"",
         "eval \"$(pyenv init -)\"",
         "eval \"$(/opt/homebrew/bin/brew shellenv)\"",
