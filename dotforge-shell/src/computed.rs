@@ -2,8 +2,9 @@
 //! it stands for (`git${IFS}push${IFS}-f`), a program looked up by name is that program (`$(which git)`, `` `command
 //! -v git` ``), a substitution of a command whose output is known is that output (`$(echo git)`, `$(printf 'gi%s'
 //! t)`, decoders, shell setup printers such as `$(ssh-agent -s)`), an array assigned on the line is its elements
-//! (`"${cmd[@]}"`). A program word that stays unknown makes the command [`Unknown::Program`], or
-//! [`Unknown::Everything`] when the whole command is one such word (`$CMD`, `eval "$X"`).
+//! (`"${cmd[@]}"`) — as the program word and as an argument (`git push $(echo -f)`). A program word that stays unknown
+//! makes the command [`Unknown::Program`], or [`Unknown::Everything`] when the whole command is one such word (`$CMD`,
+//! `eval "$X"`); an argument that stays unknown stays as written.
 
 use crate::command::Unknown;
 use crate::lexer::{lex, Token, Word};
@@ -18,7 +19,7 @@ pub(crate) fn resolve(
     arrays: &Arrays,
     output: &mut dyn FnMut(&str) -> Option<String>,
 ) -> (Vec<Word>, Unknown) {
-    let mut words = split_ifs(words);
+    let mut words = resolve_arguments(split_ifs(words), arrays, output);
     for _ in 0..4 {
         let Some(first) = words.first() else { return (words, Unknown::Nothing) };
         if !first.dynamic {
@@ -37,6 +38,24 @@ pub(crate) fn resolve(
         }
     }
     (words, Unknown::Program)
+}
+
+/// The arguments (words after the first) that are one substitution whose output is known, or an array assigned on
+/// the line, replaced by what they stand for (`git push $(echo -f)` pushes with `-f`); the others as they are.
+fn resolve_arguments(words: Vec<Word>, arrays: &Arrays, output: &mut dyn FnMut(&str) -> Option<String>) -> Vec<Word> {
+    let expandable =
+        |word: &Word| word.dynamic && (substitution_body(&word.text).is_some() || array_name(&word.text).is_some());
+    if !words.iter().skip(1).any(expandable) {
+        return words;
+    }
+    let mut resolved = Vec::with_capacity(words.len());
+    for (at, word) in words.into_iter().enumerate() {
+        match (at > 0 && expandable(&word)).then(|| resolved_word(&word, arrays, output)).flatten() {
+            Some(replacement) => resolved.extend(replacement),
+            None => resolved.push(word),
+        }
+    }
+    resolved
 }
 
 /// The value of `NAME=$(…)` when the substitution's output is known (`x=$(echo rm)`), as a plain assignment.

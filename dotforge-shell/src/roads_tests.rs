@@ -32,6 +32,12 @@ mod computed {
         assert!(runs("git${IFS}push${IFS}-f", "git push -f"));
         assert!(runs("cmd=(git push --force); \"${cmd[@]}\"", "git push --force"));
         assert!(runs("eval \"$(echo git push --force)\"", "git push --force"));
+        // Arguments too, where what they print is known; the others stay as written.
+        assert!(runs("git push $(echo -f)", "git push -f"));
+        assert!(runs("git push \"$(printf -- '-%s' f)\" origin", "git push -f origin"));
+        assert!(runs("git $(echo push --force)", "git push --force"));
+        assert!(runs("args=(push -f); git \"${args[@]}\"", "git push -f"));
+        assert!(runs("cd \"$(git rev-parse --show-toplevel)\"", "cd $(git rev-parse --show-toplevel)"));
     }
 
     #[test]

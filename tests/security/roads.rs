@@ -160,6 +160,12 @@ fn commands_computed_while_the_line_runs_are_read_or_asked_about() {
         "printf '\\x67\\x69\\x74 push -f' | sh",
         "rev <<< 'f- hsup tig' | sh",
         "echo 'tvg chfu -s' | tr a-z n-za-m | bash",
+        // Arguments computed from known text.
+        "git push $(echo -f) origin main",
+        "git push \"$(printf -- '-%s' f)\" origin main",
+        "git $(echo push --force)",
+        "args=(push --force); git \"${args[@]}\"",
+        "rm -rf $(echo .forge)",
     ]);
     assert_blocked(&project, &resolved, "deny-hard", GUARDS);
     // What cannot be known is asked about: the person decides.
@@ -188,6 +194,9 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
     let corpus = bash_corpus(&[
         "eval \"$(ssh-agent -s)\"",
         "g() { git \"$@\"; }; g status && g log --oneline -5",
+        "git commit -m \"$(echo 'fix: the parser')\"",
+        "git log --since=\"$(date -d yesterday +%F)\" --oneline",
+        "rm -rf $(echo build/cache)",
         "mkcd() { mkdir -p \"$1\" && cd \"$1\"; }; mkcd build/out",
         "eval \"$(direnv hook bash)\"",
         "eval \"$(pyenv init -)\"",
