@@ -604,6 +604,12 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
         "tar czf backup.tgz .env src",
         "cat ~/.kube/config",
         "cat certs/client.pem",
+        // Its content from git: an old version, the index, a patch.
+        "git show HEAD~1:.env",
+        "git cat-file -p HEAD:.env",
+        "git show :.env",
+        "git log -p -- .env",
+        "git diff HEAD~3 -- .env.production",
     ]);
     attacks.extend([
         ("Read", json!({"file_path": format!("{dir}/.env")})),
@@ -623,6 +629,10 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
         "cat src/env.ts",
         "cat .envrc",
         "cat environment.yml",
+        "git log --oneline -- .env",
+        "git show HEAD:.env.example",
+        "git diff --stat",
+        "git show HEAD~1:src/app.ts",
     ]);
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/.env.example")})));
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/src/keyboard.ts")})));

@@ -604,10 +604,31 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
             }
             reads.extend(paths);
         }
-        "add" | "status" | "diff" | "log" | "show" | "blame" | "ls-files" | "commit" => {}
+        // What prints a file's content from git's history, index or work tree: `show REV:PATH`, `cat-file -p
+        // REV:PATH`, `diff`, `blame`, `log -p` with paths — read, so that a secret file's old content is asked about
+        // as the file is. (`log` without a patch prints no content.)
+        "show" | "cat-file" | "diff" | "blame" | "log" => {
+            let patch =
+                parsed.has_short('p') || parsed.has_short('u') || parsed.has_short('L') || long_given("patch", 3);
+            if subcommand != "log" || patch {
+                reads.extend(paths.iter().map(object_path));
+            }
+        }
+        "add" | "status" | "ls-files" | "commit" => {}
         _ => reads.extend(paths),
     }
     (writes, reads)
+}
+
+/// The path of a git object name that names a file (`HEAD~1:.env`, `:.env`, `:0:.env` → `.env`), or the word.
+fn object_path(word: &Word) -> Word {
+    let text = word.text.as_str();
+    let path = match text.strip_prefix(':') {
+        // `:N:PATH` (a stage of the index) or `:PATH`.
+        Some(rest) => rest.split_once(':').filter(|(stage, _)| stage.len() == 1).map_or(rest, |(_, path)| path),
+        None => text.split_once(':').map_or(text, |(_, path)| path),
+    };
+    Word { text: path.to_owned(), ..word.clone() }
 }
 
 /// The file an upload argument sends: curl's `-d @FILE`, `-d@FILE`, `-F name=@FILE;type=…`, `-F name=<FILE`,
@@ -712,6 +733,11 @@ mod tests {
         assert_eq!(written("curl -o out.json https://x"), ["out.json"]);
         assert_eq!(written("git checkout -- .forge/audit/overrides.log"), [".forge/audit/overrides.log"]);
         assert_eq!(written("git add .forge/audit/overrides.log"), Vec::<String>::new());
+        assert!(read("git show HEAD~1:.env").contains(&".env".to_owned()));
+        assert!(read("git cat-file -p :0:config/.env").contains(&"config/.env".to_owned()));
+        assert!(read("git log -p -- .env").contains(&".env".to_owned()));
+        assert!(read("git diff HEAD -- .env").contains(&".env".to_owned()));
+        assert!(!read("git log --oneline -- .env").contains(&".env".to_owned()), "no content printed");
         assert_eq!(written("find .forge -name x -delete"), [".forge"]);
         assert_eq!(written("find .forge -exec rm {} +"), [".forge", "{}"]);
     }
