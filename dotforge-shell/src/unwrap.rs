@@ -228,7 +228,11 @@ fn runs_code(
         }
         Runs::EditorCommands(names) => editor_commands(argv, program, names, derived),
         Runs::FilterScript(filter) => {
-            let found = filters::runs(argv, program, *filter);
+            let known = match stdin {
+                Input::Known(text) => Some(text),
+                Input::Nothing | Input::Unknown => None,
+            };
+            let found = filters::runs(argv, program, *filter, known);
             derived.scripts.extend(found.scripts);
             derived.unknown |= found.unknown;
         }

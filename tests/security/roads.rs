@@ -108,6 +108,10 @@ fn options_that_run_a_command_are_read() {
         "make -f - <<< $'all:\\n\\tgit push --force'",
         "make --eval=$'x:\\n\\trm -rf .forge' x",
         "runuser -u me -- git push -f",
+        "sqlite3 app.db '.shell git push --force'",
+        "sqlite3 -cmd '.system rm -rf .forge' app.db 'select 1'",
+        "sqlite3 app.db '.output .forge/runtime/state.json' 'select 1'",
+        "sqlite3 app.db <<< '.once |git push -f'",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -194,6 +198,7 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
     let corpus = bash_corpus(&[
         "eval \"$(ssh-agent -s)\"",
         "g() { git \"$@\"; }; g status && g log --oneline -5",
+        "sqlite3 build/app.db '.mode csv' '.output build/users.csv' 'select * from users'",
         "git commit -m \"$(echo 'fix: the parser')\"",
         "git log --since=\"$(date -d yesterday +%F)\" --oneline",
         "rm -rf $(echo build/cache)",

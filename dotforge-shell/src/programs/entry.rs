@@ -142,6 +142,8 @@ pub(crate) enum ScriptLines {
 pub(crate) enum Filter {
     Awk,
     Sed,
+    /// sqlite3's dot-commands: `.shell`/`.system CMD`, `.output`/`.once FILE` (or `|CMD`).
+    Sqlite,
 }
 
 /// The logic of its own that a program's accesses need, in the module that reads them.
