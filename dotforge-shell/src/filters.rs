@@ -1,8 +1,10 @@
 //! The commands text-processing programs' scripts run: awk's `system("CMD")`, `"CMD" | getline` and `print … |
-//! "CMD"`, sed's `e CMD` command and `s/…/…/e` flag (whose replacement runs), and sqlite3's dot-commands. What runs is given as shell
+//! "CMD"`, sed's `e CMD` command and `s/…/…/e` flag (whose replacement runs); and, through [`crate::consoles`], the
+//! shell escapes of database and debugger consoles. What runs is given as shell
 //! scripts; text printed into a pipe to a shell cannot be known before it runs ([`FilterRuns::unknown`]).
 
-use crate::argv::{quote, Order, Parsed};
+use crate::argv::{Order, Parsed};
+use crate::consoles;
 use crate::lexer::Word;
 use crate::programs::{Filter, Program};
 
@@ -22,7 +24,7 @@ fn script_texts<'w>(argv: &'w [Word], program: &Program, filter: Filter) -> Vec<
     let (letters, longs): (&[char], &[&str]) = match filter {
         Filter::Awk => (&['e'], &["source"]),
         Filter::Sed => (&['e'], &["expression"]),
-        Filter::Sqlite => return sqlite_texts(argv, program),
+        Filter::Console(_) => return Vec::new(),
     };
     let mut texts: Vec<&str> = parsed.values(letters, longs).iter().map(|value| value.text()).collect();
     if texts.is_empty() && parsed.values(&['f'], &["file"]).is_empty() {
@@ -31,70 +33,22 @@ fn script_texts<'w>(argv: &'w [Word], program: &Program, filter: Filter) -> Vec<
     texts
 }
 
-/// `sqlite3 [OPTIONS] DATABASE [SQL…]`: the `-cmd` values and every operand after the database. Its options take one
-/// dash or two (`-cmd`, `--cmd`); those its entry lists take a value.
-fn sqlite_texts<'w>(argv: &'w [Word], program: &Program) -> Vec<&'w str> {
-    let mut texts = Vec::new();
-    let mut database_seen = false;
-    let mut words = argv.iter().skip(1);
-    while let Some(word) = words.next() {
-        let text = word.text.as_str();
-        match text.strip_prefix("--").or_else(|| text.strip_prefix('-')) {
-            Some(name) if !name.is_empty() => {
-                if program.options.long.contains(&name) {
-                    let value = words.next();
-                    if name == "cmd" {
-                        texts.extend(value.map(|value| value.text.as_str()));
-                    }
-                }
-            }
-            _ if !database_seen => database_seen = true,
-            _ => texts.push(text),
-        }
-    }
-    texts
-}
-
 /// What the filter command `argv` (its program's entry: `program`) runs; `stdin`, the text fed to it when the line
 /// knows it (sqlite3 reads its commands there too).
 pub(crate) fn runs(argv: &[Word], program: &Program, filter: Filter, stdin: Option<&str>) -> FilterRuns {
     let mut found = FilterRuns::default();
+    if let Filter::Console(console) = filter {
+        found.scripts = consoles::runs(argv, console, stdin);
+        return found;
+    }
     for text in script_texts(argv, program, filter) {
         match filter {
             Filter::Awk => awk(text, &mut found),
             Filter::Sed => sed(text, &mut found),
-            Filter::Sqlite => sqlite(text, &mut found),
+            Filter::Console(_) => {}
         }
-    }
-    if let (Filter::Sqlite, Some(text)) = (filter, stdin) {
-        sqlite(text, &mut found);
     }
     found
-}
-
-/// sqlite3's dot-commands in `text` (each on a line of its own): `.shell CMD` and `.system CMD` run CMD; `.output
-/// FILE`, `.once FILE`, `.save FILE` and `.backup FILE` write FILE (read as a shell redirection to it), and
-/// `.output |CMD` or `.once |CMD` run CMD.
-fn sqlite(text: &str, found: &mut FilterRuns) {
-    for line in text.lines().map(str::trim_start) {
-        let Some(rest) = line.strip_prefix('.') else { continue };
-        let (command, argument) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-        let argument = argument.trim();
-        match command {
-            "shell" | "system" => found.scripts.push(argument.to_owned()),
-            "output" | "once" | "save" | "backup" => {
-                // Options (`--bom`, `-x`) come first; a `|` starts a command.
-                let operands = argument.split_whitespace().skip_while(|word| word.starts_with('-'));
-                let rest = operands.collect::<Vec<_>>().join(" ");
-                if let Some(piped) = rest.strip_prefix('|') {
-                    found.scripts.push(piped.trim().to_owned());
-                } else if let Some(target) = rest.split_whitespace().last() {
-                    found.scripts.push(format!(": > {}", quote(target.trim_matches(['"', '\'']))));
-                }
-            }
-            _ => {}
-        }
-    }
 }
 
 /// The string literals of an awk program, each with the text before and after it (trimmed).

@@ -33,6 +33,7 @@ mod code_reads;
 mod code_tokens;
 mod command;
 mod computed;
+mod consoles;
 mod containers;
 mod crude;
 mod decoders;

@@ -77,23 +77,8 @@ mod filters {
     fn of(line: &str) -> FilterRuns {
         let words: Vec<Word> = crate::reader::parse(line, None).commands[0].words.clone();
         let program = programs::lookup(&words[0].text).expect("a filter");
-        let filter = match words[0].text.as_str() {
-            text if text.contains("sed") => Filter::Sed,
-            "sqlite3" => Filter::Sqlite,
-            _ => Filter::Awk,
-        };
+        let filter = if words[0].text.contains("sed") { Filter::Sed } else { Filter::Awk };
         runs(&words, program, filter, None)
-    }
-
-    #[test]
-    fn sqlite_runs_its_shell_commands_and_writes_its_outputs() {
-        assert_eq!(of("sqlite3 app.db '.shell git push -f'").scripts, ["git push -f"]);
-        assert_eq!(of("sqlite3 -cmd '.system rm -rf x' app.db").scripts, ["rm -rf x"]);
-        assert_eq!(of("sqlite3 app.db '.output --bom out.csv' 'select 1'").scripts, [": > out.csv"]);
-        assert_eq!(of("sqlite3 app.db '.once | sh run.sh'").scripts, ["sh run.sh"]);
-        assert_eq!(of("sqlite3 app.db '.backup main \"b k.db\"'").scripts, [": > k.db"]);
-        assert_eq!(of("sqlite3 app.db 'select * from t;' '.tables'"), FilterRuns::default());
-        assert_eq!(of("sqlite3 app.db"), FilterRuns::default());
     }
 
     #[test]

@@ -112,6 +112,11 @@ fn options_that_run_a_command_are_read() {
         "sqlite3 -cmd '.system rm -rf .forge' app.db 'select 1'",
         "sqlite3 app.db '.output .forge/runtime/state.json' 'select 1'",
         "sqlite3 app.db <<< '.once |git push -f'",
+        "psql -c '\\! git push --force'",
+        "psql -d app <<< '\\o |rm -rf .forge'",
+        "mysql -e 'system git push --force'",
+        "gdb -batch -ex 'shell rm -rf .forge'",
+        "expect -c 'spawn git push --force; expect eof'",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -199,6 +204,9 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "eval \"$(ssh-agent -s)\"",
         "g() { git \"$@\"; }; g status && g log --oneline -5",
         "sqlite3 build/app.db '.mode csv' '.output build/users.csv' 'select * from users'",
+        "psql -d app -c 'select count(*) from users'",
+        "mysql -u root -e 'show databases'",
+        "gdb -batch -ex run -ex bt ./build/app",
         "git commit -m \"$(echo 'fix: the parser')\"",
         "git log --since=\"$(date -d yesterday +%F)\" --oneline",
         "rm -rf $(echo build/cache)",

@@ -142,8 +142,23 @@ pub(crate) enum ScriptLines {
 pub(crate) enum Filter {
     Awk,
     Sed,
+    /// A console whose own commands reach a shell ([`crate::consoles`]).
+    Console(Console),
+}
+
+/// Database and debugger consoles, and expect, whose commands can run shell commands or write files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Console {
     /// sqlite3's dot-commands: `.shell`/`.system CMD`, `.output`/`.once FILE` (or `|CMD`).
     Sqlite,
+    /// psql's `\! CMD`, `\o |CMD` (and `\g`, `\w`), `COPY … PROGRAM 'CMD'`.
+    Psql,
+    /// mysql's `system CMD` and `\! CMD`.
+    Mysql,
+    /// gdb's `shell CMD`, `!CMD` and `pipe … | CMD`.
+    Gdb,
+    /// expect's (Tcl's) `spawn CMD` and `exec CMD`.
+    Expect,
 }
 
 /// The logic of its own that a program's accesses need, in the module that reads them.

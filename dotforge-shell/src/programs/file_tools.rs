@@ -188,25 +188,6 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..touching(&["dd"], Options::NONE, Touches::Own(Logic::Dd))
     },
     Program {
-        // A database shell: its dot-commands run commands and write files (`.shell`, `.system`, `.output`, `.once`).
-        options: Options::new(
-            "",
-            &["cmd", "init", "separator", "newline", "nullvalue", "vfs", "mmap", "maxsize", "lookaside", "pagecache"],
-        ),
-        runs: &[Runs::FilterScript(Filter::Sqlite)],
-        examples: &[
-            Example("sqlite3 app.db '.shell git push -f'", Expect::Runs("git push -f")),
-            Example("sqlite3 app.db -cmd '.system rm -rf .forge' 'select 1'", Expect::Writes(".forge")),
-            Example(
-                "sqlite3 app.db '.output .forge/runtime/state.json' 'select 1'",
-                Expect::Writes(".forge/runtime/state.json"),
-            ),
-            Example("sqlite3 app.db <<< '.once |git push -f'", Expect::Runs("git push -f")),
-            Example("sqlite3 app.db 'select * from users' '.output out.csv'", Expect::Inert(".forge")),
-        ],
-        ..Program::named(&["sqlite3"])
-    },
-    Program {
         examples: &[
             Example("sed -i 's/a/b/' .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
             Example("sed -n '1p' .forge/audit/overrides.log", Expect::Inert(".forge/audit/overrides.log")),

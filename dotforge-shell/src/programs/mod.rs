@@ -7,8 +7,9 @@
 //! patterns ([`crate::pattern`]) look programs up here; no other module matches on a program's name.
 //!
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
-//! `git`, `builds`, `containers`, `packages`, `agents`. Logic that cannot be data (git's config, Makefiles, package
-//! scripts, tar's old-style options) sits in the modules the entry names ([`Recipes`], [`Logic`]).
+//! `git`, `builds`, `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
+//! cannot be data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the
+//! modules the entry names ([`Recipes`], [`Logic`], [`Filter`]).
 //!
 //! **Adding a program**: add an entry to its family's file (names, options, runs, touches) with an example of each
 //! thing it does and a look-alike that must stay silent; `cargo test -p dotforge-shell programs` checks the examples,
@@ -18,6 +19,7 @@
 mod agents;
 mod archivers;
 mod builds;
+mod consoles;
 mod containers;
 mod elsewhere;
 mod entry;
@@ -35,7 +37,7 @@ mod wrappers;
 use crate::argv::Options;
 use crate::lexer::Word;
 pub(crate) use entry::{
-    Cwd, Filter, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
+    Console, Cwd, Filter, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
 };
 
 /// The file name part of a program path (`/usr/bin/git` → `git`).
@@ -85,6 +87,7 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     elsewhere::PROGRAMS,
     schedulers::PROGRAMS,
     printers::PROGRAMS,
+    consoles::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

@@ -1,0 +1,187 @@
+//! Consoles whose own commands reach a shell or write files — sqlite3's dot-commands, psql's and mysql's shell
+//! escapes, gdb's `shell`, expect's `spawn` and `exec` — read from the commands given on the line (an option's value,
+//! the operands, known standard input) as the shell scripts they run. A write is given as a redirection (`: > FILE`),
+//! which the reader takes for what it is.
+
+use crate::argv::quote;
+use crate::lexer::Word;
+use crate::programs::Console;
+
+/// The shell scripts the console command `argv` runs.
+pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<String> {
+    let mut scripts = Vec::new();
+    for text in texts(argv, console).into_iter().chain(stdin) {
+        match console {
+            Console::Sqlite => sqlite(text, &mut scripts),
+            Console::Psql => psql(text, &mut scripts),
+            Console::Mysql => mysql(text, &mut scripts),
+            Console::Gdb => gdb(text, &mut scripts),
+            Console::Expect => expect(text, &mut scripts),
+        }
+    }
+    scripts
+}
+
+/// The commands a console is given on its command line: the values of its command options (one dash or two, the
+/// value next or after `=`), and for sqlite3 every operand after the database.
+fn texts(argv: &[Word], console: Console) -> Vec<&str> {
+    let (options, valued): (&[&str], &[&str]) = match console {
+        Console::Sqlite => (&["cmd"], &["init", "separator", "newline", "nullvalue", "vfs", "mmap", "maxsize"]),
+        Console::Psql => (&["c", "command"], &["d", "dbname", "h", "host", "p", "port", "U", "username", "f", "file"]),
+        Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
+        Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
+        Console::Expect => (&["c"], &["f"]),
+    };
+    let mut found = Vec::new();
+    let mut operands = 0;
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        let Some(option) = text.strip_prefix("--").or_else(|| text.strip_prefix('-')).filter(|name| !name.is_empty())
+        else {
+            operands += 1;
+            if console == Console::Sqlite && operands > 1 {
+                found.push(text);
+            }
+            continue;
+        };
+        let (name, attached) = option.split_once('=').map_or((option, None), |(name, value)| (name, Some(value)));
+        if options.contains(&name) {
+            found.extend(attached.or_else(|| words.next().map(|value| value.text.as_str())));
+        } else if valued.contains(&name) && attached.is_none() {
+            words.next();
+        }
+    }
+    found
+}
+
+/// sqlite3's dot-commands, each on a line of its own: `.shell CMD` and `.system CMD` run CMD; `.output FILE`,
+/// `.once FILE`, `.save FILE` and `.backup FILE` write FILE; `.output |CMD` and `.once |CMD` run CMD.
+fn sqlite(text: &str, scripts: &mut Vec<String>) {
+    for line in text.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix('.') else { continue };
+        let (command, argument) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match command {
+            "shell" | "system" => scripts.push(argument.trim().to_owned()),
+            "output" | "once" | "save" | "backup" => {
+                // Options (`--bom`, `-x`) come first; a `|` starts a command.
+                let rest = argument.split_whitespace().skip_while(|word| word.starts_with('-')).collect::<Vec<_>>();
+                let rest = rest.join(" ");
+                if let Some(piped) = rest.strip_prefix('|') {
+                    scripts.push(piped.trim().to_owned());
+                } else if let Some(target) = rest.split_whitespace().last() {
+                    scripts.push(format!(": > {}", quote(target.trim_matches(['"', '\'']))));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// psql's `\! CMD` (to the end of the line), its output sent to a command (`\o |CMD`, `\g |CMD`, `\w |CMD`,
+/// `\copy … to program 'CMD'`), and the server's `COPY … PROGRAM 'CMD'` (the server is often this machine).
+fn psql(text: &str, scripts: &mut Vec<String>) {
+    for line in text.lines() {
+        let mut rest = line;
+        while let Some(at) = rest.find('\\') {
+            let after = &rest[at + 1..];
+            let (name, argument) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+            let argument = argument.split("\\\\").next().unwrap_or("").trim();
+            if let Some(command) = name.strip_prefix('!') {
+                let command = if command.is_empty() { argument.to_owned() } else { format!("{command} {argument}") };
+                scripts.push(command.trim().to_owned());
+                break;
+            }
+            if matches!(name, "o" | "out" | "g" | "gx" | "w" | "write") {
+                if let Some(piped) = argument.strip_prefix('|') {
+                    scripts.push(piped.trim().to_owned());
+                }
+            }
+            rest = after;
+        }
+        quoted_after(line, "program", scripts);
+    }
+}
+
+/// mysql's `system CMD` and `\! CMD` at the start of a statement.
+fn mysql(text: &str, scripts: &mut Vec<String>) {
+    for statement in text.split([';', '\n']).map(str::trim) {
+        let command = statement.strip_prefix("\\!").or_else(|| {
+            let (word, rest) = statement.split_once(char::is_whitespace)?;
+            word.eq_ignore_ascii_case("system").then_some(rest)
+        });
+        scripts.extend(command.map(|command| command.trim().to_owned()));
+    }
+}
+
+/// gdb's `shell CMD`, `!CMD` and `pipe GDB-COMMAND | CMD`.
+fn gdb(text: &str, scripts: &mut Vec<String>) {
+    for line in text.lines().map(str::trim) {
+        if let Some(command) = line.strip_prefix('!').or_else(|| line.strip_prefix("shell ")) {
+            scripts.push(command.trim().to_owned());
+        } else if let Some(piped) = line.strip_prefix("pipe ").and_then(|rest| rest.split_once('|')) {
+            scripts.push(piped.1.trim().to_owned());
+        }
+    }
+}
+
+/// expect's (Tcl's) `spawn CMD …` and `exec CMD …`, each to the end of its Tcl command (`;`, `]` or a line end).
+fn expect(text: &str, scripts: &mut Vec<String>) {
+    for command in text.split([';', '\n', '[', ']']).map(str::trim) {
+        let Some((word, rest)) = command.split_once(char::is_whitespace) else { continue };
+        if matches!(word, "spawn" | "exec") {
+            // Tcl's braces group as a shell's quotes do.
+            scripts.push(rest.trim().replace(['{', '}'], "'"));
+        }
+    }
+}
+
+/// The single-quoted text after the word `keyword` (any case), as in `PROGRAM 'gzip > x.gz'`.
+fn quoted_after(line: &str, keyword: &str, scripts: &mut Vec<String>) {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(keyword) {
+        let after = line[from + at + keyword.len()..].trim_start();
+        if let Some(quoted) = after.strip_prefix('\'').and_then(|rest| rest.split_once('\'')) {
+            scripts.push(quoted.0.to_owned());
+        }
+        from += at + keyword.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(line: &str, console: Console) -> Vec<String> {
+        let words: Vec<Word> = crate::reader::parse(line, None).commands[0].words.clone();
+        runs(&words, console, None)
+    }
+
+    #[test]
+    fn sqlite_runs_its_shell_commands_and_writes_its_outputs() {
+        assert_eq!(of("sqlite3 app.db '.shell git push -f'", Console::Sqlite), ["git push -f"]);
+        assert_eq!(of("sqlite3 -cmd '.system rm -rf x' app.db", Console::Sqlite), ["rm -rf x"]);
+        assert_eq!(of("sqlite3 app.db '.output --bom out.csv' 'select 1'", Console::Sqlite), [": > out.csv"]);
+        assert_eq!(of("sqlite3 app.db '.once | sh run.sh'", Console::Sqlite), ["sh run.sh"]);
+        assert_eq!(of("sqlite3 app.db '.backup main \"b k.db\"'", Console::Sqlite), [": > k.db"]);
+        assert!(of("sqlite3 app.db 'select * from t;' '.tables'", Console::Sqlite).is_empty());
+        assert!(of("sqlite3 -separator , app.db", Console::Sqlite).is_empty());
+    }
+
+    #[test]
+    fn psql_mysql_gdb_and_expect_run_their_shell_escapes() {
+        assert_eq!(of("psql -c '\\! git push -f'", Console::Psql), ["git push -f"]);
+        assert_eq!(of("psql -d app --command='\\o |sh run.sh'", Console::Psql), ["sh run.sh"]);
+        assert_eq!(of("psql -c \"COPY t TO PROGRAM 'rm -rf x'\"", Console::Psql), ["rm -rf x"]);
+        assert!(of("psql -c 'select 1' -d app", Console::Psql).is_empty());
+        assert_eq!(of("mysql -u me -e 'system git push -f'", Console::Mysql), ["git push -f"]);
+        assert_eq!(of("mysql --execute='select 1; \\! rm -rf x'", Console::Mysql), ["rm -rf x"]);
+        assert!(of("mysql -e 'select * from t'", Console::Mysql).is_empty());
+        assert_eq!(of("gdb -batch -ex 'shell git push -f' ./app", Console::Gdb), ["git push -f"]);
+        assert_eq!(of("gdb --eval-command='!rm -rf x' -ex 'pipe bt | sh'", Console::Gdb), ["rm -rf x", "sh"]);
+        assert!(of("gdb -batch -ex run -ex bt ./app", Console::Gdb).is_empty());
+        assert_eq!(of("expect -c 'spawn git push -f; expect eof'", Console::Expect), ["git push -f"]);
+        assert_eq!(of("expect -c 'set x [exec rm -rf x]'", Console::Expect), ["rm -rf x"]);
+    }
+}
