@@ -154,7 +154,14 @@ mod tests {
     use super::*;
 
     fn of(line: &str, console: Console) -> Vec<String> {
-        let words: Vec<Word> = crate::reader::parse(line, None).commands[0].words.clone();
+        let words: Vec<Word> = crate::lexer::lex(line)
+            .tokens
+            .into_iter()
+            .filter_map(|token| match token {
+                crate::lexer::Token::Word(word) => Some(word),
+                _ => None,
+            })
+            .collect();
         runs(&words, console, None)
     }
 
