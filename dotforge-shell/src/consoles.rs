@@ -1,6 +1,6 @@
 //! Consoles whose own commands reach a shell or write files — sqlite3's dot-commands, psql's and mysql's shell
-//! escapes, gdb's `shell`, expect's `spawn` and `exec` — read from the commands given on the line (an option's value,
-//! the operands, known standard input) as the shell scripts they run. A write is given as a redirection (`: > FILE`),
+//! escapes, gdb's `shell`, expect's `spawn` and `exec`, PowerShell's commands — read from the commands given on the
+//! line (an option's value, the operands, known standard input) as the shell scripts they run. A write is given as a redirection (`: > FILE`),
 //! which the reader takes for what it is.
 
 use crate::argv::quote;
@@ -17,9 +17,31 @@ pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<
             Console::Mysql => mysql(text, &mut scripts),
             Console::Gdb => gdb(text, &mut scripts),
             Console::Expect => expect(text, &mut scripts),
+            Console::PowerShell => scripts.push(text.to_owned()),
         }
     }
+    if console == Console::PowerShell {
+        scripts.extend(encoded_commands(argv));
+    }
     scripts
+}
+
+/// PowerShell's `-EncodedCommand` values (any case, `-e`, `-ec`), decoded from base64 of UTF-16LE.
+fn encoded_commands(argv: &[Word]) -> Vec<String> {
+    use base64::Engine;
+    let mut found = Vec::new();
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let name = word.text.trim_start_matches('-').to_ascii_lowercase();
+        if !word.text.starts_with('-') || !matches!(name.as_str(), "e" | "ec" | "encodedcommand") {
+            continue;
+        }
+        let Some(value) = words.next() else { break };
+        let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(value.text.trim()) else { continue };
+        let units: Vec<u16> = bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect();
+        found.extend(String::from_utf16(&units).ok());
+    }
+    found
 }
 
 /// The commands a console is given on its command line: the values of its command options (one dash or two, the
@@ -31,6 +53,7 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
         Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
         Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
         Console::Expect => (&["c"], &["f"]),
+        Console::PowerShell => (&["c", "command"], &["file", "f", "workingdirectory", "wd", "executionpolicy", "ep"]),
     };
     let mut found = Vec::new();
     let mut operands = 0;
@@ -46,6 +69,9 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
             continue;
         };
         let (name, attached) = option.split_once('=').map_or((option, None), |(name, value)| (name, Some(value)));
+        // PowerShell's parameters take any case.
+        let lowered = (console == Console::PowerShell).then(|| name.to_ascii_lowercase());
+        let name = lowered.as_deref().unwrap_or(name);
         if options.contains(&name) {
             found.extend(attached.or_else(|| words.next().map(|value| value.text.as_str())));
         } else if valued.contains(&name) && attached.is_none() {
@@ -190,5 +216,11 @@ mod tests {
         assert!(of("gdb -batch -ex run -ex bt ./app", Console::Gdb).is_empty());
         assert_eq!(of("expect -c 'spawn git push -f; expect eof'", Console::Expect), ["git push -f"]);
         assert_eq!(of("expect -c 'set x [exec rm -rf x]'", Console::Expect), ["rm -rf x"]);
+        assert_eq!(of("pwsh -NoProfile -Command 'git push -f'", Console::PowerShell), ["git push -f"]);
+        assert_eq!(of("powershell -c 'rm -r x'", Console::PowerShell), ["rm -r x"]);
+        // `git push -f` as UTF-16LE, base64.
+        let encoded = "ZwBpAHQAIABwAHUAcwBoACAALQBmAA==";
+        assert_eq!(of(&format!("pwsh -EncodedCommand {encoded}"), Console::PowerShell), ["git push -f"]);
+        assert!(of("pwsh -File build.ps1", Console::PowerShell).is_empty());
     }
 }

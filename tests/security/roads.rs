@@ -117,6 +117,10 @@ fn options_that_run_a_command_are_read() {
         "mysql -e 'system git push --force'",
         "gdb -batch -ex 'shell rm -rf .forge'",
         "expect -c 'spawn git push --force; expect eof'",
+        "pwsh -NoProfile -Command 'git push --force'",
+        "powershell -c 'rm -r -fo .forge'",
+        "pwsh -EncodedCommand ZwBpAHQAIABwAHUAcwBoACAALQBmAA==",
+        "trap 'git push --force' EXIT; true",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -207,6 +211,8 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "psql -d app -c 'select count(*) from users'",
         "mysql -u root -e 'show databases'",
         "gdb -batch -ex run -ex bt ./build/app",
+        "tmp=$(mktemp -d); trap 'rm -rf \"$tmp\"' EXIT; ls \"$tmp\"",
+        "pwsh -NoProfile -Command 'Get-ChildItem build'",
         "git commit -m \"$(echo 'fix: the parser')\"",
         "git log --since=\"$(date -d yesterday +%F)\" --oneline",
         "rm -rf $(echo build/cache)",

@@ -1,5 +1,6 @@
 //! Database and debugger consoles, and expect: programs whose own commands run shell commands or write files (read by
 //! [`crate::consoles`]). Their options that take a value are listed there too, as they take one dash or two.
+//! (PowerShell's commands are read the same way, from its entry among the interpreters.)
 
 use super::entry::{Console, Example, Expect, Filter, Program, Runs};
 

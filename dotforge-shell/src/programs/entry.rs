@@ -159,6 +159,9 @@ pub(crate) enum Console {
     Gdb,
     /// expect's (Tcl's) `spawn CMD` and `exec CMD`.
     Expect,
+    /// PowerShell's `-Command` (any case, `-c`) and `-EncodedCommand` (base64 of UTF-16): its statements, read as a
+    /// shell's (a plain command is written the same).
+    PowerShell,
 }
 
 /// The logic of its own that a program's accesses need, in the module that reads them.

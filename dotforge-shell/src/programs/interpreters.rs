@@ -2,7 +2,7 @@
 //! `ruby -i` edit files in place. The same entry tells the reader which commands the code runs ([`crate::code`]) and
 //! the access rules which paths it names.
 
-use super::entry::{Example, Expect, Interpreter, Language, Logic, Program, Recipes, Runs, Touches};
+use super::entry::{Console, Example, Expect, Filter, Interpreter, Language, Logic, Program, Recipes, Runs, Touches};
 use crate::argv::Options;
 
 /// An interpreter of `language` with code in `code_options`.
@@ -135,11 +135,20 @@ pub(super) const PROGRAMS: &[Program] = &[
     interpreter(&["Rscript"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
     interpreter(&["osascript"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
     Program {
-        examples: &[Example("pwsh -Command 'Remove-Item -Recurse .forge'", Expect::Writes(".forge"))],
+        examples: &[
+            Example("pwsh -Command 'Remove-Item -Recurse .forge'", Expect::Writes(".forge")),
+            Example("pwsh -NoProfile -Command 'git push -f'", Expect::Runs("git push -f")),
+            Example("pwsh -EncodedCommand ZwBpAHQAIABwAHUAcwBoACAALQBmAA==", Expect::Runs("git push -f")),
+            Example("pwsh -File build.ps1", Expect::Inert(".forge")),
+        ],
+        // Its code's paths count; its statements are read as commands too (a plain command is written the same).
         ..interpreter(
             &["pwsh", "powershell"],
             Options::NONE,
-            &[Runs::Code(Interpreter { code_words: &["-c", "-Command", "-command"], ..code(Language::Other, &[]) })],
+            &[
+                Runs::Code(Interpreter { code_words: &["-c", "-Command", "-command"], ..code(Language::Other, &[]) }),
+                Runs::FilterScript(Filter::Console(Console::PowerShell)),
+            ],
         )
     },
 ];

@@ -172,6 +172,16 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["alias"])
     },
     Program {
+        // `trap 'CMD' SIGNAL…`: CMD runs when the shell gets the signal or exits (each operand read as a script: the
+        // signal names run nothing).
+        runs: &[Runs::OperandsAsScript],
+        examples: &[
+            Example("trap 'git push -f' EXIT", Expect::Runs("git push -f")),
+            Example("trap 'rm -rf \"$tmp\"' EXIT", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["trap"])
+    },
+    Program {
         runs: &[Runs::ArgumentsAsScript],
         examples: &[
             Example("eval 'git push -f'", Expect::Runs("git push -f")),
