@@ -27,7 +27,8 @@ fn project(label: &str) -> Project {
     let project = Project::new(label, env!("CARGO_BIN_EXE_dotforge-hook")).env("AWS_SECRET_ACCESS_KEY", AWS_SECRET);
     let dir = &project.dir;
     git(dir, &["init", "-q", "-b", "main"]);
-    // A secret committed once and removed since: `git show HEAD~1:.env` prints it.
+    // A secret committed once and removed since: `git show HEAD~1` prints it in the commit's patch (and `git show
+    // HEAD~1:.env`, which names the file, is asked about before it runs).
     std::fs::write(dir.join(".env"), format!("SERVICE_TOKEN={DOTENV_SECRET}\n")).expect(".env");
     git(dir, &["add", "-f", ".env"]);
     git(dir, &["commit", "-q", "-m", "add config"]);
@@ -59,7 +60,8 @@ fn secrets_in_outputs_never_reach_the_model_and_everyday_outputs_do_unchanged() 
         bash("toolu_env", "printenv AWS_SECRET_ACCESS_KEY"),
         bash("toolu_grep", "env | grep -i secret"),
         bash("toolu_printer", token_printer),
-        bash("toolu_history", "git show HEAD~1:.env"),
+        bash("toolu_history", "git show HEAD~1"),
+        bash("toolu_history_named", "git show HEAD~1:.env"),
         bash("toolu_notes", "cat deploy/notes.txt"),
         bash("toolu_log", "git log --format='%H %s'"),
         call("toolu_readme", "Read", json!({"file_path": project.dir.join("README.md")})),
@@ -75,6 +77,8 @@ fn secrets_in_outputs_never_reach_the_model_and_everyday_outputs_do_unchanged() 
         let (result, _) = outcome.tool_result(id).unwrap_or_else(|| panic!("{id}: no result\n{}", outcome.describe()));
         assert!(result.contains("[secret withheld by dotforge:"), "{id}: {result}");
     }
+    let (named, named_error) = outcome.tool_result("toolu_history_named").expect("the named file's result");
+    assert!(named_error && named.contains("[protect-secrets]"), "asked about, not run: {named}");
     let (notes, _) = outcome.tool_result("toolu_notes").expect("the notes");
     assert!(notes.starts_with("Keys for the box:\n"), "the rest of the output stays: {notes}");
     // Everyday outputs: commit hashes, an integrity string, as they are.
