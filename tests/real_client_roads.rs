@@ -1,7 +1,8 @@
 //! Issue 33 inside the real Claude Code: the roads by which a force push reaches the remote without being written as
 //! one — deferred to a terminal multiplexer or a job scheduler, run by git's own command options, decoded before it
-//! runs, computed from a file — are refused (or, where the hook cannot know what runs, asked about and declined), and
-//! the remote keeps its history; an everyday command on the same roads runs.
+//! runs, computed from a file, forwarded by a function, an argument computed from known text, a console's shell
+//! escape — are refused (or, where the hook cannot know what runs, asked about and declined), and the remote keeps
+//! its history; an everyday command on the same roads runs.
 
 use dotforge_conformance::client::{call, say, Answer, Project, Script, User};
 use serde_json::json;
@@ -53,6 +54,9 @@ fn a_force_push_by_another_road_is_refused_or_asked_and_the_remote_keeps_its_his
         ("toolu_rebase", format!("git rebase -x '{push}' HEAD~1")),
         ("toolu_decoded", format!("eval \"$(echo {encoded} | base64 -d)\"")),
         ("toolu_known_file", "eval \"$(cat push.txt)\"".to_owned()),
+        ("toolu_function", "g() { git \"$@\"; }; g push --force origin HEAD:main".to_owned()),
+        ("toolu_computed_argument", "git push $(echo --force) origin HEAD:main".to_owned()),
+        ("toolu_console", format!("sqlite3 build.db '.shell {push}'")),
     ];
     // A file read on the line is known (`eval "$(cat push.txt)"` is refused as the push); what a program computes is
     // not, and is asked about.
