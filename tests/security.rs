@@ -586,6 +586,11 @@ fn everyday_git_and_look_alikes_are_never_blocked() {
 fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
     let project = Project::new("secrets");
     let dir = project.dir.display().to_string();
+    // Files a `find` by name reaches (the files must be there for it to find them).
+    std::fs::create_dir_all(project.dir.join("config")).expect("config");
+    for file in [".env", "config/.env.production", ".env.example", "src/app.ts"] {
+        std::fs::write(project.dir.join(file), "X=1\n").expect("a file");
+    }
     let mut attacks = bash_corpus(&[
         "cat .env",
         "cat .env.local",
@@ -610,6 +615,10 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
         "git show :.env",
         "git log -p -- .env",
         "git diff HEAD~3 -- .env.production",
+        // Found by name, then read.
+        "find . -name .env -exec cat {} +",
+        "find . -name '.env*' -not -name '*.example' | xargs cat",
+        "find config -iname '*.env.*' -exec head {} \\;",
     ]);
     attacks.extend([
         ("Read", json!({"file_path": format!("{dir}/.env")})),
@@ -633,6 +642,10 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
         "git show HEAD:.env.example",
         "git diff --stat",
         "git show HEAD~1:src/app.ts",
+        "find . -name '*.ts' -exec grep -l TODO {} +",
+        "find . -name .env",
+        "find . -name .env.example -exec cat {} +",
+        "find . -name '*.ts' | xargs wc -l",
     ]);
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/.env.example")})));
     look_alikes.push(("Read", json!({"file_path": format!("{dir}/src/keyboard.ts")})));

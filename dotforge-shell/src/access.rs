@@ -228,10 +228,13 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             }
             continue;
         }
-        let (writes, reads, opaque) = program_accesses(command, &facts);
-        for Target { path, tree, project_root, only_named, max_depth, lands_as } in writes {
+        let (writes, reads, opaque, read_trees) = program_accesses(command, &facts);
+        let targets = writes.into_iter().map(|target| (target, AccessKind::Write));
+        for (Target { path, tree, project_root, only_named, max_depth, lands_as }, kind) in
+            targets.chain(read_trees.into_iter().map(|target| (target, AccessKind::Read)))
+        {
             if !path.text.is_empty() {
-                let (cwd, kind, possible) = (command.cwd.clone(), AccessKind::Write, false);
+                let (cwd, possible) = (command.cwd.clone(), false);
                 found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, lands_as, possible });
             }
         }
@@ -281,10 +284,14 @@ fn symbolic_link_targets(paths: &[Word], target_directories: &[Word]) -> Writes 
         .collect()
 }
 
-/// A command's writes (with whether they reach a tree), reads, and — for code given inline or writers with
-/// unknowable targets — the text whose paths count as both. What the program does comes from its entry in the
-/// program table; the arms below are the logic each kind needs.
-fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (Writes, Vec<Word>, Option<Opaque<'c>>) {
+/// A command's writes (with whether they reach a tree), reads, — for code given inline or writers with unknowable
+/// targets — the text whose paths count as both, and the trees it reads only some entries of (a `find` by name whose
+/// files a command reads). What the program does comes from its entry in the program table; the arms below are the
+/// logic each kind needs.
+fn program_accesses<'c>(
+    command: &'c SimpleCommand,
+    facts: &LineFacts<'_>,
+) -> (Writes, Vec<Word>, Option<Opaque<'c>>, Writes) {
     let words = &command.words;
     let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
     let parsed = Parsed::of(words, &entry.options, Order::Permute);
@@ -292,6 +299,7 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
     let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
     let mut writes: Writes = Vec::new();
     let mut reads: Vec<Word> = Vec::new();
+    let mut read_trees: Writes = Vec::new();
     let mut opaque: Option<Opaque<'_>> = None;
     // Programs the table does not know, and those whose own logic writes only some of what they name, read their
     // operands and the values of `--name=value`.
@@ -401,14 +409,27 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
             // `find` is no writer: a writer of its group is another command, which `-exec` or a pipe feeds.
             let destructive = words.iter().any(|word| word.text == "-delete")
                 || facts.writers_in_group.get(&command.group).is_some_and(|writers| *writers > 0);
-            if destructive {
-                let only_named = find_name_filter(words);
-                let max_depth = find_max_depth(words);
-                writes.extend(roots.into_iter().map(|root| Target {
+            let (only_named, max_depth) = (find_name_filter(words), find_max_depth(words));
+            let named_roots = || {
+                roots.iter().map(|root| Target {
                     only_named: only_named.clone(),
                     max_depth,
-                    ..Target::new(root, true)
-                }));
+                    ..Target::new(root.clone(), true)
+                })
+            };
+            if destructive {
+                writes.extend(named_roots());
+            } else if runs_on_what_it_finds(words, command, facts) {
+                // The files it names are read by the command it runs on them (`find . -name .env -exec cat {} +`,
+                // `find . -name '*.pem' | xargs cat`). Unfiltered, as `grep -r`, it is not counted (SECURITY.md).
+                let read_names = find_read_filter(words);
+                if !read_names.is_empty() {
+                    read_trees.extend(roots.iter().map(|root| Target {
+                        only_named: read_names.clone(),
+                        max_depth,
+                        ..Target::new(root.clone(), true)
+                    }));
+                }
             }
             for (index, word) in words.iter().enumerate() {
                 if matches!(word.text.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls") {
@@ -485,7 +506,17 @@ fn program_accesses<'c>(command: &'c SimpleCommand, facts: &LineFacts<'_>) -> (W
     {
         opaque = opaque.or(Some(Opaque::WholeLine));
     }
-    (writes, reads, opaque)
+    (writes, reads, opaque, read_trees)
+}
+
+/// Whether a `find` runs a command on what it finds: `-exec` and kin, or its output fed to `xargs` or `parallel`.
+fn runs_on_what_it_finds(words: &[Word], command: &SimpleCommand, facts: &LineFacts<'_>) -> bool {
+    let executes = words.iter().any(|word| matches!(word.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir"));
+    executes
+        || facts.line.commands.iter().any(|other| {
+            matches!(other.program(), "xargs" | "parallel")
+                && facts.line.fed_by.get(other.group).is_some_and(|from| from.contains(&command.group))
+        })
 }
 
 /// What a copy writes and reads: its last operand (or `-t DIR`) written as a tree — or, when it is a folder that
@@ -664,9 +695,23 @@ fn find_max_depth(words: &[Word]) -> Option<u32> {
 }
 
 pub(crate) fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
+    name_filter(words, false)
+}
+
+/// The names a `find` narrows to, a negated `-name` (`-not -name '*.example'`) left out rather than ending the
+/// reading: what it finds is then a superset of what it names, as counting a read wants.
+fn find_read_filter(words: &[Word]) -> Vec<NameGlob> {
+    name_filter(words, true)
+}
+
+fn name_filter(words: &[Word], skip_negated: bool) -> Vec<NameGlob> {
     let mut names = Vec::new();
+    let mut negated = false;
     for (index, word) in words.iter().enumerate() {
+        let was_negated = std::mem::take(&mut negated);
         match word.text.as_str() {
+            "!" | "-not" if skip_negated => negated = true,
+            "-name" | "-iname" if was_negated => {}
             "-o" | "-or" | "!" | "-not" | "," | "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex"
             | "-iregex" | "-lname" | "-ilname" | "-samefile" | "-inum" | "-links" => return Vec::new(),
             "-name" | "-iname" => {
@@ -738,6 +783,11 @@ mod tests {
         assert!(read("git log -p -- .env").contains(&".env".to_owned()));
         assert!(read("git diff HEAD -- .env").contains(&".env".to_owned()));
         assert!(!read("git log --oneline -- .env").contains(&".env".to_owned()), "no content printed");
+        // A find by name whose files a command reads reads its tree, for those names.
+        assert!(read("find . -name .env -exec cat {} +").contains(&".".to_owned()));
+        assert!(read("find src -name '*.pem' -not -name 'ca*' | xargs cat").contains(&"src".to_owned()));
+        assert!(!read("find . -type f -exec cat {} +").contains(&".".to_owned()), "unfiltered: as grep -r");
+        assert!(!read("find . -name .env").contains(&".".to_owned()), "names only printed");
         assert_eq!(written("find .forge -name x -delete"), [".forge"]);
         assert_eq!(written("find .forge -exec rm {} +"), [".forge", "{}"]);
     }

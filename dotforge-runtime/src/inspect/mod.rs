@@ -370,6 +370,7 @@ impl<'a> Inspection<'a> {
             let globs = compiled.get_or_init(|| globs.compile(places));
             let matches = |candidate: &Candidate, tree: bool| match access.only_named.as_slice() {
                 [] => globs.matches(candidate, tree),
+                names if access.kind == AccessKind::Read => globs.reads_named(candidate, names, access.max_depth),
                 names => globs.matches_named(candidate, names, access.max_depth),
             };
             let matched = || landed.candidates.iter().any(|(candidate, tree)| matches(candidate, *tree));

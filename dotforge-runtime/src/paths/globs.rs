@@ -275,6 +275,40 @@ impl CompiledGlobs<'_> {
         false
     }
 
+    /// Whether a tree read only where names match (`find ROOT -name .env -exec cat {} +`) reads what a glob names:
+    /// an existing file under `root` (no deeper than `max_depth`) whose own name matches every one of `names` and
+    /// whose path a glob names. The tree is walked (git's and dependency folders skipped) up to 5,000 entries; past
+    /// that it counts as not reached — what a command prints is screened after it runs.
+    pub(crate) fn reads_named(&self, root: &Candidate, names: &[NameGlob], max_depth: Option<u32>) -> bool {
+        let mut budget = 5_000usize;
+        let mut stack = vec![(root.written.clone(), 0u32)];
+        while let Some((components, depth)) = stack.pop() {
+            let path: PathBuf = std::iter::once("/".to_owned()).chain(components.iter().cloned()).collect();
+            let Ok(entries) = std::fs::read_dir(&path) else { continue };
+            for entry in entries.flatten() {
+                budget = budget.saturating_sub(1);
+                if budget == 0 {
+                    return false;
+                }
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let mut child = components.clone();
+                child.push(name.clone());
+                let is_dir = entry.file_type().is_ok_and(|kind| kind.is_dir());
+                if !is_dir && names.iter().all(|glob| glob.matches(&name)) {
+                    let included = self.include.iter().any(|glob| glob.matches(&child));
+                    if included && !self.exclude.iter().any(|glob| glob.matches(&child)) {
+                        return true;
+                    }
+                }
+                let deeper = max_depth.is_none_or(|max| depth + 1 < max);
+                if is_dir && deeper && depth < 16 && !matches!(name.as_str(), ".git" | "node_modules" | "target") {
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+        false
+    }
+
     /// A file with more than one name (`inode` = device and inode) whose other name matches.
     #[cfg(unix)]
     fn is_hard_link_to_a_match(&self, inode: (u64, u64), include: &[EventGlob<'_>], exclude: &[EventGlob<'_>]) -> bool {
