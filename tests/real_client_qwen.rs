@@ -74,20 +74,34 @@ fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from
     let scratch = project("secret", HOOK);
     scratch.secret_env();
     scratch.key_in_notes();
-    let outcome = run(
-        &scratch,
-        vec![
-            shell("cat .env"),
-            call("read_file", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
-            shell("cat notes.txt"),
-            done(),
-        ],
-        "show the env",
-    );
-    outcome.assert_no_hook_failed();
-    let saw = outcome.transcript.model_saw();
-    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
-    assert!(!saw.contains(KEY_BODY), "the private key reached the model");
+    let session = || {
+        let outcome = run(
+            &scratch,
+            vec![
+                shell("cat .env"),
+                call("read_file", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
+                shell("cat notes.txt"),
+                done(),
+            ],
+            "show the env",
+        );
+        outcome.assert_no_hook_failed();
+        let saw = outcome.transcript.model_saw();
+        assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
+        assert!(!saw.contains(KEY_BODY), "the private key reached the model");
+        outcome
+    };
+    // On a loaded machine Qwen Code's shell tool once returned no output at all for `cat notes.txt` (exit code 0,
+    // `Output: (empty)`; seen in one full run of the suite, 2026-12-03): the command's output never reached the hook.
+    // The session is then played once more; what the hook must do is asserted on both.
+    let mut outcome = session();
+    let shell_lost_the_output = |outcome: &dotforge_conformance::qwen::Outcome| {
+        outcome.transcript.tool_results().get(2).is_some_and(|notes| notes.contains("Output: (empty)"))
+    };
+    if shell_lost_the_output(&outcome) {
+        eprintln!("Qwen Code's shell returned no output for `cat notes.txt`: playing the session again");
+        outcome = session();
+    }
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");
     assert!(results[2].contains("deploy notes"), "the rest of the output reaches the model: {results:?}");
