@@ -600,7 +600,29 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
     match subcommand {
         _ if index_only => {}
         // Paths after the subcommand (branch names never look like protected paths).
-        "checkout" | "restore" | "rm" | "mv" | "stash" => writes.extend(as_written(paths, true)),
+        "checkout" | "restore" | "rm" | "mv" => writes.extend(as_written(paths, true)),
+        // `git stash push|save` with `-u`/`-a` takes what git does not track out of the work tree (with `-a` the
+        // ignored files too), as `git clean` would — from the paths given, else from the working directory.
+        "stash" => {
+            let action = paths.first().map(|word| word.text.as_str());
+            let other = ["list", "show", "drop", "pop", "apply", "branch", "clear", "create", "store"];
+            let saves = action.is_none_or(|action| !other.contains(&action));
+            let all = parsed.has_short('a') || long_given("all", 2);
+            let untracked = all || parsed.has_short('u') || long_given("include-untracked", 3);
+            if saves && untracked {
+                let named: Vec<Word> =
+                    paths.iter().skip(usize::from(matches!(action, Some("push" | "save")))).cloned().collect();
+                let roots =
+                    if named.is_empty() { vec![Word { text: ".".to_owned(), ..Word::default() }] } else { named };
+                let ignored = if all { IgnoredFiles::Removed } else { IgnoredFiles::Kept };
+                let clean = Clean { folders: true, ignored, nested: false, excludes: Vec::new() };
+                let lands_as = Some(Landing::Untracked(clean));
+                writes.extend(
+                    as_written(roots, true).into_iter().map(|root| Target { lands_as: lands_as.clone(), ..root }),
+                );
+            }
+            writes.extend(as_written(paths, true));
+        }
         "clean" if dry_run => {}
         // What git does not track under the paths (the working directory without one), as the options say.
         "clean" => {
@@ -785,6 +807,11 @@ mod tests {
         assert!(!read("git log --oneline -- .env").contains(&".env".to_owned()), "no content printed");
         // A find by name whose files a command reads reads its tree, for those names.
         assert!(read("find . -name .env -exec cat {} +").contains(&".".to_owned()));
+        // git stash with -u/-a takes the untracked files out of the work tree.
+        assert_eq!(written("git stash -a"), ["."]);
+        assert_eq!(written("git stash push -u -- docs"), ["docs", "push", "docs"]);
+        assert_eq!(written("git stash pop"), ["pop"]);
+        assert_eq!(written("git stash"), Vec::<String>::new());
         assert!(read("find src -name '*.pem' -not -name 'ca*' | xargs cat").contains(&"src".to_owned()));
         assert!(!read("find . -type f -exec cat {} +").contains(&".".to_owned()), "unfiltered: as grep -r");
         assert!(!read("find . -name .env").contains(&".".to_owned()), "names only printed");

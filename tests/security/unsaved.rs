@@ -227,7 +227,7 @@ fn worktrees_broken_git_files_and_repositories_elsewhere_never_crash() {
 }
 
 #[test]
-fn git_clean_counts_as_removing_only_what_git_would_remove() {
+fn git_clean_and_stash_count_as_removing_only_what_git_would_remove() {
     // `.forge/` and `.claude/` are ignored here: `git clean` takes them only with `-x`, or `-X` and `-d`.
     let project = repository("git-clean");
     let takes_governance = bash_corpus(&[
@@ -236,8 +236,14 @@ fn git_clean_counts_as_removing_only_what_git_would_remove() {
         "git clean -xdf .forge",
         "git clean -fdx -e .claude",
         "git -C . clean -ffdx",
+        // A stash of the ignored files takes them out of the work tree as well.
+        "git stash -a",
+        "git stash push --all -m wip",
     ]);
     assert_blocked(&project, &takes_governance, "deny-hard", &["self-protection"]);
+    let stashes =
+        bash_corpus(&["git stash", "git stash -u", "git stash push --include-untracked -- src", "git stash pop"]);
+    assert_allowed(&project, &stashes);
     // The rest is still a discarding git command (no-destructive-git), but not a change to governance.
     let leaves_governance = bash_corpus(&[
         "git clean -fd",
