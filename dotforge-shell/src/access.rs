@@ -355,7 +355,17 @@ fn program_accesses<'c>(
             writes.extend(as_written(paths, false));
         }
         Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
-        Touches::Permissions => writes.extend(as_written(operands(), parsed.has('R', "recursive"))),
+        Touches::Permissions => {
+            let operands = operands();
+            // A mode that only adds permissions, or the user's own ownership, takes nothing from the user: the
+            // files stay theirs to read and write (`chmod -R u+w .`, `sudo chown -R $USER .`). The root and the
+            // home stay counted whatever the mode.
+            let harmless = operands.first().is_some_and(|first| grants_only(command.program(), &first.text));
+            let system = |word: &Word| matches!(word.text.as_str(), "/" | "/*" | "~" | "~/" | "$HOME" | "${HOME}");
+            if !harmless || operands.iter().skip(1).any(system) {
+                writes.extend(as_written(operands, parsed.has('R', "recursive")));
+            }
+        }
         Touches::Own(Logic::Dd) => {
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix("of=") {
@@ -507,6 +517,27 @@ fn program_accesses<'c>(
         opaque = opaque.or(Some(Opaque::WholeLine));
     }
     (writes, reads, opaque, read_trees)
+}
+
+/// Whether `chmod MODE` only adds read, write or execute permissions (`u+w`, `a+rX`, `+x`), or `chown`/`chgrp OWNER`
+/// gives the files to the user running the command (`$USER`, `$(whoami)`, `$(id -u)`, with a group of theirs).
+fn grants_only(program: &str, spec: &str) -> bool {
+    match program {
+        "chmod" => {
+            !spec.is_empty()
+                && spec.split(',').all(|clause| {
+                    let (who, perms) = clause.split_once('+').unwrap_or(("-", ""));
+                    who.chars().all(|c| "ugoa".contains(c))
+                        && !perms.is_empty()
+                        && perms.chars().all(|c| "rwxX".contains(c))
+                })
+        }
+        "chown" | "chgrp" => {
+            let own = ["$USER", "${USER}", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -gn)", "$(id -g)", "$LOGNAME"];
+            !spec.is_empty() && spec.split([':', '.']).filter(|part| !part.is_empty()).all(|part| own.contains(&part))
+        }
+        _ => false,
+    }
 }
 
 /// Whether a `find` runs a command on what it finds: `-exec` and kin, or its output fed to `xargs` or `parallel`.
@@ -807,6 +838,15 @@ mod tests {
         assert!(!read("git log --oneline -- .env").contains(&".env".to_owned()), "no content printed");
         // A find by name whose files a command reads reads its tree, for those names.
         assert!(read("find . -name .env -exec cat {} +").contains(&".".to_owned()));
+        // Permissions added, or ownership given to the user, take nothing from them.
+        assert_eq!(written("chmod -R u+w ."), Vec::<String>::new());
+        assert_eq!(written("chmod -R a+rX,u+w dist"), Vec::<String>::new());
+        assert_eq!(written("sudo chown -R $USER:$USER ."), Vec::<String>::new());
+        assert_eq!(written("chown -R \"$(id -u):$(id -g)\" build"), Vec::<String>::new());
+        assert_eq!(written("chmod -R u-w .forge"), ["u-w", ".forge"]);
+        assert_eq!(written("chmod -R 755 ."), ["755", "."]);
+        assert_eq!(written("chown -R nobody ."), ["nobody", "."]);
+        assert_eq!(written("chmod -R a+w /"), ["a+w", "/"]);
         // git stash with -u/-a takes the untracked files out of the work tree.
         assert_eq!(written("git stash -a"), ["."]);
         assert_eq!(written("git stash push -u -- docs"), ["docs", "push", "docs"]);

@@ -49,6 +49,11 @@ fn tampering_by_roads_the_reader_missed_is_hard_blocked() {
         "mount --bind /tmp/empty .forge",
         "git apply --include='.forge/*' patch.diff",
         "git apply --include=.claude/settings.json p.diff",
+        // Permissions taken from the user, or the files given away.
+        "chmod -R a-w .",
+        "chmod -R 000 .",
+        "sudo chown -R nobody .",
+        "chmod -R u=r .forge",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }
@@ -75,6 +80,11 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "node -e \"console.log(require('path').join(require('os').homedir(), 'x'))\"",
         "python3 -c \"import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.cache', 'myapp'))\"",
         "echo build | xargs rm -rf",
+        // Permissions added, or the files given back to the user: nothing is taken from them.
+        "chmod -R u+w .",
+        "chmod -R a+rX .",
+        "sudo chown -R $USER:$USER .",
+        "sudo chown -R \"$(id -u):$(id -g)\" .",
     ]);
     assert_allowed(&project, &corpus);
 }
