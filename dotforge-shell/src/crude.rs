@@ -130,6 +130,11 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
                 position = text[position..].find('\n').map_or(text.len(), |end| position + end);
             }
             (None, '>') => split.cut(true),
+            // A here-string (`<<<WORD`): its word follows; no heredoc starts at its second `<`.
+            (None, '<') if text[at..].starts_with("<<<") => {
+                split.cut(false);
+                position = at + 3;
+            }
             (None, '<') if next == Some('<') && !text[position + 1..].starts_with('<') => {
                 split.cut(false);
                 let (delimiter, strip_tabs, end) = heredoc_delimiter(text, position + 1);

@@ -1039,6 +1039,16 @@ mod tests {
         assert!(started.elapsed() < std::time::Duration::from_secs(20), "bounded: {:?}", started.elapsed());
     }
 
+    #[test]
+    fn a_here_string_starts_no_heredoc_in_the_crude_reading() {
+        // `<<<EOF` is a here-string: a heredoc read at its second `<` once hid the rest of the line from the crude
+        // reading (found by the property test).
+        let line = parse_crudely("cat <<<EOF\n$'x\nEOF\n'\ngit push -f", None);
+        assert!(line.commands.iter().any(|command| command.program() == "git"), "{:?}", line.commands);
+        let text = "<<<EOF\n$'\nEOF\n'\nEOF\n$'\\x41'<<EOF\n";
+        assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty());
+    }
+
     /// Each command's words with files from `files`, in `/p`.
     fn commands_with(text: &str, files: &[(&str, &str)]) -> Vec<String> {
         let files = crate::sources::tests::MemoryFiles::with(files);
