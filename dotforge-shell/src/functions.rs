@@ -4,9 +4,7 @@
 //! it is defined, with its parameters unknown.)
 
 use crate::argv::quote;
-
-/// Bodies longer than this are not looked for (a script's own limit bounds the rest).
-const MAX_BODY: usize = 64 << 10;
+use crate::lexer::matching_close;
 
 /// The functions `text` defines, as `(name, body)`; the last definition of a name wins when calls are looked up.
 pub(crate) fn defined(text: &str) -> Vec<(String, String)> {
@@ -21,13 +19,13 @@ pub(crate) fn defined(text: &str) -> Vec<(String, String)> {
             at += 1;
             continue;
         }
-        if let Some((name, body_start, next)) = definition_at(text, at) {
-            if let Some(body_end) = body_end(bytes, body_start) {
-                found.push((name, text[body_start + 1..body_end].to_owned()));
-                at = body_end + 1;
-                continue;
-            }
-            at = next;
+        if let Some((name, body_start)) = definition_at(text, at) {
+            let (open, close) = if bytes[body_start] == b'{' { (b'{', b'}') } else { (b'(', b')') };
+            // A body that never closes is a syntax error to bash: nothing after it runs, and looking on from each
+            // later definition would read the rest of the text again and again.
+            let Some(body_end) = matching_close(bytes, body_start + 1, open, close) else { break };
+            found.push((name, text[body_start + 1..body_end].to_owned()));
+            at = body_end + 1;
             continue;
         }
         at += 1;
@@ -35,9 +33,8 @@ pub(crate) fn defined(text: &str) -> Vec<(String, String)> {
     found
 }
 
-/// A definition starting at `at` (at a word's start): its name, where its body's `{` or `(` is, and where to look on
-/// when the body cannot be delimited.
-fn definition_at(text: &str, at: usize) -> Option<(String, usize, usize)> {
+/// A definition starting at `at` (at a word's start): its name, and where its body's `{` or `(` is.
+fn definition_at(text: &str, at: usize) -> Option<(String, usize)> {
     let bytes = text.as_bytes();
     if at > 0 && !matches!(bytes[at - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b'{') {
         return None;
@@ -69,36 +66,7 @@ fn definition_at(text: &str, at: usize) -> Option<(String, usize, usize)> {
     } else if !keyword {
         return None;
     }
-    matches!(bytes.get(after), Some(b'{' | b'(')).then(|| (text[name_start..name_end].to_owned(), after, name_end))
-}
-
-/// Where the body opened at `start` (`{` or `(`) closes, quotes and nesting followed.
-fn body_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let (open, close) = if bytes[start] == b'{' { (b'{', b'}') } else { (b'(', b')') };
-    let mut depth = 0usize;
-    let mut at = start;
-    let mut quote: Option<u8> = None;
-    while at < bytes.len() && at - start <= MAX_BODY {
-        let byte = bytes[at];
-        match quote {
-            Some(b'\'') if byte == b'\'' => quote = None,
-            Some(b'"') if byte == b'\\' => at += 1,
-            Some(b'"') if byte == b'"' => quote = None,
-            Some(_) => {}
-            None if byte == b'\\' => at += 1,
-            None if byte == b'\'' || byte == b'"' => quote = Some(byte),
-            None if byte == open => depth += 1,
-            None if byte == close => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(at);
-                }
-            }
-            None => {}
-        }
-        at += 1;
-    }
-    None
+    matches!(bytes.get(after), Some(b'{' | b'(')).then(|| (text[name_start..name_end].to_owned(), after))
 }
 
 /// The body with the positional parameters replaced by `arguments` (the call's words after the name, quotes
@@ -189,6 +157,9 @@ mod tests {
         assert_eq!(found[2].1, "ls");
         assert!(defined("git log --format='%s()'").is_empty(), "no body");
         assert!(defined("cargo build").is_empty());
+        // An unclosed body ends the search (bash stops there too): what follows it defines nothing.
+        assert!(defined("f() { x; g() { y; }").is_empty());
+        assert_eq!(defined("g() { y; }; f() { x").len(), 1);
     }
 
     #[test]

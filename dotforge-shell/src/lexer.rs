@@ -585,7 +585,7 @@ fn is_assignment_name(text: &str) -> bool {
 }
 
 /// The index of the `close` balancing an `open` before `from`, skipping quoted text and escapes; iterative.
-fn matching_close(bytes: &[u8], from: usize, open: u8, close: u8) -> Option<usize> {
+pub(crate) fn matching_close(bytes: &[u8], from: usize, open: u8, close: u8) -> Option<usize> {
     let mut depth = 1usize;
     let mut position = from;
     while let Some(&byte) = bytes.get(position) {

@@ -107,7 +107,7 @@ fn tar_members<R: Read + Seek>(mut archive: tar::Archive<R>) -> Option<Vec<Membe
         if found.len() == MAX_MEMBERS {
             return None;
         }
-        let path = extracted_path(&entry.path().ok()?)?;
+        let path = extracted_path(&entry.path().ok()?);
         let kind = entry.header().entry_type();
         let link_target = if kind.is_symlink() {
             Some(path.parent().unwrap_or(Path::new("")).join(entry.link_name().ok()??))
@@ -134,14 +134,14 @@ fn zip_members(file: File) -> Option<Vec<Member>> {
         if member.is_symlink() {
             return None;
         }
-        found.push(Member { path: extracted_path(Path::new(member.name()))?, link_target: None });
+        found.push(Member { path: extracted_path(Path::new(member.name())), link_target: None });
     }
     Some(found)
 }
 
 /// A member's path as the extracting tools write it: a leading `/` dropped, `.` components skipped (`./src/a.rs`);
-/// `None` for an empty name.
-fn extracted_path(path: &Path) -> Option<PathBuf> {
+/// empty for the folder itself (`./`).
+fn extracted_path(path: &Path) -> PathBuf {
     let mut kept = PathBuf::new();
     for component in path.components() {
         match component {
@@ -150,7 +150,7 @@ fn extracted_path(path: &Path) -> Option<PathBuf> {
             Component::RootDir | Component::Prefix(_) | Component::CurDir => {}
         }
     }
-    Some(kept)
+    kept
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 use super::ignore::{IgnoreFile, Verdict};
 use super::index::Index;
 use super::repository::{self, Found};
-use super::scan::{ignored_by, push_rules, Limits, Loaded, RuleStack};
+use super::scan::{ignored_by, push_rules, rules_down_to, Limits, Loaded, RuleStack};
 use dotforge_shell::access::{Clean, IgnoredFiles};
 use std::path::{Path, PathBuf};
 
@@ -35,20 +35,8 @@ pub(crate) fn removed(
     let excludes = IgnoreFile::parse(clean.excludes.join("\n").as_bytes(), b"");
     let mut walk = Walk { clean, index, loaded: &loaded, excludes, found: Vec::new(), entries_left: limits.entries };
     // The rules in force at the start, and whether a folder above it is ignored (then so is all below it).
-    let mut rules: RuleStack = Vec::new();
-    push_rules(&mut rules, &work_tree, b"");
-    let components: Vec<&[u8]> =
-        if relative.is_empty() { Vec::new() } else { relative.split(|&byte| byte == b'/').collect() };
-    let mut folder: Vec<u8> = Vec::new();
-    let mut ignored_above = false;
-    for component in components.iter().take(components.len().saturating_sub(1)) {
-        folder = if folder.is_empty() { component.to_vec() } else { [&folder[..], b"/", component].concat() };
-        if walk.ignored(&rules, &folder, true) {
-            ignored_above = true;
-            break;
-        }
-        push_rules(&mut rules, &work_tree.join(String::from_utf8_lossy(&folder).as_ref()), &folder);
-    }
+    let (mut rules, ignored_above) =
+        rules_down_to(&work_tree, &relative, &|rules, folder| walk.ignored(rules, folder, true));
     walk.visit(start, &relative, meta.is_dir(), ignored_above, &mut rules)?;
     Some(walk.found)
 }

@@ -167,6 +167,28 @@ impl Scanner {
     }
 }
 
+/// The rules in force at the folder of `relative` (a path in `work_tree`), and whether a folder on the way is ignored
+/// by `ignored` (then whatever git does not track below it is ignored too: the rules stop there).
+pub(super) fn rules_down_to(
+    work_tree: &Path,
+    relative: &[u8],
+    ignored: &dyn Fn(&RuleStack, &[u8]) -> bool,
+) -> (RuleStack, bool) {
+    let mut rules: RuleStack = Vec::new();
+    push_rules(&mut rules, work_tree, b"");
+    let components: Vec<&[u8]> =
+        if relative.is_empty() { Vec::new() } else { relative.split(|&byte| byte == b'/').collect() };
+    let mut folder: Vec<u8> = Vec::new();
+    for component in components.iter().take(components.len().saturating_sub(1)) {
+        folder = join(&folder, component);
+        if ignored(&rules, &folder) {
+            return (rules, true);
+        }
+        push_rules(&mut rules, &work_tree.join(String::from_utf8_lossy(&folder).as_ref()), &folder);
+    }
+    (rules, false)
+}
+
 /// Adds the `.gitignore` of `folder` (relative path `relative`) to the rules, when it has one.
 pub(super) fn push_rules(rules: &mut RuleStack, folder: &Path, relative: &[u8]) -> bool {
     match std::fs::read(folder.join(".gitignore")) {
@@ -288,23 +310,10 @@ impl<'w> Walk<'w> {
         if let Err(why) = self.index() {
             return self.found(path, why);
         }
-        // The rules in force at the path's folder, and whether a folder on the way is ignored (then whatever git
-        // does not track below it is ignored too).
-        let mut rules: RuleStack = Vec::new();
-        self.push_rules(&mut rules, &work_tree, b"");
-        let components: Vec<&[u8]> =
-            if relative.is_empty() { Vec::new() } else { relative.split(|&byte| byte == b'/').collect() };
-        let mut folder: Vec<u8> = Vec::new();
-        let mut ignored_above = false;
-        for component in components.iter().take(components.len().saturating_sub(1)) {
-            folder = join(&folder, component);
-            if self.ignored(&rules, &folder, true) {
-                ignored_above = true;
-                break;
-            }
-            self.push_rules(&mut rules, &work_tree.join(String::from_utf8_lossy(&folder).as_ref()), &folder);
-        }
-        let reached = self.only_named.is_empty() || components.last().is_some_and(|name| self.named(name));
+        let (mut rules, ignored_above) =
+            rules_down_to(&work_tree, &relative, &|rules, folder| self.ignored(rules, folder, true));
+        let name = relative.rsplit(|&byte| byte == b'/').next().filter(|name| !name.is_empty());
+        let reached = self.only_named.is_empty() || name.is_some_and(|name| self.named(name));
         if ignored_above {
             return self.tracked_below(path, &relative, meta, tree, reached);
         }
