@@ -14,7 +14,7 @@
 use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
-use crate::programs::{self, Logic, Program, Touches};
+use crate::programs::{self, Granting, Logic, Program, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
@@ -355,12 +355,12 @@ fn program_accesses<'c>(
             writes.extend(as_written(paths, false));
         }
         Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
-        Touches::Permissions => {
+        Touches::Permissions(granting) => {
             let operands = operands();
             // A mode that only adds permissions, or the user's own ownership, takes nothing from the user: the
             // files stay theirs to read and write (`chmod -R u+w .`, `sudo chown -R $USER .`). The root and the
             // home stay counted whatever the mode.
-            let harmless = operands.first().is_some_and(|first| grants_only(command.program(), &first.text));
+            let harmless = operands.first().is_some_and(|first| grants_only(granting, &first.text));
             let system = |word: &Word| matches!(word.text.as_str(), "/" | "/*" | "~" | "~/" | "$HOME" | "${HOME}");
             if !harmless || operands.iter().skip(1).any(system) {
                 writes.extend(as_written(operands, parsed.has('R', "recursive")));
@@ -519,11 +519,12 @@ fn program_accesses<'c>(
     (writes, reads, opaque, read_trees)
 }
 
-/// Whether `chmod MODE` only adds read, write or execute permissions (`u+w`, `a+rX`, `+x`), or `chown`/`chgrp OWNER`
-/// gives the files to the user running the command (`$USER`, `$(whoami)`, `$(id -u)`, with a group of theirs).
-fn grants_only(program: &str, spec: &str) -> bool {
-    match program {
-        "chmod" => {
+/// Whether a permission tool's first operand only grants ([`Granting`]): a mode that only adds read, write or
+/// execute permissions (`u+w`, `a+rX`, `+x`), or the user running the command as owner (`$USER`, `$(whoami)`,
+/// `$(id -u)`, with a group of theirs).
+fn grants_only(granting: Granting, spec: &str) -> bool {
+    match granting {
+        Granting::AddedModes => {
             !spec.is_empty()
                 && spec.split(',').all(|clause| {
                     let (who, perms) = clause.split_once('+').unwrap_or(("-", ""));
@@ -532,20 +533,21 @@ fn grants_only(program: &str, spec: &str) -> bool {
                         && perms.chars().all(|c| "rwxX".contains(c))
                 })
         }
-        "chown" | "chgrp" => {
+        Granting::OwnOwner => {
             let own = ["$USER", "${USER}", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -gn)", "$(id -g)", "$LOGNAME"];
             !spec.is_empty() && spec.split([':', '.']).filter(|part| !part.is_empty()).all(|part| own.contains(&part))
         }
-        _ => false,
+        Granting::Nothing => false,
     }
 }
 
-/// Whether a `find` runs a command on what it finds: `-exec` and kin, or its output fed to `xargs` or `parallel`.
+/// Whether a `find` runs a command on what it finds: `-exec` and kin, or its output fed to a program that makes its
+/// input the arguments of a command (`xargs`, `parallel`).
 fn runs_on_what_it_finds(words: &[Word], command: &SimpleCommand, facts: &LineFacts<'_>) -> bool {
     let executes = words.iter().any(|word| matches!(word.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir"));
     executes
         || facts.line.commands.iter().any(|other| {
-            matches!(other.program(), "xargs" | "parallel")
+            other.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments())
                 && facts.line.fed_by.get(other.group).is_some_and(|from| from.contains(&command.group))
         })
 }

@@ -164,6 +164,17 @@ pub(crate) enum Console {
     PowerShell,
 }
 
+/// What first operand of a permission tool only grants, taking nothing from the user who runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Granting {
+    /// None does (`chattr +i` locks a file however it is spelled).
+    Nothing,
+    /// A mode that only adds read, write or execute permissions (`chmod u+w`, `a+rX`, `+x`).
+    AddedModes,
+    /// The user's own ownership (`chown $USER`, `$(id -u):$(id -g)`).
+    OwnOwner,
+}
+
 /// The logic of its own that a program's accesses need, in the module that reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Logic {
@@ -232,8 +243,9 @@ pub(crate) enum Touches {
     Links,
     /// Creates, truncates or overwrites each operand (`touch`, `truncate`, `tee`).
     Creates,
-    /// Changes each operand's permissions, owner or attributes (whole trees with `-R`).
-    Permissions,
+    /// Changes each operand's permissions, owner or attributes (whole trees with `-R`) — unless its first operand
+    /// only grants, as [`Granting`] says.
+    Permissions(Granting),
     /// An editor: may write each file it is given.
     Edits,
     /// Logic of its own.

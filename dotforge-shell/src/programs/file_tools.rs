@@ -2,7 +2,7 @@
 //! that download or upload, `find`, the editors, and the programs that look at names or metadata only.
 
 use super::elsewhere::SSH_COMMAND_KEYS;
-use super::entry::{Example, Expect, Filter, Logic, Output, Program, Runs, Touches};
+use super::entry::{Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Touches};
 use crate::argv::Options;
 
 const fn touching(names: &'static [&'static str], options: Options, touches: Touches) -> Program {
@@ -138,9 +138,21 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         examples: &[
             Example("chmod -R 000 .forge", Expect::Writes(".forge")),
-            Example("ls .forge/runtime | xargs chattr +i", Expect::Writes(".forge/runtime")),
+            Example("chmod -R u=r .forge", Expect::Writes(".forge")),
+            Example("chmod -R u+w .forge", Expect::Inert(".forge")),
         ],
-        ..touching(&["chmod", "chown", "chgrp", "chattr", "xattr"], Options::NONE, Touches::Permissions)
+        ..touching(&["chmod"], Options::NONE, Touches::Permissions(Granting::AddedModes))
+    },
+    Program {
+        examples: &[
+            Example("chown -R nobody .forge", Expect::Writes(".forge")),
+            Example("chown -R $USER:$USER .forge", Expect::Inert(".forge")),
+        ],
+        ..touching(&["chown", "chgrp"], Options::NONE, Touches::Permissions(Granting::OwnOwner))
+    },
+    Program {
+        examples: &[Example("ls .forge/runtime | xargs chattr +i", Expect::Writes(".forge/runtime"))],
+        ..touching(&["chattr", "xattr"], Options::NONE, Touches::Permissions(Granting::Nothing))
     },
     Program {
         examples: &[
@@ -153,7 +165,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "mMxXnv",
                 &["modify", "modify-file", "remove", "remove-file", "set", "set-file", "name", "value"],
             ),
-            Touches::Permissions,
+            Touches::Permissions(Granting::Nothing),
         )
     },
     // Disk tools: each writes the device (or image) it is given.

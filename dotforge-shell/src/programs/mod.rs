@@ -37,7 +37,7 @@ mod wrappers;
 use crate::argv::Options;
 use crate::lexer::Word;
 pub(crate) use entry::{
-    Console, Cwd, Filter, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
+    Console, Cwd, Filter, Granting, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
 };
 
 /// The file name part of a program path (`/usr/bin/git` → `git`).
