@@ -91,9 +91,18 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
 
 #[test]
 fn a_name_filtered_find_over_the_projects_parent_asks_only_when_it_would_delete_outside() {
-    // A parent as people have one: this project and a sibling, not the test runs' crowded scratch folder.
+    // A parent as people have one: this project and a sibling, not the test runs' crowded scratch folder — and not
+    // under a temporary folder, where the behavior lets deletes be (a checkout under /tmp puts the scratch folder
+    // there: then the parent goes to /dev/shm, which the behavior does not except).
     let mut project = Project::new("find-parent");
-    let parent = project.dir.join("code");
+    let temporary = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/folders"];
+    let base = if temporary.iter().any(|folder| project.dir.starts_with(folder)) {
+        std::path::PathBuf::from("/dev/shm").join(format!("dotforge-find-parent-{}", std::process::id()))
+    } else {
+        project.dir.clone()
+    };
+    let elsewhere = base != project.dir;
+    let parent = base.join("code");
     let sibling = parent.join("other-app");
     std::fs::create_dir_all(sibling.join("src/deep")).expect("sibling");
     std::fs::write(sibling.join("README.md"), "other\n").expect("sibling file");
@@ -107,6 +116,9 @@ fn a_name_filtered_find_over_the_projects_parent_asks_only_when_it_would_delete_
     // Deeper, find reaches the sibling's file: that is a delete outside the project.
     let attacks = bash_corpus(&["find .. -maxdepth 4 -name '*.orig' -delete", "find .. -name '*.orig' -delete"]);
     assert_blocked(&project, &attacks, "ask", &["no-delete-outside-project"]);
+    if elsewhere {
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }
 
 #[test]
