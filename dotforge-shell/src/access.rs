@@ -97,6 +97,24 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
     words
 }
 
+/// [`path_like_words`] of interpreter code: a bare `/word/` — not in quotes — is a regular expression
+/// (`print if /TODO/`, `s.match(/x/)`), not the top-level folder `/word`.
+pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
+    let mut words = path_like_words(code);
+    words.retain(|word| {
+        let text = word.text.as_str();
+        let regex_like =
+            text.len() > 2 && text.starts_with('/') && text.ends_with('/') && !text[1..text.len() - 1].contains('/');
+        !regex_like || quoted_somewhere(code, text)
+    });
+    words
+}
+
+/// Whether `part` appears in `text` right after a quote.
+fn quoted_somewhere(text: &str, part: &str) -> bool {
+    text.match_indices(part).any(|(at, _)| text[..at].ends_with(['\'', '"', '`']))
+}
+
 /// How code in the languages the reader knows names the home folder.
 const HOME_IN_CODE: &[&str] = &[
     "expanduser('~')",
@@ -242,11 +260,11 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             push(&mut found, path, AccessKind::Read, false);
         }
         if let Some(opaque) = opaque {
-            let source = match opaque {
-                Opaque::Code(code) | Opaque::ReadingCode(code) => code,
-                Opaque::WholeLine => full_text,
+            let paths = match opaque {
+                Opaque::Code(code) | Opaque::ReadingCode(code) => path_like_words_in_code(code),
+                Opaque::WholeLine => path_like_words(full_text),
             };
-            for path in path_like_words(source) {
+            for path in paths {
                 if !matches!(opaque, Opaque::ReadingCode(_)) {
                     push(&mut found, path.clone(), AccessKind::Write, true);
                 }

@@ -103,12 +103,33 @@ enum Argument {
     Unknown,
 }
 
-/// The shell command lines `code` runs.
+/// The shell command lines `code` runs (code from a file on disk: what cannot be known is left out).
 pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
     let mut found = Vec::new();
-    read(language, code, 0, &mut found);
+    read(language, code, Source::File, 0, &mut found);
     found
 }
+
+/// The shell command lines inline code runs (`python -c CODE`, code on an interpreter's input): the agent wrote it
+/// for this call, so a call that surely runs a command or code which cannot be known (`os.system(sys.argv[1])`,
+/// `exec(base64.b64decode(…))`) runs `${DOTFORGE_UNKNOWN}` — a command the reader cannot know, which asks.
+pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    read(language, code, Source::Inline, 0, &mut found);
+    found
+}
+
+/// Where code comes from, which decides what a call of unknown arguments stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A script file: build and test scripts compute their commands everywhere; an unknown one is left out.
+    File,
+    /// Code written on the command line: an unknown command is a command the reader cannot know.
+    Inline,
+}
+
+/// The command line that stands for a command the reader cannot know.
+const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";
 
 /// The commands `code` runs in any of the languages read (for text whose language is not known).
 pub(crate) fn commands_in_any_language(code: &str) -> Vec<String> {
@@ -116,7 +137,7 @@ pub(crate) fn commands_in_any_language(code: &str) -> Vec<String> {
     languages.into_iter().flat_map(|language| commands_in(language, code)).collect()
 }
 
-fn read(language: Language, code: &str, depth: usize, found: &mut Vec<String>) {
+fn read(language: Language, code: &str, source: Source, depth: usize, found: &mut Vec<String>) {
     let tokens = tokenize(language, code);
     let mut names: HashMap<String, Argument> = HashMap::new();
     for (at, token) in tokens.iter().enumerate() {
@@ -141,7 +162,8 @@ fn read(language: Language, code: &str, depth: usize, found: &mut Vec<String>) {
                     continue;
                 }
                 let arguments = call_arguments(&tokens, at + 1, &names, language);
-                run(kind, language, &arguments, depth, found);
+                let surely_runs = source == Source::Inline && surely_runs(language, name);
+                run(kind, language, &arguments, (source, surely_runs), depth, found);
             }
             _ => {}
         }
@@ -149,14 +171,31 @@ fn read(language: Language, code: &str, depth: usize, found: &mut Vec<String>) {
 }
 
 /// What a call of a function of kind `kind` with these arguments runs.
-fn run(kind: Runs, language: Language, arguments: &[Argument], depth: usize, found: &mut Vec<String>) {
+/// `(source, surely_runs)`: with inline code and a function that surely runs what it is given, arguments that
+/// cannot be known run [`UNKNOWN_COMMAND`].
+fn run(
+    kind: Runs,
+    language: Language,
+    arguments: &[Argument],
+    (source, surely_runs): (Source, bool),
+    depth: usize,
+    found: &mut Vec<String>,
+) {
     let arguments: Vec<&Argument> =
         arguments.iter().filter(|argument| !matches!(argument, Argument::Keyword)).collect();
     if kind == Runs::Code {
-        if let Some(Argument::Literal(literal)) = arguments.first() {
-            if depth < MAX_CODE_DEPTH {
-                read(language, &plain_text(literal), depth + 1, found);
+        match arguments.first() {
+            Some(Argument::Literal(literal)) => {
+                if depth < MAX_CODE_DEPTH {
+                    read(language, &plain_text(literal), source, depth + 1, found);
+                }
+                // Code partly computed (`exec('import os;' + x)`, `exec(__import__('base64').b64decode(…))`).
+                if surely_runs && literal.pieces.iter().any(|piece| matches!(piece, Piece::Unknown)) {
+                    found.push(UNKNOWN_COMMAND.to_owned());
+                }
             }
+            Some(Argument::Unknown) if surely_runs => found.push(UNKNOWN_COMMAND.to_owned()),
+            _ => {}
         }
         return;
     }
@@ -166,6 +205,7 @@ fn run(kind: Runs, language: Language, arguments: &[Argument], depth: usize, fou
     } else {
         arguments.iter().position(|argument| !matches!(argument, Argument::Unknown)).unwrap_or(arguments.len())
     };
+    let all_arguments_unknown = &arguments[..start];
     let arguments = &arguments[start..];
     let drop_argv0 = usize::from(kind == Runs::ProgramThenArgv);
     match arguments {
@@ -186,7 +226,44 @@ fn run(kind: Runs, language: Language, arguments: &[Argument], depth: usize, fou
             argv.extend(literals.skip(drop_argv0));
             found.push(command_line(&argv));
         }
+        [] if surely_runs && !all_arguments_unknown.is_empty() => found.push(UNKNOWN_COMMAND.to_owned()),
+        [Argument::Unknown, ..] if surely_runs => found.push(UNKNOWN_COMMAND.to_owned()),
         _ => {}
+    }
+}
+
+/// Whether a call of `name` (dotted as written) surely runs a command or code — not a method that shares the last
+/// part of its name (`asyncio.run`, `re.compile`, a regex's `exec`, `app.run()`).
+fn surely_runs(language: Language, name: &str) -> bool {
+    let (module, function) = name.rsplit_once('.').unwrap_or(("", name));
+    let module = module.rsplit('.').next().unwrap_or(module);
+    match language {
+        Language::Python => match function {
+            "system"
+            | "popen"
+            | "getoutput"
+            | "getstatusoutput"
+            | "check_output"
+            | "check_call"
+            | "Popen"
+            | "create_subprocess_shell"
+            | "create_subprocess_exec"
+            | "exec"
+            | "eval" => true,
+            "run" | "call" => module == "subprocess" || module == "sp",
+            _ => module == "os" && (function.starts_with("exec") || function.starts_with("spawn")),
+        },
+        Language::JavaScript => match function {
+            "execSync" | "spawn" | "spawnSync" | "execFile" | "execFileSync" | "eval" | "Function" => true,
+            "exec" => matches!(module, "child_process" | "cp" | "childProcess"),
+            _ => false,
+        },
+        Language::Perl => matches!(function, "system" | "exec" | "readpipe" | "eval"),
+        Language::Ruby => matches!(function, "system" | "exec" | "spawn" | "eval" | "popen" | "capture2" | "capture3"),
+        Language::Php => {
+            matches!(function, "shell_exec" | "exec" | "system" | "passthru" | "popen" | "proc_open" | "eval")
+        }
+        Language::Shell | Language::Other => false,
     }
 }
 
@@ -320,9 +397,10 @@ fn literal_expression(parts: &[&Token], names: &HashMap<String, Argument>) -> Ar
             Token::Name(name) => match names.get(name.as_str()) {
                 Some(Argument::Literal(text)) => Some(text.clone()),
                 Some(list @ Argument::List(_)) if parts.len() == 1 => return list.clone(),
-                // A call wrapping a literal (`shlex.split('…')`, `str('…')`): the literal stands for it.
+                // A call wrapping a literal (`shlex.split('…')`, `str('…')`): the literal stands for it — unless
+                // the call decodes it (`base64.b64decode('…')`, `atob('…')`): then it is not the text that runs.
                 _ => match (parts.get(at + 1), parts.get(at + 2)) {
-                    (Some(Token::Punct('(')), Some(Token::Str(text))) if !known => {
+                    (Some(Token::Punct('(')), Some(Token::Str(text))) if !known && !decodes(name) => {
                         at += 2;
                         if parts.get(at + 1) == Some(&&Token::Punct(')')) {
                             at += 1;
@@ -358,6 +436,37 @@ fn literal_expression(parts: &[&Token], names: &HashMap<String, Argument>) -> Ar
     } else {
         Argument::Unknown
     }
+}
+
+/// Whether a function named `name` decodes or unpacks text, so that its literal argument is not what it returns.
+fn decodes(name: &str) -> bool {
+    let function = name.rsplit('.').next().unwrap_or(name);
+    matches!(
+        function,
+        "b64decode"
+            | "b32decode"
+            | "b16decode"
+            | "a85decode"
+            | "b85decode"
+            | "urlsafe_b64decode"
+            | "decodebytes"
+            | "unhexlify"
+            | "a2b_base64"
+            | "a2b_hex"
+            | "fromhex"
+            | "atob"
+            | "from"
+            | "decode64"
+            | "decode_base64"
+            | "decompress"
+            | "unpack"
+            | "unpack1"
+            | "reverse"
+            | "reversed"
+            | "rot13"
+            | "fromCharCode"
+            | "chr"
+    )
 }
 
 /// The text of a literal with unknown pieces left out (for code read as code).
@@ -410,6 +519,34 @@ mod tests {
 
     fn python(code: &str) -> Vec<String> {
         commands_in(Language::Python, code)
+    }
+
+    #[test]
+    fn inline_code_that_surely_runs_what_cannot_be_known_runs_an_unknown_command() {
+        let inline = |language, code| commands_in_inline(language, code);
+        for (language, code) in [
+            (Language::Python, "import os,sys; os.system(sys.argv[1])"),
+            (Language::Python, "import os,base64; os.system(base64.b64decode('Z2l0IHB1c2ggLWY=').decode())"),
+            (Language::Python, "exec(__import__('base64').b64decode('aW1wb3J0IG9z'))"),
+            (Language::Python, "import subprocess; subprocess.run(cmd, shell=True)"),
+            (Language::JavaScript, "require('child_process').execSync(process.argv[1])"),
+            (Language::JavaScript, "eval(Buffer.from(s, 'base64').toString())"),
+            (Language::Perl, "system($ARGV[0])"),
+            (Language::Ruby, "system(ARGV[0])"),
+            (Language::Php, "shell_exec($argv[1]);"),
+        ] {
+            assert!(inline(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "{code}");
+            assert!(!commands_in(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "a file: {code}");
+        }
+        for (language, code) in [
+            (Language::Python, "import asyncio; asyncio.run(main())"),
+            (Language::Python, "import re,sys; print(re.compile(sys.argv[1]).match('x'))"),
+            (Language::Python, "app.run(debug=True)"),
+            (Language::Python, "import subprocess; subprocess.run(['git', 'status'])"),
+            (Language::JavaScript, "console.log(/a/.exec(process.argv[1]))"),
+        ] {
+            assert!(!inline(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "{code}");
+        }
     }
 
     #[test]

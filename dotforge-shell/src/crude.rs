@@ -12,7 +12,7 @@ use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand, Unknown};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::{look_through, Input};
-use crate::{code, parameters};
+use crate::{braces, code, parameters};
 use std::collections::{HashMap, HashSet};
 
 /// The longest command read from one starting word.
@@ -44,6 +44,8 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine, known: &mut Kn
         add_pieces(blank_pieces(&script), cwd, line, known, &mut scripts);
         // What an expansion's default may make of the text (`bash -c ${X:-CMD}`) is read too.
         scripts.extend(parameters::defaults_in(&script));
+        // And what brace expansion makes of it (`{git,push,-f}`).
+        scripts.extend(braces::expanded_text(&script));
         if script.contains(['\'', '"', '\\', '$']) {
             let mut split = Split { pieces: vec![(Vec::new(), false)], word: None, variables: Vec::new() };
             split_quoted(&script, &mut split, &mut scripts);

@@ -22,6 +22,8 @@ pub struct Word {
     pub tilde: bool,
     /// `NAME=…` (or `NAME+=…`, `NAME[…]=…`) with an unquoted name: an assignment when it comes first.
     pub assignment: bool,
+    /// It holds an unquoted `{` and a later unquoted `}`: a brace expansion, perhaps ([`crate::braces`]).
+    pub braces: bool,
 }
 
 /// A control operator.
@@ -303,6 +305,7 @@ impl Lexer<'_> {
     fn word(&mut self) {
         let index = self.out.tokens.len();
         let mut word = Word { tilde: self.peek(0) == Some(b'~'), ..Word::default() };
+        let mut open_brace = false;
         while let Some(byte) = self.peek(0) {
             match byte {
                 b'<' | b'>' if self.peek(1) == Some(b'(') => {
@@ -369,6 +372,8 @@ impl Lexer<'_> {
                     }
                 }
                 _ => {
+                    open_brace |= byte == b'{';
+                    word.braces |= open_brace && byte == b'}' && !word.assignment;
                     let character = self.char_at(self.position);
                     word.text.push(character);
                     self.position += character.len_utf8();

@@ -27,6 +27,7 @@
 pub mod access;
 mod argv;
 mod authoring;
+mod braces;
 mod builds;
 mod code;
 mod code_reads;

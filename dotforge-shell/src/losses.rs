@@ -16,7 +16,7 @@
 //! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
 //! line, whole trees.
 
-use crate::access::{find_name_filter, path_like_words, resolvable, stdin_code};
+use crate::access::{find_name_filter, path_like_words, path_like_words_in_code, resolvable, stdin_code};
 use crate::argv::{Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
@@ -106,7 +106,7 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         if let Some(code) = found.code {
             let lowered = code.to_lowercase();
             if DESTRUCTIVE_CODE.iter().any(|fragment| lowered.contains(fragment)) {
-                effects.losses.extend(path_like_words(code).into_iter().map(|path| reach(path, true)));
+                effects.losses.extend(path_like_words_in_code(code).into_iter().map(|path| reach(path, true)));
             }
         }
         let with_cwd = |mut found: Reach| {

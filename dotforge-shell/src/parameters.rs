@@ -63,11 +63,16 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
 }
 
 /// `text` with each `${NAME<op>WORD}` replaced by its WORD, when it holds any (for the crude reading, which must
-/// find whatever the full reading may make of an expansion's default).
-pub(crate) fn defaults_in(text: &str) -> Option<String> {
+/// find whatever the full reading may make of an expansion's default): twice, the WORD set apart by blanks (its
+/// words start commands: `bash -c ${X:-CMD}`) and joined to what is around it (`\c${a=* }` is the word `c*`).
+pub(crate) fn defaults_in(text: &str) -> Vec<String> {
     if !text.contains("${") {
-        return None;
+        return Vec::new();
     }
+    [" ", ""].into_iter().filter_map(|blank| with_defaults(text, blank)).collect()
+}
+
+fn with_defaults(text: &str, blank: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     let mut changed = false;
@@ -84,9 +89,9 @@ pub(crate) fn defaults_in(text: &str) -> Option<String> {
         let operator = body[length..].trim_start_matches(':');
         match operator.chars().next() {
             Some('-' | '=' | '?' | '+') if length > 0 => {
-                out.push(' ');
+                out.push_str(blank);
                 out.push_str(&operator[1..]);
-                out.push(' ');
+                out.push_str(blank);
                 changed = true;
             }
             _ => out.push_str(&rest[at..at + 2 + end + 1]),

@@ -5,6 +5,7 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
+use crate::braces;
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 use crate::languages::language_of_file;
 use crate::later::{self, Planted};
@@ -174,6 +175,7 @@ impl ScriptState<'_> {
         if written.words.is_empty() && written.assignments.is_empty() && written.redirects.is_empty() {
             return None;
         }
+        written.words = braces::expand_words(std::mem::take(&mut written.words));
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
         // Expansions, values and program words computed while the line runs, known where they can be (`"$d/audit"`,
         // `${HOME:?}`, `x=$(echo rm)`, `$(which git)`, `"${cmd[@]}"`); what stays unknown marks the command. (Most

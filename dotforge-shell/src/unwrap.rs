@@ -545,9 +545,9 @@ fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option
 fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdin: Input<'_>, derived: &mut Derived) {
     let language = interpreter.language;
     match languages::given(argv, program, interpreter) {
-        Given::Code(code) => derived.scripts.extend(code::commands_in(language, code)),
+        Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, code)),
         Given::File(word) => derived.files.push(ScriptFile { path: word.clone(), language: Some(language) }),
-        Given::Input => stdin.run(derived, |code| code::commands_in(language, code)),
+        Given::Input => stdin.run(derived, |code| code::commands_in_inline(language, code)),
         Given::Module => {}
     }
 }

@@ -54,6 +54,9 @@ fn tampering_by_roads_the_reader_missed_is_hard_blocked() {
         "chmod -R 000 .",
         "sudo chown -R nobody .",
         "chmod -R u=r .forge",
+        // Brace expansion names the file twice: moved away.
+        "mv .claude/settings.json{,.off}",
+        "rm -rf .{forge,cache}",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }

@@ -179,6 +179,9 @@ fn commands_computed_while_the_line_runs_are_read_or_asked_about() {
         "git $(echo push --force)",
         "args=(push --force); git \"${args[@]}\"",
         "rm -rf $(echo .forge)",
+        // Brace expansion makes the words.
+        "{git,push,--force,origin,main}",
+        "git push {--force,origin} main",
     ]);
     assert_blocked(&project, &resolved, "deny-hard", GUARDS);
     // What cannot be known is asked about: the person decides.
@@ -193,6 +196,12 @@ fn commands_computed_while_the_line_runs_are_read_or_asked_about() {
         "awk 'BEGIN { print | \"sh\" }' <<< 'git push -f'",
         "(crontab -l; echo '* * * * * git push --force') | crontab -",
         "sudo $CMD push --force",
+        // Inline code that surely runs a command, or code, it computes.
+        "python3 -c \"import os,sys; os.system(sys.argv[1])\" 'git push -f'",
+        "python3 -c \"import os,base64; os.system(base64.b64decode('Z2l0IHB1c2ggLWY=').decode())\"",
+        "python3 -c \"exec(__import__('base64').b64decode('aW1wb3J0IG9z'))\"",
+        "node -e \"require('child_process').execSync(process.argv[1])\" 'git push -f'",
+        "perl -e 'system($ARGV[0])' 'git push -f'",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
     assert_blocked(&project, &unknown, "ask", &behaviors);
@@ -269,6 +278,11 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "x=$(date); echo $x",
         "source venv/bin/activate",
         "nohup npm start &",
+        "perl -ne 'print if /TODO/' src/main.ts",
+        "node -e \"console.log(/a/.exec(process.argv[1]))\" abc",
+        "python3 -c \"import asyncio; asyncio.run(main())\"",
+        "mkdir -p build/{debug,release}",
+        "echo {a,b}{1..3}",
     ]);
     assert_allowed(&project, &corpus);
 }
