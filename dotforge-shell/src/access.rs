@@ -14,6 +14,7 @@
 use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
+use crate::parameters::GIT_TOPLEVEL;
 use crate::programs::{self, Granting, Logic, Program, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
@@ -101,6 +102,10 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
 /// (`print if /TODO/`, `s.match(/x/)`), not the top-level folder `/word`.
 pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
     let mut words = path_like_words(code);
+    // Literals joined (`'.'+'forge'`, `".fo" . "rge"`, `'.fo' 'rge'`) name the joined path too.
+    if let Some(joined) = literals_joined(code) {
+        words.extend(path_like_words(&joined));
+    }
     words.retain(|word| {
         let text = word.text.as_str();
         let regex_like =
@@ -108,6 +113,50 @@ pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
         !regex_like || quoted_somewhere(code, text)
     });
     words
+}
+
+/// `code` with the closing quote, `+`/`.`/`..` or blanks, and opening quote between two literals taken out, when
+/// it holds any: the literals then read as one (`'.'+'forge'` is `'.forge'`).
+fn literals_joined(code: &str) -> Option<String> {
+    let bytes = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    let mut open: Option<u8> = None;
+    let mut at = 0;
+    let mut changed = false;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        match open {
+            None if matches!(byte, b'\'' | b'"') => open = Some(byte),
+            Some(_) if byte == b'\\' => {
+                // An escaped character stays in the literal.
+                out.push('\\');
+                at += 1;
+                if let Some(next) = code[at..].chars().next() {
+                    out.push(next);
+                    at += next.len_utf8();
+                }
+                continue;
+            }
+            Some(quote) if byte == quote => {
+                let mut next = at + 1;
+                while next < bytes.len() && matches!(bytes[next], b' ' | b'+' | b'.') {
+                    next += 1;
+                }
+                if next > at + 1 && next < bytes.len() && matches!(bytes[next], b'\'' | b'"') {
+                    open = Some(bytes[next]);
+                    at = next + 1;
+                    changed = true;
+                    continue;
+                }
+                open = None;
+            }
+            _ => {}
+        }
+        let character = code[at..].chars().next().unwrap_or(' ');
+        out.push(character);
+        at += character.len_utf8();
+    }
+    changed.then_some(out)
 }
 
 /// Whether `part` appears in `text` right after a quote.
@@ -381,7 +430,10 @@ fn program_accesses<'c>(
             let harmless = operands.first().is_some_and(|first| grants_only(granting, &first.text));
             let system = |word: &Word| matches!(word.text.as_str(), "/" | "/*" | "~" | "~/" | "$HOME" | "${HOME}");
             if !harmless || operands.iter().skip(1).any(system) {
-                writes.extend(as_written(operands, parsed.has('R', "recursive")));
+                // A folder's own mode or owner decides who reaches what it holds: taking the owner's access to it
+                // (`chmod 000 .forge`, `chmod a-w .forge`, `chown nobody .forge`) takes its whole tree.
+                let takes_the_tree = operands.first().is_some_and(|first| takes_from_owner(granting, &first.text));
+                writes.extend(as_written(operands, parsed.has('R', "recursive") || takes_the_tree));
             }
         }
         Touches::Own(Logic::Dd) => {
@@ -559,6 +611,28 @@ fn grants_only(granting: Granting, spec: &str) -> bool {
     }
 }
 
+/// Whether a permission tool's first operand takes access from the owner: a mode that removes or sets the owner's
+/// permissions short of `rwx` (`000`, `644`, `a-w`, `u=r`), or another owner. (`755` and `u+x` take nothing.)
+fn takes_from_owner(granting: Granting, spec: &str) -> bool {
+    match granting {
+        Granting::AddedModes => {
+            if !spec.is_empty() && spec.bytes().all(|byte| byte.is_ascii_digit()) {
+                // The owner's digit: the last three are owner, group, others.
+                let digits = spec.as_bytes();
+                return digits.len() < 3 || digits[digits.len() - 3] != b'7';
+            }
+            spec.split(',').any(|clause| {
+                let Some(at) = clause.find(['-', '=']) else { return false };
+                let (who, perms) = (&clause[..at], &clause[at + 1..]);
+                let owner = who.is_empty() || who.contains(['u', 'a']);
+                owner && (clause.as_bytes()[at] == b'-' || !["r", "w", "x"].iter().all(|p| perms.contains(p)))
+            })
+        }
+        Granting::OwnOwner => !grants_only(granting, spec),
+        Granting::Nothing => false,
+    }
+}
+
 /// Whether a `find` runs a command on what it finds: `-exec` and kin, or its output fed to a program that makes its
 /// input the arguments of a command (`xargs`, `parallel`).
 fn runs_on_what_it_finds(words: &[Word], command: &SimpleCommand, facts: &LineFacts<'_>) -> bool {
@@ -718,6 +792,9 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
                 reads.extend(paths.iter().map(object_path));
             }
         }
+        // A file named to `add` goes into the history that is pushed (`git add -f .env`): its content is read. (A
+        // folder named is not read as a tree: `git add .` skips what is ignored.)
+        "add" if !dry_run => reads.extend(paths),
         "add" | "status" | "ls-files" | "commit" => {}
         _ => reads.extend(paths),
     }
@@ -755,7 +832,7 @@ fn uploaded_file(text: &str) -> Option<&str> {
 
 /// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
 pub(crate) fn resolvable(text: &str) -> bool {
-    let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}"];
+    let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}", GIT_TOPLEVEL];
     let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
     !rest.contains('$') && !rest.contains('`')
 }
@@ -837,6 +914,13 @@ mod tests {
         accessed(text, AccessKind::Read)
     }
 
+    /// The paths (not modes or owners) `text` writes as whole trees.
+    fn written_trees(text: &str) -> Vec<String> {
+        let line = parse(text, Some(PathBuf::from("/p")));
+        let trees = accesses(&line, text).into_iter().filter(|access| access.kind == AccessKind::Write && access.tree);
+        trees.map(|access| access.path.text).filter(|path| path.starts_with('.')).collect()
+    }
+
     #[test]
     fn writers_and_redirections() {
         assert_eq!(written("echo '{}' > .forge/runtime/state.json 2>&1"), [".forge/runtime/state.json"]);
@@ -867,6 +951,15 @@ mod tests {
         assert_eq!(written("chmod -R 755 ."), ["755", "."]);
         assert_eq!(written("chown -R nobody ."), ["nobody", "."]);
         assert_eq!(written("chmod -R a+w /"), ["a+w", "/"]);
+        // Taking the owner's access to a folder takes what it holds.
+        for taking in
+            ["chmod 000 .forge", "chmod a-w .forge", "chmod u=r .forge", "chmod 0644 .forge", "chown nobody .forge"]
+        {
+            assert_eq!(written_trees(taking), [".forge"], "{taking}");
+        }
+        for keeping in ["chmod 755 .forge", "chmod go-w .forge", "chmod u=rwx,go= .forge", "chattr +i .forge"] {
+            assert_eq!(written_trees(keeping), Vec::<String>::new(), "{keeping}");
+        }
         // git stash with -u/-a takes the untracked files out of the work tree.
         assert_eq!(written("git stash -a"), ["."]);
         assert_eq!(written("git stash push -u -- docs"), ["docs", "push", "docs"]);

@@ -13,15 +13,22 @@ pub(crate) struct Options {
     pub short: &'static str,
     /// Names (without the dashes) of the long options that take a value.
     pub long: &'static [&'static str],
+    /// Names of the long options that take two values (`bwrap --bind SRC DEST`).
+    pub long_pairs: &'static [&'static str],
 }
 
 impl Options {
     /// A program whose options all are flags.
-    pub(crate) const NONE: Options = Options { short: "", long: &[] };
+    pub(crate) const NONE: Options = Options { short: "", long: &[], long_pairs: &[] };
 
     /// Options with these value-taking letters and names.
     pub(crate) const fn new(short: &'static str, long: &'static [&'static str]) -> Options {
-        Options { short, long }
+        Options { short, long, long_pairs: &[] }
+    }
+
+    /// These options, and long options that take two values.
+    pub(crate) const fn with_pairs(self, long_pairs: &'static [&'static str]) -> Options {
+        Options { long_pairs, ..self }
     }
 
     /// Whether the short option `letter` takes a value.
@@ -126,6 +133,10 @@ impl<'w> Parsed<'w> {
                     None if options.long_takes_value(long) => {
                         args.push(Arg::Long(long, words.get(index).map(Value::Next)));
                         index += 1;
+                    }
+                    None if options.long_pairs.contains(&long) => {
+                        args.push(Arg::Long(long, words.get(index).map(Value::Next)));
+                        index += 2;
                     }
                     None => args.push(Arg::Long(long, None)),
                 }

@@ -114,6 +114,12 @@ pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
 /// for this call, so a call that surely runs a command or code which cannot be known (`os.system(sys.argv[1])`,
 /// `exec(base64.b64decode(…))`) runs `${DOTFORGE_UNKNOWN}` — a command the reader cannot know, which asks.
 pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> {
+    // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
+    // known here.
+    if language == Language::Other {
+        let starts_a_process = STARTS_A_PROCESS.iter().any(|call| code.contains(call));
+        return if starts_a_process { vec![UNKNOWN_COMMAND.to_owned()] } else { Vec::new() };
+    }
     let mut found = Vec::new();
     read(language, code, Source::Inline, 0, &mut found);
     found
@@ -127,6 +133,29 @@ enum Source {
     /// Code written on the command line: an unknown command is a command the reader cannot know.
     Inline,
 }
+
+/// How the languages that are not read start a process: Lua, R, Tcl, Emacs Lisp, AppleScript, PowerShell.
+const STARTS_A_PROCESS: &[&str] = &[
+    "os.execute",
+    "io.popen",
+    "system(",
+    "system2(",
+    "shell(",
+    "pipe(",
+    "exec ",
+    "exec(",
+    "open \"|",
+    "shell-command",
+    "call-process",
+    "start-process",
+    "make-process",
+    "process-lines",
+    "start-file-process",
+    "do shell script",
+    "Start-Process",
+    "Invoke-Expression",
+    "iex ",
+];
 
 /// The command line that stands for a command the reader cannot know.
 const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";

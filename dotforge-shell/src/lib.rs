@@ -68,6 +68,7 @@ pub use argv::quote;
 pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 pub use lexer::{RedirectKind, Word};
 pub use limits::{MAX_DEPTH, MAX_FILE_DEPTH, MAX_FILE_READS, MAX_SCRIPT_BYTES, MAX_SOURCE_BYTES};
+pub use parameters::GIT_TOPLEVEL;
 pub use reader::{parse, parse_crudely, parse_with};
 pub use sources::{NoFiles, Sources};
 pub use target::ProjectRoot;

@@ -2,12 +2,19 @@
 //! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME`; `${NAME:-WORD}`
 //! (and `-`, `:=`, `=`) is the variable when the line set it or the hook knows it (the home, the working folder,
 //! the project), and otherwise its default, which is what runs when the variable is unset; `${NAME:+WORD}` is
-//! `WORD`; `$(pwd)` is `$PWD`. What stays unknown stays as written.
+//! `WORD`; `$(pwd)` is `$PWD`, `$(git rev-parse --show-toplevel)` the work tree's top. What stays unknown stays as written.
 
 use crate::lexer::Word;
 
 /// Variables the hook resolves itself (see the runtime's path resolution), so `${HOME:-/x}` stays `$HOME`.
 const KNOWN_TO_THE_HOOK: &[&str] = &["HOME", "PWD", "CLAUDE_PROJECT_DIR"];
+
+/// What `git rev-parse --show-toplevel` prints: the work tree holding the working directory, which the hook finds
+/// (see the runtime's path resolution).
+pub const GIT_TOPLEVEL: &str = "$DOTFORGE_GIT_TOPLEVEL";
+
+/// The spellings of that substitution.
+const GIT_TOPLEVEL_SPELLINGS: &[&str] = &["$(git rev-parse --show-toplevel)", "`git rev-parse --show-toplevel`"];
 
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
 /// it is.
@@ -34,6 +41,11 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
             ["$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)"].iter().find_map(|spelling| rest.strip_prefix(spelling))
         {
             out.push_str("$PWD");
+            rest = after;
+            continue;
+        }
+        if let Some(after) = GIT_TOPLEVEL_SPELLINGS.iter().find_map(|spelling| rest.strip_prefix(spelling)) {
+            out.push_str(GIT_TOPLEVEL);
             rest = after;
             continue;
         }
@@ -146,6 +158,7 @@ mod tests {
         assert_eq!(read("${BUILD_DIR:-build}", &[]), "build");
         assert_eq!(read("${X:+--force}", &[]), "--force");
         assert_eq!(read("$(pwd)/build", &[]), "$PWD/build");
+        assert_eq!(read("$(git rev-parse --show-toplevel)/.forge", &[]), "$DOTFORGE_GIT_TOPLEVEL/.forge");
         assert_eq!(read("`pwd`", &[]), "$PWD");
         assert_eq!(read("$d/audit", &[("d", ".forge")]), ".forge/audit");
         assert_eq!(read("${d}/x", &[("d", ".forge")]), ".forge/x");

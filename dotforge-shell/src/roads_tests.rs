@@ -37,7 +37,8 @@ mod computed {
         assert!(runs("git push \"$(printf -- '-%s' f)\" origin", "git push -f origin"));
         assert!(runs("git $(echo push --force)", "git push --force"));
         assert!(runs("args=(push -f); git \"${args[@]}\"", "git push -f"));
-        assert!(runs("cd \"$(git rev-parse --show-toplevel)\"", "cd $(git rev-parse --show-toplevel)"));
+        // (What git prints there the hook finds itself.)
+        assert!(runs("cd \"$(git rev-parse --show-toplevel)\"", "cd $DOTFORGE_GIT_TOPLEVEL"));
     }
 
     #[test]

@@ -85,7 +85,9 @@ fn package_program(spec: &str) -> String {
 /// `environment` holds the `NAME=value` its
 /// environment gets from the line (for the variables a program runs: `GIT_SSH_COMMAND`, `BASH_ENV`).
 pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word]) -> Derived {
-    let mut derived = Derived::default();
+    // A preload or a runtime's option variable loads code the line does not show (`LD_PRELOAD=x.so`).
+    let loads_code = programs::loads_unknown_code(environment.iter().map(|word| word.text.as_str()));
+    let mut derived = Derived { unknown: loads_code, ..Derived::default() };
     let mut argv: Vec<Word> = words.to_vec();
     let mut cwd: Option<PathBuf> = None;
     let mut assignments: Vec<Word> = Vec::new();
@@ -206,7 +208,9 @@ fn runs_code(
             }
         }
         Runs::EnvironmentScripts(names) => {
-            derived.scripts.extend(values_of(environment, names).map(str::to_owned));
+            // (`LESSOPEN='|CMD'`, `'||CMD'`, `'-|CMD'`: the marks say how its output is read.)
+            let scripts = values_of(environment, names).map(|value| value.trim_start_matches(['|', '-']).to_owned());
+            derived.scripts.extend(scripts);
         }
         Runs::EnvironmentFiles(names) => {
             for value in values_of(environment, names) {
@@ -271,6 +275,19 @@ fn runs_code(
             if argv.get(start).is_some_and(|word| word.text == *separator) {
                 let scripts = argv[start + 1..].iter().take_while(|word| !word.text.starts_with(":::"));
                 derived.scripts.extend(scripts.map(|word| word.text.clone()));
+            }
+        }
+        Runs::KeyedOperands { after, prefix } => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            let rest = argv.get(start..).unwrap_or_default();
+            let follows =
+                rest.len() > after.len() && rest.iter().zip(after.iter()).all(|(word, text)| word.text == *text);
+            if follows {
+                let values = rest[after.len()..].iter().filter_map(|word| {
+                    let (key, value) = word.text.split_once('=')?;
+                    key.starts_with(prefix).then(|| value.to_owned())
+                });
+                derived.scripts.extend(values);
             }
         }
         Runs::CommandAfterDoubleDash => {

@@ -57,6 +57,11 @@ fn tampering_by_roads_the_reader_missed_is_hard_blocked() {
         // Brace expansion names the file twice: moved away.
         "mv .claude/settings.json{,.off}",
         "rm -rf .{forge,cache}",
+        // Taking the owner's access to the folder takes what it holds; literals joined in code name the path.
+        "chmod 000 .forge",
+        "chmod a-w .forge",
+        "python3 -c \"import shutil; shutil.rmtree('.'+'forge')\"",
+        "rm -rf ~+/.forge",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }
@@ -84,6 +89,8 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "python3 -c \"import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.cache', 'myapp'))\"",
         "echo build | xargs rm -rf",
         // Permissions added, or the files given back to the user: nothing is taken from them.
+        "chmod 755 build",
+        "chmod go-w build",
         "chmod -R u+w .",
         "chmod -R a+rX .",
         "sudo chown -R $USER:$USER .",

@@ -121,6 +121,17 @@ fn options_that_run_a_command_are_read() {
         "powershell -c 'rm -r -fo .forge'",
         "pwsh -EncodedCommand ZwBpAHQAIABwAHUAcwBoACAALQBmAA==",
         "trap 'git push --force' EXIT; true",
+        "vim -es -c '!git push --force' -c q README.md",
+        "ssh-agent sh -c 'git push --force origin main'",
+        "bwrap --bind / / --dev /dev git push -f origin main",
+        "xterm -e 'git push -f origin main'",
+        "gnome-terminal -- git push --force",
+        "LESSOPEN='|rm -rf .forge; echo %s' less README.md",
+        "npm pkg set scripts.postinstall='rm -rf .forge' && npm install",
+        "npm pkg set scripts.test='git push --force' && npm test",
+        "git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push",
+        "git config remote.origin.mirror true && git push",
+        "git send-pack --force origin refs/heads/main",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -147,6 +158,8 @@ fn start_up_files_and_planted_text_run_what_is_written() {
         "source /dev/stdin <<< 'git push --force'",
         "bash --rcfile <(echo 'git push -f') -i",
         "PROMPT_COMMAND='git push -f' bash -i",
+        "PS4='$(git push -f origin main >/dev/null 2>&1)+ ' bash -xc true",
+        "printf '#!/bin/sh\\ngit push -f origin main\\n' > build/s && chmod +x build/s && npm_config_script_shell=./build/s npm run lint",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -196,6 +209,14 @@ fn commands_computed_while_the_line_runs_are_read_or_asked_about() {
         "awk 'BEGIN { print | \"sh\" }' <<< 'git push -f'",
         "(crontab -l; echo '* * * * * git push --force') | crontab -",
         "sudo $CMD push --force",
+        // Code loaded before the program's own, or in a language the reader does not read, starting a process.
+        "LD_PRELOAD=/tmp/l.so ls",
+        "NODE_OPTIONS='--require /tmp/r.js' npm test",
+        "PERL5OPT='-M5;system(q{rm -rf .forge})' perl -e 1",
+        "emacs --batch --eval '(shell-command \"git push --force\")'",
+        "lua -e 'os.execute(\"git push -f\")'",
+        "Rscript -e 'system(\"git push -f\")'",
+        "tclsh <<< 'exec git push -f'",
         // Inline code that surely runs a command, or code, it computes.
         "python3 -c \"import os,sys; os.system(sys.argv[1])\" 'git push -f'",
         "python3 -c \"import os,base64; os.system(base64.b64decode('Z2l0IHB1c2ggLWY=').decode())\"",
@@ -279,6 +300,14 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "source venv/bin/activate",
         "nohup npm start &",
         "perl -ne 'print if /TODO/' src/main.ts",
+        "NODE_OPTIONS=--max-old-space-size=4096 npm run build",
+        "LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 ls",
+        "emacs --batch --eval '(message \"hi\")'",
+        "lua -e 'print(1+1)'",
+        "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -xc true",
+        "LESSOPEN='|lesspipe %s' less README.md",
+        "ssh-agent -k",
+        "docker push --help",
         "node -e \"console.log(/a/.exec(process.argv[1]))\" abc",
         "python3 -c \"import asyncio; asyncio.run(main())\"",
         "mkdir -p build/{debug,release}",

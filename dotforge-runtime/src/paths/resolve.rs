@@ -7,7 +7,7 @@ use super::globs::{components_of, Places};
 use crate::worktree;
 use dotforge_shell::access::{Access, Landing};
 use dotforge_shell::pattern::glob_matches;
-use dotforge_shell::{normalize, Cwd, ProjectRoot, Word};
+use dotforge_shell::{normalize, Cwd, ProjectRoot, Word, GIT_TOPLEVEL};
 use std::path::{Path, PathBuf};
 
 /// The absolute paths a word stands for, in the directory `cwd`: `~` and known variables expanded, globs expanded
@@ -32,11 +32,21 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
             text = text.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
         }
     }
+    if has_variables && text.contains(GIT_TOPLEVEL) {
+        match git_toplevel(cwd, places) {
+            Some(top) => text = text.replace(GIT_TOPLEVEL, &top.to_string_lossy()),
+            None => return Vec::new(),
+        }
+    }
     if text.contains('$') || text.contains('`') {
         return Vec::new();
     }
     if word.tilde || text.starts_with('~') {
         match (text.strip_prefix('~'), places.home.as_deref()) {
+            // `~+` is the working directory.
+            (Some(rest), _) if rest.starts_with('+') && (rest.len() == 1 || rest[1..].starts_with('/')) => {
+                text = format!(".{}", &rest[1..]);
+            }
             (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
                 text = format!("{}{rest}", home.display());
             }
@@ -62,6 +72,16 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
         }
     }
     vec![path]
+}
+
+/// What `git rev-parse --show-toplevel` prints in `cwd`: the nearest folder holding `.git`, from there up.
+fn git_toplevel(cwd: &Cwd, places: &Places) -> Option<PathBuf> {
+    let Cwd::Known(dir) = cwd else { return None };
+    let start = match &places.cwd {
+        Some(base) if dir.is_relative() => base.join(dir),
+        _ => dir.clone(),
+    };
+    start.ancestors().find(|folder| folder.join(".git").exists()).map(Path::to_path_buf)
 }
 
 /// The paths an access of a command stands for.
@@ -255,6 +275,16 @@ mod tests {
         };
         let here = Cwd::Known(PathBuf::from("/p"));
         assert_eq!(resolve(&word(".forge/../.forge/audit"), &here, &places, false), [PathBuf::from("/p/.forge/audit")]);
+        assert_eq!(resolve(&word("~+"), &here, &places, false), [PathBuf::from("/p")]);
+        assert_eq!(resolve(&word("~+/.forge"), &here, &places, false), [PathBuf::from("/p/.forge")]);
+        // What `git rev-parse --show-toplevel` prints: the nearest folder holding `.git`.
+        let top = std::env::temp_dir().join(format!("dotforge-toplevel-{}", std::process::id()));
+        std::fs::create_dir_all(top.join(".git")).expect("a work tree");
+        std::fs::create_dir_all(top.join("src/deep")).expect("a subfolder");
+        let inside = Cwd::Known(top.join("src/deep"));
+        let top_word = word("$DOTFORGE_GIT_TOPLEVEL/.forge");
+        assert_eq!(resolve(&top_word, &inside, &places, false), [top.join(".forge")]);
+        std::fs::remove_dir_all(&top).expect("clean up");
         assert_eq!(
             resolve(&word("~/.claude/settings.json"), &here, &places, false),
             [PathBuf::from("/home/u/.claude/settings.json")]

@@ -115,6 +115,9 @@ pub(crate) enum Runs {
     KeyedScriptOption(&'static str, &'static [&'static str]),
     /// When its first operand is this separator, each word after it is a shell script (`parallel ::: CMD…`).
     ScriptsAfter(&'static str),
+    /// After these words (`pkg set`), its operands `PREFIX…=VALUE` plant VALUE as a script that runs later
+    /// (`npm pkg set scripts.test='git push -f'`): read now, as a git alias set on the line is.
+    KeyedOperands { after: &'static [&'static str], prefix: &'static str },
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
     /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
@@ -332,6 +335,8 @@ pub(crate) enum Expect {
     Reads(&'static str),
     /// Nothing besides the command itself runs, and this path is not written.
     Inert(&'static str),
+    /// It runs something the reader cannot know (the command asks).
+    Unknown,
     /// The program's subcommand (after its global options and their values, a toolchain `+nightly`) is this word.
     Subcommand(&'static str),
 }

@@ -351,21 +351,25 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("vi +'!rm -rf .forge' x", Expect::Writes(".forge")),
             Example("nvim --headless -c 'call system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
             Example("vim +42 src/main.rs", Expect::Inert(".forge")),
+            Example("vim -es -c '!git push -f' -c q README.md", Expect::Runs("git push -f")),
         ],
-        ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSsTtuUwWiq", &["cmd"]), Touches::Edits)
+        // (`-s` takes a script file except in Ex mode, where it means silent: `vim -es -c CMD`; read as a flag.)
+        ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSTtuUwWiq", &["cmd"]), Touches::Edits)
     },
     // less and more run a shell command with `!` (given as `+!CMD` it runs when they start).
     Program {
-        runs: &[Runs::EditorCommands(&[])],
+        // `LESSOPEN='|CMD %s'` runs CMD on each file it opens (a leading `|` or `-` says how it is read).
+        runs: &[Runs::EditorCommands(&[]), Runs::EnvironmentScripts(&["LESSOPEN", "LESSCLOSE"])],
         examples: &[
             Example("less +'!rm -rf .forge' README.md", Expect::Writes(".forge")),
+            Example("LESSOPEN='|git push -f %s' less README.md", Expect::Runs("git push -f")),
             Example("less +G README.md", Expect::Inert(".forge")),
         ],
         ..touching(&["less", "more", "most"], Options::new("bhjkoOpPtTxyz", &[]), Touches::Reads)
     },
     Program {
         examples: &[Example("nano .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
-        ..touching(&["nano", "emacs", "ed", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
+        ..touching(&["nano", "ed", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
     },
     Program {
         output: Output::Arguments,

@@ -134,6 +134,20 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     interpreter(&["Rscript"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
     interpreter(&["osascript"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
+    interpreter(&["tclsh*", "wish*"], Options::NONE, &[Runs::Code(code(Language::Other, &[]))]),
+    // Emacs run for its Lisp (`emacs --batch --eval CODE`).
+    Program {
+        examples: &[
+            Example("emacs --batch --eval '(shell-command \"git push -f\")'", Expect::Unknown),
+            Example("emacs --batch --eval '(delete-directory \".forge\" t)'", Expect::Writes(".forge")),
+            Example("emacs --batch --eval '(message \"hi\")'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["emacs"],
+            Options::new("lfLu", &["eval", "execute", "load", "funcall", "directory", "script", "user"]),
+            &[Runs::Code(code(Language::Other, &["eval", "execute"]))],
+        )
+    },
     Program {
         examples: &[
             Example("pwsh -Command 'Remove-Item -Recurse .forge'", Expect::Writes(".forge")),

@@ -23,6 +23,7 @@ mod consoles;
 mod containers;
 mod elsewhere;
 mod entry;
+mod environment;
 mod file_tools;
 mod git;
 mod interpreters;
@@ -39,6 +40,7 @@ use crate::lexer::Word;
 pub(crate) use entry::{
     Console, Cwd, Filter, Granting, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
 };
+pub(crate) use environment::loads_unknown_code;
 
 /// The file name part of a program path (`/usr/bin/git` → `git`).
 pub fn program_name(text: &str) -> &str {

@@ -50,8 +50,16 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[
             Runs::PackageProgram { subcommands: &["exec", "x"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
             Runs::Recipes(Recipes::PackageScripts),
+            // A script set on the line runs when it is named, or as a lifecycle script (`npm install`).
+            Runs::KeyedOperands { after: &["pkg", "set"], prefix: "scripts." },
+            // The shell npm runs scripts with.
+            Runs::EnvironmentFiles(&["npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL"]),
         ],
-        examples: &[Example("npm exec -- rimraf .forge", Expect::Writes(".forge"))],
+        examples: &[
+            Example("npm exec -- rimraf .forge", Expect::Writes(".forge")),
+            Example("npm pkg set scripts.postinstall='rm -rf .forge' && npm install", Expect::Writes(".forge")),
+            Example("npm pkg set scripts.test='vitest run' && npm test", Expect::Inert(".forge")),
+        ],
         output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["npm"])
     },

@@ -2,7 +2,7 @@
 //! `tr`: text decoded before it is run is read as what runs), and programs that print shell setup code meant for
 //! `eval` (`ssh-agent -s`, `direnv hook bash`, `pyenv init -`): trusted, read as running nothing.
 
-use super::entry::{Example, Expect, Output, Program};
+use super::entry::{Example, Expect, Output, Program, Runs};
 use crate::argv::Options;
 
 /// A program that prints shell setup when one of `markers` is among its arguments (always, when empty).
@@ -37,12 +37,21 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("echo 'tvg chfu -s' | tr a-z n-za-m | bash", Expect::Runs("git push -f"))],
         ..Program::named(&["tr"])
     },
+    // ssh-agent prints its setup, or runs the command it is given with the agent set up.
     Program {
+        options: Options::new("aEPtO", &[]),
+        runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
         examples: &[
             Example("eval \"$(ssh-agent -s)\"", Expect::Inert(".forge")),
             Example("eval `ssh-agent`", Expect::Inert(".forge")),
+            Example("ssh-agent sh -c 'git push -f'", Expect::Runs("git push -f")),
+            Example("ssh-agent -t 60 git push -f", Expect::Runs("git push -f")),
         ],
-        ..setup(&["ssh-agent", "keychain", "dircolors", "gpg-agent"], &[])
+        ..setup(&["ssh-agent"], &[])
+    },
+    Program {
+        examples: &[Example("eval \"$(gpg-agent --daemon)\"", Expect::Inert(".forge"))],
+        ..setup(&["keychain", "dircolors", "gpg-agent"], &[])
     },
     Program {
         examples: &[Example("eval \"$(direnv hook bash)\"", Expect::Inert(".forge"))],

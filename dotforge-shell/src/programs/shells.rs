@@ -7,11 +7,12 @@ use crate::argv::Options;
 pub(super) const PROGRAMS: &[Program] = &[Program {
     options: Options::new("oO", &["rcfile", "init-file"]),
     // What a shell runs before its script: the file `BASH_ENV` (bash) or `ENV` (sh, interactive) names, its
-    // `--rcfile`, and `PROMPT_COMMAND` (interactive bash, before each prompt).
+    // `--rcfile`, `PROMPT_COMMAND` (interactive bash, before each prompt), and `PS4`, whose substitutions run at each
+    // line `-x` traces.
     runs: &[
         Runs::Shell,
         Runs::EnvironmentFiles(&["BASH_ENV", "ENV"]),
-        Runs::EnvironmentScripts(&["PROMPT_COMMAND"]),
+        Runs::EnvironmentScripts(&["PROMPT_COMMAND", "PS4"]),
         Runs::ScriptFileOption(&["rcfile", "init-file"]),
     ],
     examples: &[
@@ -23,6 +24,7 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("zsh -o errexit -c 'git push -f'", Expect::Runs("git push -f")),
         Example("BASH_ENV=<(echo 'git push -f') bash -c true", Expect::Runs("git push -f")),
         Example("PROMPT_COMMAND='git push -f' bash -i", Expect::Runs("git push -f")),
+        Example("PS4='$(git push -f)+ ' bash -xc true", Expect::Runs("git push -f")),
         Example("bash --rcfile <(echo 'rm -rf .forge') -i", Expect::Writes(".forge")),
         Example("bash <(echo 'git push -f')", Expect::Runs("git push -f")),
     ],

@@ -4,7 +4,7 @@
 use super::entry::{Expect, Language, Program, Runs, ScriptLines, Touches};
 use super::{all_names, sorted_index, BY_PREFIX, FAMILIES};
 use crate::access::{accesses, AccessKind};
-use crate::command::{CommandLine, Cwd};
+use crate::command::{CommandLine, Cwd, Unknown};
 use crate::reader::parse;
 use crate::unwrap::normalize;
 use std::path::{Path, PathBuf};
@@ -49,7 +49,11 @@ fn shows(command: &str, expect: Expect) -> bool {
         Expect::Runs(prefix) => runs(&line, prefix),
         Expect::Writes(path) => accessed(&line, command, AccessKind::Write, path),
         Expect::Reads(path) => accessed(&line, command, AccessKind::Read, path),
-        Expect::Inert(path) => !accessed(&line, command, AccessKind::Write, path),
+        Expect::Inert(path) => {
+            !accessed(&line, command, AccessKind::Write, path)
+                && !line.commands.iter().any(|found| found.unknown == Unknown::Everything)
+        }
+        Expect::Unknown => line.commands.iter().any(|found| found.unknown == Unknown::Everything),
         Expect::Subcommand(word) => line.commands.first().is_some_and(|first| {
             let words = &first.words;
             let at = super::Shape::of(words).subcommand.map(|(at, _)| at);
@@ -210,6 +214,9 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::ScriptFileOption(options) => format!("{name} --{} <(echo 'git push -f')", options[0]),
                     Runs::ScriptsAfter(separator) => format!("{name} {separator} 'git push -f'"),
                     Runs::CommandAfterDoubleDash => format!("{name} x -- git push -f"),
+                    Runs::KeyedOperands { after, prefix } => {
+                        format!("{name} {} {prefix}x='git push -f'", after.join(" "))
+                    }
                     Runs::KeyedScriptOption(option, keys) => format!("{name} -{option} {}='git push -f' x", keys[0]),
                     Runs::InputScript { lines: ScriptLines::Crontab, .. } => {
                         format!("echo '@reboot git push -f' | {name} -")
