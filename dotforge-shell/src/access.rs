@@ -55,7 +55,8 @@ pub struct Access {
     /// be known.
     pub lands_as: Option<Landing>,
     /// The path is only possibly reached: its command's program is computed while the line runs
-    /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree.
+    /// ([`crate::Unknown::Program`]), so it may write what it names, as a tree; or the folder it runs in cannot be
+    /// known (`cd "$X" && rm -rf .forge`), so a relative path may be the one in the working folder.
     pub possible: bool,
 }
 
@@ -157,6 +158,11 @@ fn literals_joined(code: &str) -> Option<String> {
         at += character.len_utf8();
     }
     changed.then_some(out)
+}
+
+/// Whether a path as written is relative to the folder its command runs in.
+fn relative_as_written(path: &Word) -> bool {
+    !(path.tilde || path.dynamic || path.text.starts_with(['/', '~', '$']) || path.text == "-")
 }
 
 /// Whether `part` appears in `text` right after a quote.
@@ -321,6 +327,12 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             }
         }
     }
+    // A relative path where the folder cannot be known (`cd "$X" && rm -rf .forge`) may be the working folder's.
+    let elsewhere = found.iter().filter(|access| access.cwd == Cwd::Unknown && relative_as_written(&access.path));
+    let in_working_folder: Vec<Access> = elsewhere
+        .map(|access| Access { cwd: Cwd::Known(std::path::PathBuf::from(".")), possible: true, ..access.clone() })
+        .collect();
+    found.extend(in_working_folder);
     // The same path read or written the same way by several commands counts once: a line read crudely has a command
     // at every word, whose arguments overlap. (A short list is left alone; sorting it would cost more than it saves.)
     if found.len() > DEDUPLICATE_FROM {

@@ -158,7 +158,7 @@ const STARTS_A_PROCESS: &[&str] = &[
 ];
 
 /// The command line that stands for a command the reader cannot know.
-const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";
+pub(crate) const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";
 
 /// The commands `code` runs in any of the languages read (for text whose language is not known).
 pub(crate) fn commands_in_any_language(code: &str) -> Vec<String> {

@@ -5,6 +5,7 @@
 //! Each value comes back as a shell script for the reader.
 
 use crate::argv::{Order, Parsed};
+use crate::code::UNKNOWN_COMMAND;
 use crate::lexer::Word;
 use crate::programs::Program;
 
@@ -44,6 +45,9 @@ pub(crate) fn runs_value(key: &str) -> bool {
     if COMMAND_KEYS.contains(&key.as_str()) || key.starts_with("alias.") || key.starts_with("pager.") {
         return true;
     }
+    if includes_a_file(&key) {
+        return true;
+    }
     let mut parts = key.split('.');
     let (Some(section), Some(last)) = (parts.next(), key.rsplit('.').next()) else { return false };
     key.matches('.').count() >= 2
@@ -51,10 +55,22 @@ pub(crate) fn runs_value(key: &str) -> bool {
         && COMMAND_KEY_ENDS.contains(&last)
 }
 
+/// Whether `key` (lower case) names another config file to read (`include.path`, `includeIf.COND.path`).
+fn includes_a_file(key: &str) -> bool {
+    key == "include.path" || (key.starts_with("includeif.") && key.ends_with(".path"))
+}
+
+/// The environment variables that name a config file git reads instead of its own (`/dev/null` reads none).
+const CONFIG_FILE_VARIABLES: &[&str] = &["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"];
+
 /// The shell script a configuration value runs: an alias's `!CMD` is `CMD`, another alias is a git command, a
 /// helper's `!CMD` is `CMD`; a boolean or a number runs nothing.
 pub(crate) fn script_of(key: &str, value: &str) -> Option<String> {
     let value = value.trim();
+    // Another config file, whose keys may run anything: not read here.
+    if includes_a_file(&key.to_ascii_lowercase()) {
+        return Some(UNKNOWN_COMMAND.to_owned());
+    }
     if value.is_empty() || matches!(value, "true" | "false" | "yes" | "no" | "on" | "off") {
         return None;
     }
@@ -69,16 +85,54 @@ pub(crate) fn script_of(key: &str, value: &str) -> Option<String> {
     }
 }
 
-/// The scripts the `-c KEY=VALUE` options before git's subcommand run, and those a `git config KEY VALUE` (or
-/// `git config set KEY VALUE`) writes for later.
-pub(crate) fn scripts(argv: &[Word], git: &Program) -> Vec<String> {
-    let mut found = Vec::new();
+/// The configuration given for one git command: its `-c KEY=VALUE` options before the subcommand, and the
+/// environment's `GIT_CONFIG_PARAMETERS` (`'KEY=VALUE' …`, as git writes it for its children) and
+/// `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>` / `GIT_CONFIG_VALUE_<n>`.
+pub(crate) fn inline_config(argv: &[Word], git: &Program, environment: &[&Word]) -> Vec<(String, String)> {
     let subcommand = git.subcommand_at(argv);
     let globals = Parsed::of(&argv[..subcommand.unwrap_or(argv.len())], &git.options, Order::Permute);
-    for value in globals.values(&['c'], &[]) {
-        if let Some((key, value)) = value.text().split_once('=') {
-            found.extend(runs_value(key).then(|| script_of(key, value)).flatten());
+    let mut found: Vec<(String, String)> = globals
+        .values(&['c'], &[])
+        .iter()
+        .filter_map(|value| value.text().split_once('=').map(|(key, value)| (key.to_owned(), value.to_owned())))
+        .collect();
+    let variable = |name: &str| {
+        environment.iter().rev().find_map(|word| word.text.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')))
+    };
+    if let Some(parameters) = variable("GIT_CONFIG_PARAMETERS") {
+        // Each entry in single quotes; `'\''` stands for a quote inside one.
+        let parameters = parameters.replace("'\\''", "\u{0}");
+        let entries = parameters.split('\'').skip(1).step_by(2);
+        found.extend(entries.filter_map(|entry| {
+            let (key, value) = entry.split_once('=')?;
+            Some((key.to_owned(), value.replace('\u{0}', "'")))
+        }));
+    }
+    let count = variable("GIT_CONFIG_COUNT").and_then(|count| count.trim().parse::<usize>().ok()).unwrap_or(0);
+    for index in 0..count.min(64) {
+        if let (Some(key), Some(value)) =
+            (variable(&format!("GIT_CONFIG_KEY_{index}")), variable(&format!("GIT_CONFIG_VALUE_{index}")))
+        {
+            found.push((key.to_owned(), value.to_owned()));
         }
+    }
+    found
+}
+
+/// The scripts the configuration given for one git command runs ([`inline_config`]), and those a `git config KEY
+/// VALUE` (or `git config set KEY VALUE`) writes for later.
+pub(crate) fn scripts(argv: &[Word], git: &Program, environment: &[&Word]) -> Vec<String> {
+    let mut found = Vec::new();
+    let subcommand = git.subcommand_at(argv);
+    let config_files = environment
+        .iter()
+        .filter_map(|word| word.text.split_once('='))
+        .filter(|(name, value)| CONFIG_FILE_VARIABLES.contains(name) && !matches!(value.trim(), "" | "/dev/null"));
+    if config_files.count() > 0 {
+        found.push(UNKNOWN_COMMAND.to_owned());
+    }
+    for (key, value) in inline_config(argv, git, environment) {
+        found.extend(runs_value(&key).then(|| script_of(&key, &value)).flatten());
     }
     let Some(at) = subcommand.filter(|&at| argv[at].text == "config") else { return found };
     let operands: Vec<&str> = argv[at + 1..]
@@ -131,6 +185,31 @@ mod tests {
         assert_eq!(script_of("alias.x", "!rm -rf .forge").as_deref(), Some("rm -rf .forge"));
         assert_eq!(script_of("core.fsmonitor", "true"), None);
         assert_eq!(script_of("core.pager", "less -R").as_deref(), Some("less -R"));
+    }
+
+    #[test]
+    fn configuration_from_the_environment_is_read_as_options_are() {
+        let git = crate::programs::lookup("git").expect("git's entry");
+        let words = |text: &str| -> Vec<Word> {
+            text.split(' ').map(|part| Word { text: part.to_owned(), ..Word::default() }).collect()
+        };
+        let parameters = "GIT_CONFIG_PARAMETERS='alias.x=!rm -rf .forge' 'core.pager=less'";
+        let parameters = Word { text: parameters.to_owned(), ..Word::default() };
+        let environment = vec![&parameters];
+        assert_eq!(
+            inline_config(&words("git x"), git, &environment),
+            [("alias.x".to_owned(), "!rm -rf .forge".to_owned()), ("core.pager".to_owned(), "less".to_owned())]
+        );
+        let counted = words("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0=git");
+        let counted: Vec<&Word> = counted.iter().collect();
+        assert_eq!(scripts(&words("git fetch"), git, &counted), ["git"]);
+        // Another config file: what it holds is not read here.
+        let global = [Word { text: "GIT_CONFIG_GLOBAL=/tmp/gc".to_owned(), ..Word::default() }];
+        assert_eq!(scripts(&words("git status"), git, &global.iter().collect::<Vec<_>>()), [UNKNOWN_COMMAND]);
+        let isolated = [Word { text: "GIT_CONFIG_GLOBAL=/dev/null".to_owned(), ..Word::default() }];
+        assert!(scripts(&words("git status"), git, &isolated.iter().collect::<Vec<_>>()).is_empty());
+        assert_eq!(scripts(&words("git config --global include.path /tmp/x.inc"), git, &[]), [UNKNOWN_COMMAND]);
+        assert_eq!(scripts_in_config_text("[include]\n\tpath = /tmp/inc\n"), [UNKNOWN_COMMAND]);
     }
 
     #[test]

@@ -190,6 +190,10 @@ impl ScriptState<'_> {
             for word in written.words.iter_mut().skip(1).filter(|word| word.dynamic) {
                 *word = parameters::expand(std::mem::take(word), variables);
             }
+            // An assignment's value too (`f=.e; f=${f}nv`).
+            for word in written.assignments.iter_mut().filter(|word| word.dynamic) {
+                *word = parameters::expand(std::mem::take(word), variables);
+            }
             for redirect in &mut written.redirects {
                 redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
             }
@@ -443,6 +447,8 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
                 if character == '%' {
                     match chars.next() {
                         Some('%') => out.push('%'),
+                        // `%b`: the value's backslash escapes decoded (`printf %b '\x72\x6d'` prints `rm`).
+                        Some('b') => out.push_str(&decode_escapes(values.next().unwrap_or(""))),
                         Some(_) => out.push_str(values.next().unwrap_or("")),
                         None => out.push('%'),
                     }
@@ -834,6 +840,22 @@ fn remember_exports(written: &Written, variables: &[(String, String)], exported:
 
 /// `NAME=value` of a bare assignment or `export`/`declare`/`local`/`readonly`, remembered for the commands after it.
 fn remember_assignments(written: &Written, variables: &mut Vec<(String, String)>) {
+    // `set -- WORDS` (or `set WORDS`): the positional parameters (`set -- git push -f; "$@"`).
+    if let Some((_, rest)) = written.words.split_first().filter(|(first, _)| first.text == "set") {
+        let rest = match rest.first() {
+            Some(word) if word.text == "--" => &rest[1..],
+            Some(word) if !word.text.starts_with(['-', '+']) => rest,
+            _ => return,
+        };
+        variables
+            .retain(|(known, _)| !(known == "@" || known == "*" || known.bytes().all(|byte| byte.is_ascii_digit())));
+        if rest.iter().all(|word| !word.dynamic) {
+            let all = rest.iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" ");
+            variables.extend([("@".to_owned(), all.clone()), ("*".to_owned(), all)]);
+            variables.extend(rest.iter().enumerate().map(|(at, word)| ((at + 1).to_string(), word.text.clone())));
+        }
+        return;
+    }
     let declares = written.words.first().is_some_and(|word| {
         matches!(program_name(&word.text), "export" | "declare" | "local" | "readonly" | "typeset")
     });
@@ -846,9 +868,17 @@ fn remember_assignments(written: &Written, variables: &mut Vec<(String, String)>
     };
     for word in candidates {
         if let Some((name, value)) = word.text.split_once('=') {
+            // `NAME+=VALUE` appends to what NAME held.
+            let (name, before) = match name.strip_suffix('+') {
+                Some(name) => {
+                    let known = variables.iter().rev().find(|(known, _)| known == name);
+                    (name, known.map(|(_, value)| value.clone()))
+                }
+                None => (name, Some(String::new())),
+            };
             variables.retain(|(known, _)| known != name);
-            if !word.dynamic {
-                variables.push((name.to_owned(), value.to_owned()));
+            if let (false, Some(before)) = (word.dynamic, before) {
+                variables.push((name.to_owned(), before + value));
             }
         }
     }
@@ -868,8 +898,10 @@ fn substitute_variables(words: Vec<Word>, variables: &[(String, String)]) -> Vec
             .and_then(|rest| rest.strip_suffix('}'))
             .or_else(|| word.text.strip_prefix('$'));
         let value = name.and_then(|name| variables.iter().find(|(known, _)| known == name)).map(|(_, value)| value);
+        // `"$@"` is one word per parameter, quoted or not.
+        let each_parameter = matches!(name, Some("@" | "*")) && !(name == Some("*") && word.quoted);
         match value {
-            Some(value) if word.dynamic && word.quoted => {
+            Some(value) if word.dynamic && word.quoted && !each_parameter => {
                 out.push(Word { text: value.clone(), dynamic: false, ..word })
             }
             Some(value) if word.dynamic => {

@@ -26,6 +26,14 @@ mod computed {
         assert!(runs("`which git` push -f origin main", "git push -f origin main"));
         assert!(runs("\"$(command -v git)\" push --force", "git push --force"));
         assert!(runs("$(printf 'gi%s' t) push --force", "git push --force"));
+        assert!(runs("$(printf %b '\\x67\\x69\\x74') push --force", "git push --force"));
+        // Variables built up on the line: appended to, or from another's value.
+        assert!(runs("c='git push'; c+=' --force'; eval \"$c\"", "git push --force"));
+        assert!(runs("a=git; b=${a}; $b push -f", "git push -f"));
+        // Positional parameters: set on the line, or given to `sh -c` after its `$0`.
+        assert!(runs("set -- git push -f; \"$@\"", "git push -f"));
+        assert!(runs("sh -c '\"$@\"' _ git push --force", "git push --force"));
+        assert!(runs("bash -c '$1 $2 $3' sh git push -f", "git push -f"));
         assert!(runs("`echo git` push --force", "git push --force"));
         assert!(runs("x=$(echo rm); $x -rf .forge", "rm -rf .forge"));
         assert!(runs("g${IFS}push${IFS}--force", "g push --force"));

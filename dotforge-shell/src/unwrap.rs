@@ -4,7 +4,7 @@
 //! script files a command runs (`bash FILE`, `source FILE`, `python FILE`, `./FILE`) for the reader to read; and
 //! where `cd`/`pushd` take the commands that follow.
 
-use crate::argv::{Order, Parsed};
+use crate::argv::{quote, Order, Parsed};
 use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
@@ -240,7 +240,7 @@ fn runs_code(
             derived.scripts.extend(found.scripts);
             derived.unknown |= found.unknown;
         }
-        Runs::GitCommandKeys => derived.scripts.extend(git_commands::scripts(argv, program)),
+        Runs::GitCommandKeys => derived.scripts.extend(git_commands::scripts(argv, program, environment)),
         Runs::KeyedScriptOption(option, keys) => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             let (letters, longs) = split_names(&[option]);
@@ -300,7 +300,7 @@ fn runs_code(
             derived.scripts.extend(script_values(argv, program, names))
         }
         Runs::ExecOptions(options) => find_exec(argv, options, derived),
-        Runs::InlineAliases => git_alias(argv, program, derived),
+        Runs::InlineAliases => git_alias(argv, program, environment, derived),
         Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
         Runs::Command { .. }
         | Runs::ScriptOption(_)
@@ -605,6 +605,11 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Input<'_>, derived: &mu
         break;
     }
     match argv.get(index) {
+        // The words after the script are its `$0` and positional parameters (`sh -c '"$@"' _ git push -f`).
+        Some(script) if with_c && argv.len() > index + 2 && argv[index + 2..].iter().all(|word| !word.dynamic) => {
+            let parameters: Vec<String> = argv[index + 2..].iter().map(|word| quote(&word.text)).collect();
+            derived.scripts.push(format!("set -- {}\n{}", parameters.join(" "), script.text));
+        }
         Some(script) if with_c => derived.scripts.push(script.text.clone()),
         Some(file) if !reads_stdin && file.text.starts_with("<(") => sourced_file(&file.text, derived),
         Some(file) if !reads_stdin => {
@@ -638,13 +643,10 @@ fn find_exec(argv: &[Word], options: &[&str], derived: &mut Derived) {
 }
 
 /// `git -c alias.NAME=VALUE … NAME args`: the alias runs a shell command (`!…`) or a git command.
-fn git_alias(argv: &[Word], program: &Program, derived: &mut Derived) {
+fn git_alias(argv: &[Word], program: &Program, environment: &[&Word], derived: &mut Derived) {
     let Some(subcommand) = program.subcommand_at(argv) else { return };
-    let parsed = Parsed::of(&argv[..subcommand], &program.options, Order::Permute);
-    for value in parsed.values(&['c'], &[]) {
-        let Some((name, body)) = value.text().strip_prefix("alias.").and_then(|rest| rest.split_once('=')) else {
-            continue;
-        };
+    for (key, body) in git_commands::inline_config(argv, program, environment) {
+        let Some(name) = key.strip_prefix("alias.") else { continue };
         if !name.eq_ignore_ascii_case(&argv[subcommand].text) {
             continue;
         }
@@ -670,8 +672,31 @@ pub(super) fn change_directory(words: &[Word], cwd: &Cwd) -> Option<Cwd> {
     }
     let target = words[1..].iter().find(|word| !(word.text.starts_with('-') && word.text.len() > 1));
     let home = std::env::var_os("HOME").map(PathBuf::from);
+    // The folders the hook knows by a variable: `cd "$PWD"`, `cd "$HOME/x"`, `cd "$CLAUDE_PROJECT_DIR"`.
+    let known_variable = |text: &str| -> Option<PathBuf> {
+        let known = [
+            (
+                "$PWD",
+                match cwd {
+                    Cwd::Known(base) => Some(base.clone()),
+                    Cwd::Unknown => None,
+                },
+            ),
+            ("$HOME", home.clone()),
+            ("$CLAUDE_PROJECT_DIR", std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from)),
+        ];
+        let text = text.replace("${PWD}", "$PWD").replace("${HOME}", "$HOME");
+        let text = text.replace("${CLAUDE_PROJECT_DIR}", "$CLAUDE_PROJECT_DIR");
+        known.into_iter().find_map(|(name, value)| {
+            let rest = text.strip_prefix(name)?;
+            let ends_the_name = rest.is_empty() || rest.starts_with('/');
+            (ends_the_name && !rest.contains(['$', '`']))
+                .then(|| value.map(|value| value.join(rest.trim_start_matches('/'))))?
+        })
+    };
     let destination = match target {
-        None => home,
+        None => home.clone(),
+        Some(word) if word.dynamic && !word.glob => known_variable(&word.text),
         Some(word) if word.dynamic || word.glob || word.text == "-" => None,
         Some(word) if word.tilde => {
             let rest = word.text.strip_prefix('~').unwrap_or(&word.text);

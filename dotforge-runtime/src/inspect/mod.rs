@@ -199,7 +199,10 @@ impl<'a> Inspection<'a> {
 
     /// Whether `line` (this call's) holds commands the reader could not know, looked at once.
     fn line_has_unknown(&self, line: &CommandLine) -> bool {
-        *self.unknown_in_line.get_or_init(|| line.commands.iter().any(|command| command.unknown != Unknown::Nothing))
+        // (A command whose folder cannot be known may reach a relative path in the working folder.)
+        *self.unknown_in_line.get_or_init(|| {
+            line.commands.iter().any(|command| command.unknown != Unknown::Nothing || command.cwd == Cwd::Unknown)
+        })
     }
 
     /// Lets conditions match what the reader could not know (or stops them).
@@ -392,8 +395,10 @@ impl<'a> Inspection<'a> {
             }
             let matched = matched();
             if matched && access.possible {
+                let computed = self.line().commands.iter().any(|command| command.unknown == Unknown::Program);
+                let why = if computed { "its program is computed" } else { "the folder it runs in is computed" };
                 self.note_unknown(format!(
-                    "`{}` names `{}`, and its program is computed as it runs",
+                    "`{}` names `{}`, and {why} as it runs",
                     self.command_words(),
                     access.path.text
                 ));
