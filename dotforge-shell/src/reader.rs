@@ -5,6 +5,7 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
+use crate::argv::quote;
 use crate::braces;
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 use crate::languages::language_of_file;
@@ -352,6 +353,14 @@ impl ScriptState<'_> {
                 let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
+                // A shell script's positional parameters are the arguments it is given.
+                let known = !file.arguments.is_empty() && file.arguments.iter().all(|word| !word.dynamic);
+                let text = if language == Language::Shell && known {
+                    let arguments: Vec<String> = file.arguments.iter().map(|word| quote(&word.text)).collect();
+                    format!("set -- {}\n{text}", arguments.join(" "))
+                } else {
+                    text
+                };
                 found.push(FileScript { text, language, cwd: None, origin: file.path.text.clone() });
             }
             found.extend(make::recipes(&argv, &cwd, &mut reading.files, stdin.as_deref()));
@@ -517,7 +526,8 @@ fn path_lookups(command: &SimpleCommand) -> Vec<unwrap::ScriptFile> {
         }
         let text = format!("{}/{}", folder.trim_end_matches('/'), program.text);
         let tilde = text.starts_with('~');
-        found.push(unwrap::ScriptFile { path: Word { text, tilde, ..Word::default() }, language: None });
+        let arguments = command.words[1..].to_vec();
+        found.push(unwrap::ScriptFile { path: Word { text, tilde, ..Word::default() }, language: None, arguments });
     }
     found
 }

@@ -65,6 +65,8 @@ pub(super) struct ScriptFile {
     pub path: Word,
     /// The language the command reads it in (`python FILE`), or `None` when the file says (`./FILE`).
     pub language: Option<Language>,
+    /// The arguments it is given (`./deploy.sh a b`, `bash deploy.sh a b`): a shell script's `$1`, `"$@"`…
+    pub arguments: Vec<Word>,
 }
 
 /// The program a package installs: the table's for the packages it knows (`@anthropic-ai/claude-code` → `claude`);
@@ -112,7 +114,8 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             }
             // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
             if first.text.contains('/') && !first.dynamic {
-                derived.files.push(ScriptFile { path: first.clone(), language: None });
+                let arguments = argv[1..].to_vec();
+                derived.files.push(ScriptFile { path: first.clone(), language: None, arguments });
             }
             break;
         };
@@ -189,9 +192,11 @@ fn runs_code(
             let (letters, longs) = split_names(file_options);
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             let files = parsed.values(&letters, &longs);
-            derived
-                .files
-                .extend(files.iter().map(|value| ScriptFile { path: value.word(), language: Some(Language::Shell) }));
+            derived.files.extend(files.iter().map(|value| ScriptFile {
+                path: value.word(),
+                language: Some(Language::Shell),
+                arguments: Vec::new(),
+            }));
             // It reads its input unless a file gives the script or it only lists or removes jobs (`at -l`,
             // `crontab -l`); `crontab FILE` reads the file.
             let lists = ['l', 'r', 'd', 'c', 'e', 'i'].iter().any(|letter| parsed.has_short(*letter));
@@ -277,6 +282,12 @@ fn runs_code(
                 derived.scripts.extend(scripts.map(|word| word.text.clone()));
             }
         }
+        Runs::BoundActions(option) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            for value in parsed.values(&[], &[option]) {
+                derived.scripts.extend(bound_commands(value.text()));
+            }
+        }
         Runs::KeyedOperands { after, prefix } => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
             let rest = argv.get(start..).unwrap_or_default();
@@ -356,6 +367,7 @@ fn sourced_file(value: &str, derived: &mut Derived) {
         None if !value.is_empty() => derived.files.push(ScriptFile {
             path: Word { text: value.to_owned(), dynamic: value.contains('$'), ..Word::default() },
             language: Some(Language::Shell),
+            arguments: Vec::new(),
         }),
         None => {}
     }
@@ -372,7 +384,7 @@ fn sourced(argv: &[Word], stdin: Input<'_>, derived: &mut Derived) {
         sourced_file(&path.text, derived);
         return;
     }
-    derived.files.push(ScriptFile { path: path.clone(), language: Some(Language::Shell) });
+    derived.files.push(ScriptFile { path: path.clone(), language: Some(Language::Shell), arguments: Vec::new() });
 }
 
 /// An editor's or pager's commands (`vim -c CMD`, `+CMD`, `less +CMD`): a `!` runs the rest as a shell command, and
@@ -411,7 +423,18 @@ fn script_values(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String
     let parsed = Parsed::of(argv, &program.options, Order::Permute);
     let (letters, longs) = split_names(names);
     let values = parsed.values(&letters, &longs);
-    values.iter().map(|value| value.text()).map(|text| text.strip_prefix("exec=").unwrap_or(text).to_owned()).collect()
+    let mut scripts: Vec<String> = values
+        .iter()
+        .map(|value| value.text())
+        .map(|text| text.strip_prefix("exec=").unwrap_or(text).to_owned())
+        .collect();
+    // A name written with its dash is a whole word, as getopt does not read it (zip's `-TT CMD`).
+    let words = names.iter().filter(|name| name.starts_with('-'));
+    for name in words {
+        let after = argv.windows(2).filter(|pair| pair[0].text == *name).map(|pair| pair[1].text.clone());
+        scripts.extend(after);
+    }
+    scripts
 }
 
 /// Option names as the parser asks for them: the one-letter ones as letters, the others as long names.
@@ -550,9 +573,10 @@ fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option
             _ => return None,
         },
     };
-    let file = argv.get(at).filter(|file| !file.dynamic)?;
+    // (The folder may be computed: the package's path says which program it is.)
+    let file = argv.get(at)?;
     let name = programs::installed_at(&file.text)?;
-    let mut words = vec![Word { text: name.to_owned(), ..file.clone() }];
+    let mut words = vec![Word { text: name.to_owned(), dynamic: false, glob: false, ..file.clone() }];
     words.extend(argv[at + 1..].iter().cloned());
     Some(words)
 }
@@ -563,7 +587,9 @@ fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdi
     let language = interpreter.language;
     match languages::given(argv, program, interpreter) {
         Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, code)),
-        Given::File(word) => derived.files.push(ScriptFile { path: word.clone(), language: Some(language) }),
+        Given::File(word) => {
+            derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() })
+        }
         Given::Input => stdin.run(derived, |code| code::commands_in_inline(language, code)),
         Given::Module => {}
     }
@@ -613,7 +639,8 @@ fn shell_script(argv: &[Word], program: &Program, stdin: Input<'_>, derived: &mu
         Some(script) if with_c => derived.scripts.push(script.text.clone()),
         Some(file) if !reads_stdin && file.text.starts_with("<(") => sourced_file(&file.text, derived),
         Some(file) if !reads_stdin => {
-            derived.files.push(ScriptFile { path: file.clone(), language: Some(Language::Shell) });
+            let arguments = argv[index + 1..].to_vec();
+            derived.files.push(ScriptFile { path: file.clone(), language: Some(Language::Shell), arguments });
         }
         None if !with_c => reads_stdin = true,
         _ => {}
@@ -661,6 +688,41 @@ fn git_alias(argv: &[Word], program: &Program, environment: &[&Word], derived: &
             }
         }
     }
+}
+
+/// The commands of the actions bound in `bindings` (`start:execute-silent(git push -f)+abort`): each action that
+/// runs one, with its command between a bracket pair or two of the same mark (`execute:CMD` to the end).
+fn bound_commands(bindings: &str) -> Vec<String> {
+    const RUNNING: &[&str] =
+        &["execute-silent", "execute-multi", "execute", "become", "reload-sync", "reload", "change-preview", "preview"];
+    let mut found = Vec::new();
+    let mut rest = bindings;
+    // The first action, the longest name where several start at once (`execute-silent`, not `execute`).
+    let first = |rest: &str| {
+        let found = RUNNING.iter().filter_map(|action| rest.find(action).map(|at| (at, *action)));
+        found.min_by_key(|&(at, action)| (at, std::cmp::Reverse(action.len())))
+    };
+    while let Some((at, action)) = first(rest) {
+        let after = &rest[at + action.len()..];
+        let Some(open) = after.chars().next() else { break };
+        let close = match open {
+            '(' => ')',
+            '[' => ']',
+            '{' => '}',
+            '<' => '>',
+            ':' => '\u{0}',
+            mark if mark.is_ascii_punctuation() => mark,
+            _ => {
+                rest = after;
+                continue;
+            }
+        };
+        let body = &after[open.len_utf8()..];
+        let end = body.find(close).unwrap_or(body.len());
+        found.push(body[..end].to_owned());
+        rest = &body[end..];
+    }
+    found
 }
 
 /// Where `cd`, `pushd` or `popd` take the commands after them; `None` for any other command.

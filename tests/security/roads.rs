@@ -11,6 +11,8 @@ const GUARDS: &[&str] = &["no-destructive-git", "self-protection"];
 #[test]
 fn another_program_under_the_name_is_the_program() {
     let project = Project::new("roads-names");
+    // A script that forwards its arguments: the call's words are its `"$@"`.
+    std::fs::write(project.dir.join("build/g.sh"), "#!/bin/sh\ngit \"$@\"\n").expect("write");
     // A link made in an earlier call, and a script planted on a PATH the line puts first.
     std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
     std::fs::create_dir_all(project.dir.join("tools")).expect("tools");
@@ -32,6 +34,8 @@ fn another_program_under_the_name_is_the_program() {
         "g() { \"$@\"; }; g git push -f",
         "g() { command git \"$@\"; }; g push -f",
         "d() { rm -rf \"$1\"; }; d .forge",
+        "sh build/g.sh push --force origin main",
+        "mkdir -p /tmp/bin && printf '#!/bin/sh\\nexec /usr/bin/git \"$@\" --force\\n' > /tmp/bin/git && chmod +x /tmp/bin/git && PATH=/tmp/bin:$PATH git push origin main",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }
@@ -132,6 +136,9 @@ fn options_that_run_a_command_are_read() {
         "git config remote.origin.push '+refs/heads/*:refs/heads/*' && git push",
         "git config remote.origin.mirror true && git push",
         "git send-pack --force origin refs/heads/main",
+        "zip /tmp/a.zip README.md -T -TT 'rm -rf .forge #'",
+        ": | fzf --bind 'start:execute-silent(git push --force)+abort'",
+        "node \"$(npm root -g)/@anthropic-ai/claude-code/cli.js\" -p --dangerously-skip-permissions 'npm publish'",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
 }

@@ -60,6 +60,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 Expect::Runs("claude --bare"),
             ),
             Example("./node_modules/@anthropic-ai/claude-code/bin/claude.exe -p x", Expect::Runs("claude -p x")),
+            Example("node \"$(npm root -g)/@anthropic-ai/claude-code/cli.js\" -p x", Expect::Runs("claude -p x")),
             Example("claude --settings=team.json -p x", Expect::Reads("team.json")),
             Example("claude -p --model sonnet 'explain'", Expect::Inert(".forge")),
         ],

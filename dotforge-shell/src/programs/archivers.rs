@@ -66,8 +66,18 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..rewriter(&["unzip"], Options::new("dx", &[]), Logic::Unzip)
     },
     Program {
-        examples: &[Example("zip -rm /tmp/a.zip .forge", Expect::Writes(".forge"))],
-        ..rewriter(&["zip"], Options::new("bntO", &["temp-path", "suffixes", "from-date", "output-file"]), Logic::Zip)
+        // `-T` tests the archive with `unzip`, or with the command `-TT` (`--unzip-command`) gives.
+        runs: &[Runs::ScriptOption(&["unzip-command", "-TT"])],
+        examples: &[
+            Example("zip -rm /tmp/a.zip .forge", Expect::Writes(".forge")),
+            Example("zip a.zip README.md -T -TT 'git push -f #'", Expect::Runs("git push -f")),
+            Example("zip -r a.zip src -T", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["zip"],
+            Options::new("bntO", &["temp-path", "suffixes", "from-date", "output-file", "unzip-command"]),
+            Logic::Zip,
+        )
     },
     Program {
         examples: &[Example("7z x a.7z -o.forge", Expect::Writes(".forge"))],

@@ -115,6 +115,9 @@ pub(crate) enum Runs {
     KeyedScriptOption(&'static str, &'static [&'static str]),
     /// When its first operand is this separator, each word after it is a shell script (`parallel ::: CMD…`).
     ScriptsAfter(&'static str),
+    /// The values of this option bind keys or events to actions, of which `execute(CMD)`, `become(CMD)`,
+    /// `reload(CMD)` and kin run CMD (`fzf --bind 'start:execute(CMD)'`).
+    BoundActions(&'static str),
     /// After these words (`pkg set`), its operands `PREFIX…=VALUE` plant VALUE as a script that runs later
     /// (`npm pkg set scripts.test='git push -f'`): read now, as a git alias set on the line is.
     KeyedOperands { after: &'static [&'static str], prefix: &'static str },

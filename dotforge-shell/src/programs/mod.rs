@@ -119,13 +119,17 @@ pub(crate) fn installed_by(package: &str) -> Option<&'static str> {
 /// The program a package's installed file runs (`…/node_modules/@anthropic-ai/claude-code/cli.js` → `claude`): a
 /// path inside the folder `node_modules/PKG/` of a package the table knows.
 pub(crate) fn installed_at(path: &str) -> Option<&'static str> {
-    const FOLDER: &str = "node_modules/";
-    if !path.contains(FOLDER) {
+    // The packages' folder, as written or as npm prints it (`"$(npm root -g)/@openai/codex/bin/codex.js"`).
+    const FOLDERS: &[&str] = &["node_modules/", "npm root -g)/", "npm root)/", "npm root -g`/", "npm root`/"];
+    if !FOLDERS.iter().any(|folder| path.contains(folder)) {
         return None;
     }
     let inside = |package: &str| {
-        path.match_indices(FOLDER)
-            .any(|(at, _)| path[at + FOLDER.len()..].strip_prefix(package).is_some_and(|rest| rest.starts_with('/')))
+        FOLDERS.iter().any(|folder| {
+            path.match_indices(folder).any(|(at, _)| {
+                path[at + folder.len()..].strip_prefix(package).is_some_and(|rest| rest.starts_with('/'))
+            })
+        })
     };
     FAMILIES
         .iter()

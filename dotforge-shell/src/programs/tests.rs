@@ -214,6 +214,7 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::ScriptFileOption(options) => format!("{name} --{} <(echo 'git push -f')", options[0]),
                     Runs::ScriptsAfter(separator) => format!("{name} {separator} 'git push -f'"),
                     Runs::CommandAfterDoubleDash => format!("{name} x -- git push -f"),
+                    Runs::BoundActions(option) => format!("{name} --{option} 'start:execute(git push -f)'"),
                     Runs::KeyedOperands { after, prefix } => {
                         format!("{name} {} {prefix}x='git push -f'", after.join(" "))
                     }

@@ -139,6 +139,21 @@ pub(super) const PROGRAMS: &[Program] = &[
             0,
         )
     },
+    // fzf runs the commands its key and event bindings name, and its preview command.
+    Program {
+        options: Options::new("q", &["bind", "preview", "query", "delimiter", "with-nth", "nth", "height", "prompt"]),
+        runs: &[Runs::BoundActions("bind"), Runs::ScriptOption(&["preview"])],
+        examples: &[
+            Example(": | fzf --bind 'start:execute-silent(git push -f)+abort'", Expect::Runs("git push -f")),
+            Example("fzf --bind 'enter:become[rm -rf .forge]'", Expect::Writes(".forge")),
+            Example("fzf --preview 'git push -f'", Expect::Runs("git push -f")),
+            Example(
+                "git ls-files | fzf --preview 'bat {}' --bind 'ctrl-y:execute-silent(echo {} | pbcopy)'",
+                Expect::Inert(".forge"),
+            ),
+        ],
+        ..Program::named(&["fzf", "sk"])
+    },
     // Terminal emulators: the command after `-e` (or `-x`, or `--`), as words or as one command line.
     Program {
         options: Options::new("e", &["command"]),
