@@ -807,7 +807,7 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
         // A file named to `add` goes into the history that is pushed (`git add -f .env`): its content is read. (A
         // folder named is not read as a tree: `git add .` skips what is ignored.)
         "add" if !dry_run => reads.extend(paths),
-        "add" | "status" | "ls-files" | "commit" => {}
+        "add" | "status" | "ls-files" | "commit" | "check-ignore" | "check-attr" | "check-mailmap" => {}
         _ => reads.extend(paths),
     }
     (writes, reads)

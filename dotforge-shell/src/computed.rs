@@ -40,11 +40,11 @@ pub(crate) fn resolve(
     (words, Unknown::Program)
 }
 
-/// The arguments (words after the first) that are one substitution whose output is known, or an array assigned on
-/// the line, replaced by what they stand for (`git push $(echo -f)` pushes with `-f`); the others as they are.
+/// The arguments (words after the first) that are one substitution whose output is known (with plain text around
+/// it, or not), or an array assigned on the line, replaced by what they stand for (`git push $(echo -f)` pushes with
+/// `-f`); the others as they are.
 fn resolve_arguments(words: Vec<Word>, arrays: &Arrays, output: &mut dyn FnMut(&str) -> Option<String>) -> Vec<Word> {
-    let expandable =
-        |word: &Word| word.dynamic && (substitution_body(&word.text).is_some() || array_name(&word.text).is_some());
+    let expandable = |word: &Word| word.dynamic && (word.text.contains("$(") || array_name(&word.text).is_some());
     if !words.iter().skip(1).any(expandable) {
         return words;
     }
@@ -108,7 +108,7 @@ fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> O
         let (_, elements) = arrays.iter().rev().find(|(known, _)| known == name)?;
         return Some(elements.clone());
     }
-    let inner = substitution_body(text)?;
+    let Some(inner) = substitution_body(text) else { return with_text_around(word, output) };
     let lookup: Vec<&str> = inner.split_whitespace().collect();
     let looked_up = match lookup.as_slice() {
         ["which", name] | ["command", "-v" | "-V", name] | ["type", "-P" | "-p", name] | ["whence", "-p", name] => {
@@ -125,6 +125,45 @@ fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> O
         return Some(if text.is_empty() { Vec::new() } else { vec![Word { text, ..Word::default() }] });
     }
     Some(printed.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }).collect())
+}
+
+/// A word of one substitution with plain text around it (`"$(printf '\x2b')main"`): what it prints, joined to that
+/// text.
+fn with_text_around(word: &Word, output: &mut dyn FnMut(&str) -> Option<String>) -> Option<Vec<Word>> {
+    let text = word.text.as_str();
+    let open = text.find("$(")?;
+    let (prefix, rest) = text.split_at(open);
+    let mut depth = 0usize;
+    let close = rest.char_indices().find_map(|(at, character)| {
+        match character {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+        None
+    })?;
+    let (inner, suffix) = (&rest[2..close], &rest[close + 1..]);
+    let plain = |part: &str| !part.contains(['$', '`']);
+    if !(plain(prefix) && plain(suffix)) || inner.starts_with('(') {
+        return None;
+    }
+    let printed = output(inner)?;
+    let printed = printed.trim_end_matches('\n');
+    let mut parts: Vec<String> =
+        if word.quoted { vec![printed.to_owned()] } else { printed.split_whitespace().map(str::to_owned).collect() };
+    if parts.is_empty() {
+        parts.push(String::new());
+    }
+    parts[0].insert_str(0, prefix);
+    if let Some(last) = parts.last_mut() {
+        last.push_str(suffix);
+    }
+    Some(parts.into_iter().filter(|part| !part.is_empty()).map(|text| Word { text, ..Word::default() }).collect())
 }
 
 /// `NAME` of `${NAME[@]}` or `${NAME[*]}`.

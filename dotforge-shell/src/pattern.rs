@@ -211,10 +211,11 @@ fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option
 impl Arguments<'_> {
     fn has_long(&self, name: &str) -> bool {
         // The last mention wins: `--dry-run --no-dry-run` is not a dry run.
+        // A flag given a false value is off: `npm publish --dry-run=false` publishes.
         let mut present = false;
-        for (given, _) in &self.longs {
+        for (given, value) in &self.longs {
             if long_abbreviates(given, name) {
-                present = true;
+                present = !value.is_some_and(|value| matches!(value, "false" | "0" | "no" | "off"));
             } else if given.strip_prefix("no-").is_some_and(|negated| long_abbreviates(negated, name)) {
                 present = false;
             }
@@ -508,6 +509,8 @@ mod tests {
         assert!(matches(&FORCED_CLEAN, "git clean --force"));
         assert!(matches(&FORCED_CLEAN, "git clean -fdx -e -n"), "`-n` is the value of -e, not a dry run");
         assert!(matches(&FORCED_CLEAN, "git clean -f --dry-run --no-dry-run"), "the last word wins");
+        assert!(matches(&FORCED_CLEAN, "git clean -f --dry-run=false"), "a flag given false is off");
+        assert!(!matches(&FORCED_CLEAN, "git clean -f --dry-run=true"));
         assert!(!matches(&FORCED_CLEAN, "git clean -n"));
         assert!(!matches(&FORCED_CLEAN, "git clean -fn"));
         assert!(!matches(&FORCED_CLEAN, "git clean -f --dry"));

@@ -16,8 +16,11 @@ fn programs(line: &CommandLine) -> BTreeSet<String> {
 /// make, holding a blank, a control character or a character of shell syntax (`$`, a quote, an operator), at which
 /// the crude reading cuts words.
 pub fn programs_the_crude_reading_misses(text: &str) -> Vec<String> {
+    // (`set`: the full reading gives a script its positional parameters with a `set --` of its own, which runs
+    // nothing and is not in the text.)
     let no_real_program = |program: &str| {
         program.is_empty()
+            || program == "set"
             || program.starts_with('-')
             || program.contains(|character: char| {
                 character.is_whitespace() || character.is_control() || ";&|(){}`$<>'\"\\".contains(character)

@@ -155,7 +155,9 @@ impl ScriptState<'_> {
     /// The known program a path-like program word runs: a link or copy of it the line made, or a symbolic link to
     /// it on disk.
     fn program_behind(&self, word: &Word, sources: &dyn Sources) -> Option<String> {
-        if word.dynamic || !word.text.contains('/') || programs::lookup(&word.text).is_some() {
+        // (A git subcommand's program, which git's links name `git-push`, is read as that subcommand by its name.)
+        let git_subcommand = programs::program_name(&word.text).starts_with("git-");
+        if word.dynamic || !word.text.contains('/') || programs::lookup(&word.text).is_some() || git_subcommand {
             return None;
         }
         let trimmed = word.text.trim_start_matches("./");
@@ -210,7 +212,18 @@ impl ScriptState<'_> {
         }
         let arrays = written.assignments.iter().chain(written.words.iter()).filter(|word| word.assignment);
         for assignment in arrays.filter(|word| word.text.contains("=(")) {
-            self.arrays.extend(computed::array_assignment(assignment));
+            let Some((name, elements)) = computed::array_assignment(assignment) else { continue };
+            // `a+=(…)` appends to the array.
+            let array = match name.strip_suffix('+') {
+                Some(name) => {
+                    let before = self.arrays.iter().rev().find(|(known, _)| known == name).map(|(_, words)| words);
+                    let mut all = before.cloned().unwrap_or_default();
+                    all.extend(elements);
+                    (name.to_owned(), all)
+                }
+                None => (name, elements),
+            };
+            self.arrays.push(array);
         }
         let mut words = std::mem::take(&mut written.words);
         // A link or copy of a known program runs that program (`ln -s /usr/bin/git g && ./g push -f`).
@@ -915,7 +928,17 @@ fn substitute_variables(words: Vec<Word>, variables: &[(String, String)]) -> Vec
                 out.push(Word { text: value.clone(), dynamic: false, ..word })
             }
             Some(value) if word.dynamic => {
-                out.extend(value.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+                // Split as bash splits: at the characters of `IFS` when the line set it (`IFS=,`).
+                let separators = variables.iter().rev().find(|(known, _)| known == "IFS").map(|(_, value)| value);
+                let parts: Vec<&str> = match separators {
+                    Some(separators) if !separators.is_empty() => value
+                        .split(|character| separators.contains(character))
+                        .filter(|part| !part.is_empty())
+                        .collect(),
+                    Some(_) => vec![value.as_str()],
+                    None => value.split_whitespace().collect(),
+                };
+                out.extend(parts.into_iter().map(|part| Word { text: part.to_owned(), ..Word::default() }));
             }
             _ => out.push(word),
         }

@@ -12,6 +12,14 @@ use crate::lexer::Word;
 use crate::programs::Logic;
 use crate::target::{as_written, inside, Landing, Target, Writes};
 
+/// The file a socat address names (`FILE:.env`, `open:/tmp/x,creat`), without its options.
+fn socat_file(address: &Word) -> Option<Word> {
+    let (kind, rest) = address.text.split_once(':')?;
+    let is_file = ["file", "open", "gopen", "create", "creat"].iter().any(|known| kind.eq_ignore_ascii_case(known));
+    let path = rest.split(',').next().filter(|path| is_file && !path.is_empty())?;
+    Some(Word { text: path.to_owned(), ..address.clone() })
+}
+
 /// The writes and reads of a rewriter's command (`logic` from its entry, `parsed` its words read with its options),
 /// `None` for other logic or when the command writes nothing this module can name (then the caller's usual reading
 /// applies).
@@ -108,6 +116,10 @@ pub(super) fn accesses(
             Some((writes, values(&['i'], &["input"])))
         }
         Logic::Sort => Some((file(values(&['o'], &["output"])), Vec::new())),
+        Logic::Socat => {
+            let paths: Vec<Word> = operands().iter().filter_map(socat_file).collect();
+            Some((file(paths.clone()), paths))
+        }
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
         Logic::Split => Some((file(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
         Logic::Mount => Some((tree(operands().into_iter().skip(1).take(1).collect()), Vec::new())),

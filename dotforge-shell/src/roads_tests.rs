@@ -32,6 +32,10 @@ mod computed {
         assert!(runs("a=git; b=${a}; $b push -f", "git push -f"));
         // Positional parameters: set on the line, or given to `sh -c` after its `$0`.
         assert!(runs("set -- git push -f; \"$@\"", "git push -f"));
+        assert!(runs("a=(git push); a+=(-f origin main); \"${a[@]}\"", "git push -f origin main"));
+        assert!(runs("IFS=,; c=\"git,push,-f\"; $c", "git push -f"));
+        assert!(runs("git push origin \"$(printf '\\x2b')main\"", "git push origin +main"));
+        assert!(runs("git push \"--for$(echo ce)\" origin", "git push --force origin"));
         assert!(runs("sh -c '\"$@\"' _ git push --force", "git push --force"));
         assert!(runs("bash -c '$1 $2 $3' sh git push -f", "git push -f"));
         assert!(runs("`echo git` push --force", "git push --force"));

@@ -101,7 +101,8 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
         // that package's program (`node …/@anthropic-ai/claude-code/cli.js`).
         let entry = subcommand.take();
         let program = entry.or_else(|| programs::lookup(&first.text));
-        let installed = if entry.is_none() { installed_program(&argv, program) } else { None };
+        let installed =
+            if entry.is_none() { installed_program(&argv, program).or_else(|| git_program(&argv)) } else { None };
         let Some(program) = program.filter(|_| installed.is_none()) else {
             if let Some(next) = installed {
                 argv = next;
@@ -253,8 +254,16 @@ fn runs_code(
                 let text = value.text().trim_start();
                 let split = text.find(|character: char| character == '=' || character.is_whitespace());
                 let Some((key, script)) = split.map(|at| (&text[..at], &text[at + 1..])) else { continue };
-                if keys.iter().any(|known| known.eq_ignore_ascii_case(key)) {
-                    derived.scripts.push(script.trim_start_matches(['=', ' ']).to_owned());
+                // (A key may hold `*` for a part: cargo's `target.*.runner`.)
+                let key = key.to_ascii_lowercase();
+                if keys.iter().any(|known| crate::pattern::glob_matches(&known.to_ascii_lowercase(), &key)) {
+                    let script = script.trim_start_matches(['=', ' ']);
+                    // A TOML string (`--config 'build.rustc-wrapper="CMD"'`).
+                    let script = match script.strip_prefix('"').and_then(|inner| inner.strip_suffix('"')) {
+                        Some(inner) => inner.replace("\\\"", "\""),
+                        None => script.to_owned(),
+                    };
+                    derived.scripts.push(script);
                 }
             }
         }
@@ -280,6 +289,18 @@ fn runs_code(
             if argv.get(start).is_some_and(|word| word.text == *separator) {
                 let scripts = argv[start + 1..].iter().take_while(|word| !word.text.starts_with(":::"));
                 derived.scripts.extend(scripts.map(|word| word.text.clone()));
+            }
+        }
+        Runs::PrefixedOperands(prefixes) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            for operand in parsed.operands() {
+                let text = operand.text.as_str();
+                let found = prefixes
+                    .iter()
+                    .find(|prefix| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix)));
+                if let Some(prefix) = found {
+                    derived.scripts.push(text[prefix.len()..].to_owned());
+                }
             }
         }
         Runs::BoundActions(option) => {
@@ -578,6 +599,20 @@ fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option
     let name = programs::installed_at(&file.text)?;
     let mut words = vec![Word { text: name.to_owned(), dynamic: false, glob: false, ..file.clone() }];
     words.extend(argv[at + 1..].iter().cloned());
+    Some(words)
+}
+
+/// A git subcommand's own program, run by its name in git's exec path (`/usr/lib/git-core/git-push --force`): the
+/// git command it is.
+fn git_program(argv: &[Word]) -> Option<Vec<Word>> {
+    let first = argv.first().filter(|word| !word.dynamic)?;
+    let subcommand = programs::program_name(&first.text).strip_prefix("git-").filter(|rest| !rest.is_empty())?;
+    if programs::lookup(&first.text).is_some() {
+        return None;
+    }
+    let mut words =
+        vec![Word { text: "git".to_owned(), ..first.clone() }, Word { text: subcommand.to_owned(), ..first.clone() }];
+    words.extend(argv[1..].iter().cloned());
     Some(words)
 }
 

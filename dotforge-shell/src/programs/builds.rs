@@ -73,7 +73,23 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
         }],
         touches: Touches::Own(Logic::Cargo),
+        // What cargo runs besides rustc: a target's runner (`cargo run`, `cargo test`) and the compiler's wrappers,
+        // set with `--config` or in the environment.
+        runs: &[
+            Runs::KeyedScriptOption(
+                "config",
+                &["target.*.runner", "build.rustc-wrapper", "build.rustc-workspace-wrapper", "build.rustc"],
+            ),
+            Runs::EnvironmentScripts(&["RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC"]),
+        ],
         examples: &[
+            Example(
+                "cargo --config 'target.x86_64-unknown-linux-gnu.runner=\"sh -c \\\"git push -f\\\" --\"' run",
+                Expect::Runs("git push -f"),
+            ),
+            Example("RUSTC_WRAPPER='rm -rf .forge' cargo build", Expect::Writes(".forge")),
+            Example("RUSTC_WRAPPER=sccache cargo build", Expect::Inert(".forge")),
+            Example("cargo --config 'build.jobs=4' build", Expect::Inert(".forge")),
             Example("cargo build --release --target-dir .forge", Expect::Writes(".forge/release")),
             Example("cargo check", Expect::Inert(".forge")),
         ],

@@ -118,6 +118,9 @@ pub(crate) enum Runs {
     /// The values of this option bind keys or events to actions, of which `execute(CMD)`, `become(CMD)`,
     /// `reload(CMD)` and kin run CMD (`fzf --bind 'start:execute(CMD)'`).
     BoundActions(&'static str),
+    /// Its operands that start with one of these prefixes (compared without case) are shell scripts after it
+    /// (socat's `EXEC:CMD`, `SYSTEM:CMD`).
+    PrefixedOperands(&'static [&'static str]),
     /// After these words (`pkg set`), its operands `PREFIX…=VALUE` plant VALUE as a script that runs later
     /// (`npm pkg set scripts.test='git push -f'`): read now, as a git alias set on the line is.
     KeyedOperands { after: &'static [&'static str], prefix: &'static str },
@@ -210,6 +213,8 @@ pub(crate) enum Logic {
     Split,
     /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
     Mount,
+    /// `socat ADDRESS ADDRESS`: a `FILE:`/`OPEN:`/`GOPEN:`/`CREATE:` address is a file read and written.
+    Socat,
     /// `csplit -f PREFIX`.
     Csplit,
     /// gzip and kin replace their input.

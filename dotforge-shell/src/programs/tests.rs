@@ -214,11 +214,15 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::ScriptFileOption(options) => format!("{name} --{} <(echo 'git push -f')", options[0]),
                     Runs::ScriptsAfter(separator) => format!("{name} {separator} 'git push -f'"),
                     Runs::CommandAfterDoubleDash => format!("{name} x -- git push -f"),
+                    Runs::PrefixedOperands(prefixes) => format!("{name} - '{}git push -f'", prefixes[0]),
                     Runs::BoundActions(option) => format!("{name} --{option} 'start:execute(git push -f)'"),
                     Runs::KeyedOperands { after, prefix } => {
                         format!("{name} {} {prefix}x='git push -f'", after.join(" "))
                     }
-                    Runs::KeyedScriptOption(option, keys) => format!("{name} -{option} {}='git push -f' x", keys[0]),
+                    Runs::KeyedScriptOption(option, keys) => {
+                        let dash = if option.len() == 1 { "-" } else { "--" };
+                        format!("{name} {dash}{option} {}='git push -f' x", keys[0])
+                    }
                     Runs::InputScript { lines: ScriptLines::Crontab, .. } => {
                         format!("echo '@reboot git push -f' | {name} -")
                     }
