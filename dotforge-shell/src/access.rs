@@ -160,6 +160,10 @@ fn literals_joined(code: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// The spellings of every entry of the home folder.
+const EVERY_ENTRY_OF_THE_HOME: &[&str] =
+    &["~/*", "~/.*", "~/.[!.]*", "$HOME/*", "${HOME}/*", "$HOME/.*", "${HOME}/.*", "$HOME/.[!.]*", "${HOME}/.[!.]*"];
+
 /// Whether a path as written is relative to the folder its command runs in.
 fn relative_as_written(path: &Word) -> bool {
     !(path.tilde || path.dynamic || path.text.starts_with(['/', '~', '$']) || path.text == "-")
@@ -327,6 +331,18 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             }
         }
     }
+    // Every entry of the home deleted (`rm -rf ~/*`, `"$HOME"/*`) is the home lost, as `rm -rf ~` would lose it.
+    let home_entries = found.iter().filter(|access| access.kind == AccessKind::Write && access.tree);
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let in_the_home = |access: &Access| {
+        matches!(access.path.text.as_str(), "*" | ".*" | ".[!.]*")
+            && matches!((&access.cwd, &home), (Cwd::Known(dir), Some(home)) if dir == home)
+    };
+    let homes: Vec<Access> = home_entries
+        .filter(|access| EVERY_ENTRY_OF_THE_HOME.contains(&access.path.text.as_str()) || in_the_home(access))
+        .map(|access| Access { path: Word { text: "~".to_owned(), tilde: true, ..Word::default() }, ..access.clone() })
+        .collect();
+    found.extend(homes);
     // A relative path where the folder cannot be known (`cd "$X" && rm -rf .forge`) may be the working folder's.
     let elsewhere = found.iter().filter(|access| access.cwd == Cwd::Unknown && relative_as_written(&access.path));
     let in_working_folder: Vec<Access> = elsewhere
@@ -963,6 +979,10 @@ mod tests {
         assert_eq!(written("chmod -R 755 ."), ["755", "."]);
         assert_eq!(written("chown -R nobody ."), ["nobody", "."]);
         assert_eq!(written("chmod -R a+w /"), ["a+w", "/"]);
+        // Every entry of the home is the home.
+        assert!(written("rm -rf ~/*").contains(&"~".to_owned()));
+        assert!(written("rm -rf \"${HOME}\"/*").contains(&"~".to_owned()));
+        assert!(!written("rm -rf ~/.cache/*").contains(&"~".to_owned()));
         // Taking the owner's access to a folder takes what it holds.
         for taking in
             ["chmod 000 .forge", "chmod a-w .forge", "chmod u=r .forge", "chmod 0644 .forge", "chown nobody .forge"]

@@ -89,6 +89,11 @@ pub(crate) fn script_of(key: &str, value: &str) -> Option<String> {
 /// environment's `GIT_CONFIG_PARAMETERS` (`'KEY=VALUE' …`, as git writes it for its children) and
 /// `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>` / `GIT_CONFIG_VALUE_<n>`.
 pub(crate) fn inline_config(argv: &[Word], git: &Program, environment: &[&Word]) -> Vec<(String, String)> {
+    // (Most git commands are given none: looked for as text first.)
+    let options = argv.iter().any(|word| word.text.starts_with("-c"));
+    if !options && !environment.iter().any(|word| word.text.starts_with("GIT_CONFIG")) {
+        return Vec::new();
+    }
     let subcommand = git.subcommand_at(argv);
     let globals = Parsed::of(&argv[..subcommand.unwrap_or(argv.len())], &git.options, Order::Permute);
     let mut found: Vec<(String, String)> = globals

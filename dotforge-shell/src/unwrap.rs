@@ -248,15 +248,18 @@ fn runs_code(
         }
         Runs::GitCommandKeys => derived.scripts.extend(git_commands::scripts(argv, program, environment)),
         Runs::KeyedScriptOption(option, keys) => {
+            // (Most commands do not give the option: looked for as text first.)
+            let spelled = if option.len() == 1 { format!("-{option}") } else { format!("--{option}") };
+            if !argv.iter().any(|word| word.text.starts_with(&spelled)) {
+                return;
+            }
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             let (letters, longs) = split_names(&[option]);
             for value in parsed.values(&letters, &longs) {
                 let text = value.text().trim_start();
                 let split = text.find(|character: char| character == '=' || character.is_whitespace());
                 let Some((key, script)) = split.map(|at| (&text[..at], &text[at + 1..])) else { continue };
-                // (A key may hold `*` for a part: cargo's `target.*.runner`.)
-                let key = key.to_ascii_lowercase();
-                if keys.iter().any(|known| crate::pattern::glob_matches(&known.to_ascii_lowercase(), &key)) {
+                if keys.iter().any(|known| key_matches(known, key)) {
                     let script = script.trim_start_matches(['=', ' ']);
                     // A TOML string (`--config 'build.rustc-wrapper="CMD"'`).
                     let script = match script.strip_prefix('"').and_then(|inner| inner.strip_suffix('"')) {
@@ -723,6 +726,13 @@ fn git_alias(argv: &[Word], program: &Program, environment: &[&Word], derived: &
             }
         }
     }
+}
+
+/// Whether a configuration key is `known`, compared without case, a `*` part of it standing for any one part
+/// (cargo's `target.*.runner`).
+fn key_matches(known: &str, key: &str) -> bool {
+    known.split('.').count() == key.split('.').count()
+        && known.split('.').zip(key.split('.')).all(|(part, given)| part == "*" || part.eq_ignore_ascii_case(given))
 }
 
 /// The commands of the actions bound in `bindings` (`start:execute-silent(git push -f)+abort`): each action that

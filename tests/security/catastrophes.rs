@@ -30,6 +30,10 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "mkfs.ext4 /dev/sda1",
         "wipefs -a /dev/sda",
         "shred -n3 /dev/nvme0n1",
+        // Every entry of the home is the home.
+        "rm -rf ~/*",
+        "rm -rf \"${HOME}\"/*",
+        "cd ~ && rm -rf -- * .[!.]*",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", &["no-catastrophic-delete", "self-protection"]);
 }
