@@ -96,7 +96,11 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
                 _ => {}
             }
         }
-        let found = command_effects(command, &deleting_groups);
+        // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`).
+        let feeds_a_delete = xargs_groups
+            .intersection(&deleting_groups)
+            .any(|&group| line.fed_by.get(group).is_some_and(|from| from.contains(&command.group)));
+        let found = command_effects(command, &deleting_groups, feeds_a_delete);
         let unknowable = found.losses.iter().any(|loss| loss.path.dynamic && !resolvable(&loss.path.text));
         let fed_by_xargs = xargs_groups.contains(&command.group)
             && !command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments());
@@ -143,7 +147,11 @@ fn loses_what_it_is_given(command: &SimpleCommand) -> bool {
         || matches!(command.program(), "truncate" | "shred")
 }
 
-fn command_effects<'c>(command: &'c SimpleCommand, deleting_groups: &BTreeSet<usize>) -> CommandEffects<'c> {
+fn command_effects<'c>(
+    command: &'c SimpleCommand,
+    deleting_groups: &BTreeSet<usize>,
+    feeds_a_delete: bool,
+) -> CommandEffects<'c> {
     let words = &command.words;
     let entry: &'static Program = command.shape().entry.unwrap_or(&programs::UNKNOWN);
     let parsed = Parsed::of(words, &entry.options, Order::Permute);
@@ -219,7 +227,9 @@ fn command_effects<'c>(command: &'c SimpleCommand, deleting_groups: &BTreeSet<us
         Touches::Own(Logic::Find) => {
             let roots: Vec<Word> =
                 words.iter().skip(1).take_while(|word| !word.text.starts_with(['-', '(', '!'])).cloned().collect();
-            let deletes = words.iter().any(|word| word.text == "-delete") || deleting_groups.contains(&command.group);
+            let deletes = words.iter().any(|word| word.text == "-delete")
+                || deleting_groups.contains(&command.group)
+                || feeds_a_delete;
             if deletes {
                 let only_named = find_name_filter(words);
                 found
@@ -229,6 +239,12 @@ fn command_effects<'c>(command: &'c SimpleCommand, deleting_groups: &BTreeSet<us
         }
         Touches::Own(Logic::Git) => {
             found.losses.extend(git_removes(words, entry).into_iter().map(|path| at(path, true)));
+            // Paths git lists, fed to a delete (`git ls-files -m | xargs rm`): any file of the working folder.
+            let lists_paths =
+                ["ls-files", "diff", "status"].iter().any(|sub| words.iter().any(|word| word.text == *sub));
+            if feeds_a_delete && lists_paths {
+                found.losses.push(at(Word { text: ".".to_owned(), ..Word::default() }, true));
+            }
             if let Some(made) = git_makes_repository(words, entry) {
                 found.creations.push(Reach { makes_repository: true, ..at(made, true) });
             }
@@ -408,6 +424,10 @@ mod tests {
     fn writers_with_unknowable_targets_lose_every_path_the_line_names() {
         assert!(lost("git ls-files -o | xargs rm").iter().any(|path| path == "ls-files/"));
         assert!(lost("ls src | xargs rm -f").contains(&"src/".to_owned()));
+        // A find or git listing paths for a delete: what it lists.
+        assert!(lost("find . -name '*.rs' -print0 | xargs -0 rm -f").contains(&"./ -name *.rs".to_owned()));
+        assert!(lost("git ls-files -m | xargs rm -f").contains(&"./".to_owned()));
+        assert!(lost("find . -name '*.rs' | xargs wc -l").is_empty());
         assert!(lost("rm \"$(cat list)\"").contains(&"list/".to_owned()));
         assert_eq!(lost("rm -rf \"$HOME/scratch\""), ["$HOME/scratch/"], "a known variable resolves");
     }

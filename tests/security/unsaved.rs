@@ -109,6 +109,10 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "node -e \"require('fs').writeFileSync('notes.md', '')\"",
         "perl -e 'unlink \"notes.md\"'",
         "ruby -e 'File.delete(\"notes.md\")'",
+        // Paths listed for a delete fed by xargs.
+        "find . -name '*.rs' -print0 | xargs -0 rm -f",
+        "find . -path ./target -prune -o -name '*.rs' -print0 | xargs -0 rm -f",
+        "git ls-files -m | xargs rm -f",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);
@@ -123,6 +127,8 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "rm -rf target/debug && make -n",
         "find . -name '*.pyc' -delete",
         "find . -name '*.orig' -delete",
+        "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+        "git ls-files | xargs wc -l",
         "rm src/committed.rs",
         "rm -rf docs",
         "git rm -r docs",
