@@ -201,7 +201,20 @@ impl ScriptState<'_> {
                 redirect.target = parameters::expand(std::mem::take(&mut redirect.target), variables);
             }
             let cwd = self.cwd.clone();
-            let mut printed = |script: &str| pipeline_output(script, &cwd, &mut reading.files);
+            // (The line's variables are known inside the substitution too: `v=…; git push $(rev <<< "$v")`.)
+            let mut printed = |script: &str| {
+                let script = match script.contains('$') {
+                    true => {
+                        parameters::expand(
+                            Word { text: script.to_owned(), dynamic: true, ..Word::default() },
+                            variables,
+                        )
+                        .text
+                    }
+                    false => script.to_owned(),
+                };
+                pipeline_output(&script, &cwd, &mut reading.files)
+            };
             for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
                 if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
                     *assignment = known;
@@ -626,6 +639,14 @@ fn pipeline_output(text: &str, cwd: &Cwd, files: &mut LineFiles<'_>) -> Option<S
     loop {
         match tokens.next() {
             Some(Token::Word(word)) => words.push(word.clone()),
+            // A here-string is the command's input (`rev <<< 'f- hsup'`), as a pipe's output is.
+            Some(Token::Redirect { kind: RedirectKind::HereString, .. }) => {
+                let Some(Token::Word(text)) = tokens.next() else { return None };
+                if text.dynamic {
+                    return None;
+                }
+                output = Some(format!("{}\n", text.text));
+            }
             Some(Token::Op(Op::Pipe)) | None => {
                 output = Some(output_of(&words, output.as_deref(), cwd, files)?);
                 words.clear();

@@ -34,6 +34,7 @@ mod computed {
         assert!(runs("set -- git push -f; \"$@\"", "git push -f"));
         assert!(runs("a=(git push); a+=(-f origin main); \"${a[@]}\"", "git push -f origin main"));
         assert!(runs("IFS=,; c=\"git,push,-f\"; $c", "git push -f"));
+        assert!(runs("v='ecrof--'; git push $(rev <<< \"$v\") origin", "git push --force origin"));
         assert!(runs("git push origin \"$(printf '\\x2b')main\"", "git push origin +main"));
         assert!(runs("git push \"--for$(echo ce)\" origin", "git push --force origin"));
         assert!(runs("sh -c '\"$@\"' _ git push --force", "git push --force"));
