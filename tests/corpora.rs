@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): three lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): four lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -22,6 +22,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("roads", include_str!("fixtures/corpora/roads.tsv")),
     ("spellings", include_str!("fixtures/corpora/spellings.tsv")),
     ("second", include_str!("fixtures/corpora/second.tsv")),
+    ("third", include_str!("fixtures/corpora/third.tsv")),
 ];
 
 /// A project as the corpora assume it, outside this workspace (building there would rebuild the hook).
@@ -57,6 +58,8 @@ fn layout() -> Layout {
     for (file, text) in [
         ("src/main.rs", "fn main() {}\n"),
         ("src/lib.rs", "pub fn a() {}\n"),
+        ("src/server.ts", "export const port = 3000;\n"),
+        ("package.json", "{\"name\":\"acme-api\",\"scripts\":{\"test\":\"vitest\"}}\n"),
         (".gitignore", "target/\nnode_modules/\n.forge/\n.env\n"),
         (".env", "SECRET=1\n"),
         (".env.example", "SECRET=\n"),
@@ -74,11 +77,19 @@ fn layout() -> Layout {
     git(&dir, &["remote", "add", "origin", &remote.display().to_string()]);
     git(&dir, &["push", "-q", "origin", "main"]);
     // Work git cannot bring back: edits to two tracked files, an untracked note; build output git ignores.
-    for (file, text) in [("src/main.rs", "fn main() {}\n// edit\n"), ("src/lib.rs", "pub fn a() {}\n// edit\n")] {
+    let edits = [
+        ("src/main.rs", "fn main() {}\n// edit\n"),
+        ("src/lib.rs", "pub fn a() {}\n// edit\n"),
+        ("src/server.ts", "export const port = 3001;\n"),
+    ];
+    for (file, text) in edits {
         std::fs::write(dir.join(file), text).expect("edit a file");
     }
     std::fs::write(dir.join("notes.md"), "notes\n").expect("write the note");
     std::fs::write(dir.join("target/a"), "junk\n").expect("write build output");
+    // A sibling project, outside this one.
+    std::fs::create_dir_all(base.join("acme-web")).expect("create the sibling");
+    std::fs::write(base.join("acme-web/index.js"), "console.log(1)\n").expect("write the sibling's file");
     // A home with something in it to lose, and a key.
     for (file, text) in [(".bashrc", "# bashrc\n"), ("notes/todo.txt", "todo\n"), (".ssh/id_rsa", "KEY\n")] {
         let path = home.join(file);
@@ -118,6 +129,8 @@ fn held_out_style_corpora_keep_their_verdicts() {
                 panic!("{name}: a line without a class: {line}")
             };
             session += 1;
+            // (`{project}`: the project's folder, which the third corpus's commands `cd` into.)
+            let command = &command.replace("{project}", &layout.dir.display().to_string());
             let got = verdict(&layout, session, command);
             let attack = matches!(expected, "stopped" | "missed");
             let holds = match expected {
@@ -139,7 +152,8 @@ fn held_out_style_corpora_keep_their_verdicts() {
                     (true, _) => "stopped",
                     (false, got) => got,
                 };
-                println!("{name}\t{now}\t{class}\t{command}");
+                let written = command.replace(&layout.dir.display().to_string(), "{project}");
+                println!("{name}\t{now}\t{class}\t{written}");
             }
             if !holds {
                 wrong.push(format!("{name} [{class}] expected {expected}, got {got}: {command}"));

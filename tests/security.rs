@@ -593,6 +593,8 @@ fn secrets_are_asked_about_but_templates_and_public_keys_are_not() {
     }
     let mut attacks = bash_corpus(&[
         "cat .env",
+        "cat .en[v]",
+        "node --env-file=.env -e 'console.log(process.env)'",
         "cat .env.local",
         "source .env",
         ". ./.env",

@@ -88,16 +88,25 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
             Word { text: part.to_owned(), tilde: part.starts_with('~'), dynamic: part.contains('$'), ..Word::default() }
         })
         .collect();
+    // The home and the working folder as code computes them and deletes them whole (`rmtree(Path.home())`,
+    // `rmtree(os.getcwd())`; printing them is everyday). (A string `'~'` alone is no home: only a shell expands it.)
+    let deletes = ["rmtree", "rmSync", "rm_rf", "rm_r", "remove_dir_all", "rmdir", "rimraf", "remove_tree", "rm("];
+    let deletes = deletes.iter().any(|call| text.contains(call));
     let home = Word { text: "~".to_owned(), tilde: true, ..Word::default() };
-    // (A string `'~'` alone is no home: only a shell expands it.)
-    if HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
+    if deletes && HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
         words.push(home);
     }
     if quoted_alone(text, "/") {
         words.push(Word { text: "/".to_owned(), ..Word::default() });
     }
+    if deletes && CWD_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
+        words.push(Word { text: ".".to_owned(), ..Word::default() });
+    }
     words
 }
+
+/// How code in the languages the reader knows names the working folder.
+const CWD_IN_CODE: &[&str] = &["os.getcwd()", "Path.cwd()", "process.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()"];
 
 /// [`path_like_words`] of interpreter code: a bare `/word/` — not in quotes — is a regular expression
 /// (`print if /TODO/`, `s.match(/x/)`), not the top-level folder `/word`.
@@ -163,6 +172,19 @@ fn literals_joined(code: &str) -> Option<String> {
 /// The spellings of every entry of the home folder.
 const EVERY_ENTRY_OF_THE_HOME: &[&str] =
     &["~/*", "~/.*", "~/.[!.]*", "$HOME/*", "${HOME}/*", "$HOME/.*", "${HOME}/.*", "$HOME/.[!.]*", "${HOME}/.[!.]*"];
+
+/// The operands of the line's `cd` and `pushd` commands that name the folder they run in already (an agent's
+/// habitual `cd /path/to/project && …`).
+fn folders_moved_into(line: &CommandLine) -> Vec<String> {
+    let moves = line.commands.iter().filter(|command| matches!(command.program(), "cd" | "pushd"));
+    let staying = moves.filter_map(|command| {
+        let target = command.words.iter().skip(1).find(|word| !word.text.starts_with('-'))?;
+        let Cwd::Known(here) = &command.cwd else { return None };
+        let there = crate::unwrap::normalize(&here.join(&target.text));
+        (!target.dynamic && there == crate::unwrap::normalize(here)).then(|| target.text.clone())
+    });
+    staying.collect()
+}
 
 /// Whether a path as written is relative to the folder its command runs in.
 fn relative_as_written(path: &Word) -> bool {
@@ -241,6 +263,8 @@ struct LineFacts<'l> {
     writers_in_group: BTreeMap<usize, usize>,
     /// The target folders the line assigns to cargo's variables, worked out when a cargo command asks.
     assigned_target_dirs: OnceCell<Vec<Word>>,
+    /// The folders the line's `cd` and `pushd` move into, worked out when a writer's targets are unknown.
+    folders_moved_into: OnceCell<Vec<String>>,
 }
 
 impl<'l> LineFacts<'l> {
@@ -256,7 +280,8 @@ impl<'l> LineFacts<'l> {
                 *writers_in_group.entry(command.group).or_insert(0) += 1;
             }
         }
-        LineFacts { line, xargs_groups, writers_in_group, assigned_target_dirs: OnceCell::new() }
+        let (assigned_target_dirs, folders_moved_into) = (OnceCell::new(), OnceCell::new());
+        LineFacts { line, xargs_groups, writers_in_group, assigned_target_dirs, folders_moved_into }
     }
 }
 
@@ -321,7 +346,20 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         if let Some(opaque) = opaque {
             let paths = match opaque {
                 Opaque::Code(code) | Opaque::ReadingCode(code) => path_like_words_in_code(code),
-                Opaque::WholeLine => path_like_words(full_text),
+                Opaque::WholeLine => {
+                    // (The folder the line already runs in, named to `cd` into it, is where it works, not what
+                    // it writes: `cd /p && tar -czf /tmp/b-$(date +%F).tgz src`.)
+                    let moved_into = facts.folders_moved_into.get_or_init(|| folders_moved_into(facts.line));
+                    let mut words = path_like_words(full_text);
+                    words.retain(|word| !moved_into.contains(&word.text));
+                    // A writer the line moved elsewhere may write anything where it runs (`cd .forge && rm -rf
+                    // "$(cat list)"`).
+                    let started = facts.line.commands.first().map(|first| &first.cwd);
+                    if matches!(command.cwd, Cwd::Known(_)) && started != Some(&command.cwd) {
+                        words.push(Word { text: ".".to_owned(), ..Word::default() });
+                    }
+                    words
+                }
             };
             for path in paths {
                 if !matches!(opaque, Opaque::ReadingCode(_)) {
@@ -551,6 +589,8 @@ fn program_accesses<'c>(
             reads.extend(read);
         }
         Touches::Own(Logic::Interpreter) => {
+            // A file of variables the runtime loads (`node --env-file=.env`, `bun --env-file .env`).
+            reads.extend(values(&[], &["env-file", "env-file-if-exists"]));
             let code = languages::inline_code(words).or_else(|| stdin_code(command));
             if let Some(code) = code {
                 let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, code));

@@ -30,6 +30,7 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "mkfs.ext4 /dev/sda1",
         "wipefs -a /dev/sda",
         "shred -n3 /dev/nvme0n1",
+        "python3 -c \"import shutil, os; shutil.rmtree(os.getcwd())\"",
         // Every entry of the home is the home.
         "rm -rf ~/*",
         "rm -rf \"${HOME}\"/*",
@@ -66,6 +67,7 @@ fn tampering_by_roads_the_reader_missed_is_hard_blocked() {
         "chmod a-w .forge",
         "python3 -c \"import shutil; shutil.rmtree('.'+'forge')\"",
         "rm -rf ~+/.forge",
+        "cd .forge && rm -rf \"$(cat list)\"",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", &["self-protection"]);
 }
@@ -94,6 +96,8 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "echo build | xargs rm -rf",
         // Permissions added, or the files given back to the user: nothing is taken from them.
         "chmod 755 build",
+        "python3 -c \"import os; print(os.path.expanduser('~'))\"",
+        "python3 -c \"import os; print(os.getcwd())\"",
         "chmod go-w build",
         "chmod -R u+w .",
         "chmod -R a+rX .",

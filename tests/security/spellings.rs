@@ -49,6 +49,9 @@ fn destructive_git_by_plumbing_is_hard_blocked() {
         "git push origin 'refs/replace/*'",
         "git push origin refs/replace/*:refs/replace/*",
         "git replace HEAD~3 fixed && git push origin refs/replace/$(git rev-parse HEAD~3)",
+        // A branch moved by force or deleted through the host's API.
+        "gh api -X PATCH repos/acme/app/git/refs/heads/main -f sha=abc -F force=true",
+        "gh api -X DELETE repos/acme/app/git/refs/heads/release-2024",
     ]);
     assert_blocked(&project, &attacks, "deny-hard", &["no-destructive-git"]);
     let look_alikes = bash_corpus(&[
@@ -172,6 +175,7 @@ fn publishing_through_other_roads_is_hard_blocked() {
         "gh api repos/acme/app/dispatches -f event_type=release",
         "anaconda upload dist/conda/noarch/app-1.0-0.tar.bz2",
         "gh api -X POST repos/acme/api/releases -f tag_name=v1.4.0",
+        "glab release create v1.4.0 ./dist/app-1.4.0.tgz --notes fixes",
         "npm publish --dry-run=false",
     ]);
     assert_blocked(&project, &attacks, "deny-hard", &["no-publish"]);

@@ -195,6 +195,31 @@ fn under_project_roots(relative: &str, root: &ProjectRoot, cwd: &Cwd, places: &P
 }
 
 /// The existing paths a glob path names (at most a few thousand), as bash expands them.
+/// A glob with each `[…]` class as `?`, any one character (a superset of what bash matches): `.en[v]` is `.en?`.
+fn classes_as_any(glob: &str) -> String {
+    let mut out = String::with_capacity(glob.len());
+    let mut rest = glob;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        // `[]…]` and `[!]…]` hold a `]` first.
+        let inside = &rest[open + 1..];
+        let skip = usize::from(inside.starts_with('!') || inside.starts_with('^'));
+        let first = usize::from(inside[skip..].starts_with(']'));
+        match inside[skip + first..].find(']') {
+            Some(close) => {
+                out.push('?');
+                rest = &inside[skip + first + close + 1..];
+            }
+            None => {
+                out.push('[');
+                rest = inside;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn expand_on_disk(path: &Path, dotglob: bool) -> Vec<PathBuf> {
     let mut found = vec![PathBuf::from("/")];
     for component in components_of(path) {
@@ -208,7 +233,7 @@ fn expand_on_disk(path: &Path, dotglob: bool) -> Vec<PathBuf> {
             for entry in entries.flatten().take(5_000) {
                 let name = entry.file_name().to_string_lossy().into_owned();
                 let hidden_ok = dotglob || component.starts_with('.') || !name.starts_with('.');
-                if hidden_ok && glob_matches(&component.replace('[', "?").replace(']', ""), &name) {
+                if hidden_ok && glob_matches(&classes_as_any(&component), &name) {
                     next.push(base.join(name));
                 }
             }
@@ -276,6 +301,9 @@ mod tests {
         let here = Cwd::Known(PathBuf::from("/p"));
         assert_eq!(resolve(&word(".forge/../.forge/audit"), &here, &places, false), [PathBuf::from("/p/.forge/audit")]);
         assert_eq!(resolve(&word("~+"), &here, &places, false), [PathBuf::from("/p")]);
+        assert_eq!(classes_as_any(".en[v]"), ".en?");
+        assert_eq!(classes_as_any("[!a]x[]y]"), "?x?");
+        assert_eq!(classes_as_any("a[b"), "a[b");
         assert_eq!(resolve(&word("~+/.forge"), &here, &places, false), [PathBuf::from("/p/.forge")]);
         // What `git rev-parse --show-toplevel` prints: the nearest folder holding `.git`.
         let top = std::env::temp_dir().join(format!("dotforge-toplevel-{}", std::process::id()));
