@@ -156,7 +156,7 @@ impl ScriptState<'_> {
     /// it on disk.
     fn program_behind(&self, word: &Word, sources: &dyn Sources) -> Option<String> {
         // (A git subcommand's program, which git's links name `git-push`, is read as that subcommand by its name.)
-        let git_subcommand = programs::program_name(&word.text).starts_with("git-");
+        let git_subcommand = programs::program_name(&word.text).starts_with("git-") && word.text.contains("/git-core/");
         if word.dynamic || !word.text.contains('/') || programs::lookup(&word.text).is_some() || git_subcommand {
             return None;
         }

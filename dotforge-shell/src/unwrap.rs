@@ -605,12 +605,14 @@ fn installed_program(argv: &[Word], program: Option<&'static Program>) -> Option
     Some(words)
 }
 
-/// A git subcommand's own program, run by its name in git's exec path (`/usr/lib/git-core/git-push --force`): the
-/// git command it is.
+/// A git subcommand's own program, run by its name in git's exec path (`/usr/lib/git-core/git-push --force`, or
+/// `git-push` found on `PATH`): the git command it is. (A script of the project named `git-…`, run by its path, is
+/// read as the script it is.)
 fn git_program(argv: &[Word]) -> Option<Vec<Word>> {
     let first = argv.first().filter(|word| !word.dynamic)?;
+    let in_exec_path = !first.text.contains('/') || first.text.contains("/git-core/");
     let subcommand = programs::program_name(&first.text).strip_prefix("git-").filter(|rest| !rest.is_empty())?;
-    if programs::lookup(&first.text).is_some() {
+    if !in_exec_path || subcommand.contains('.') || programs::lookup(&first.text).is_some() {
         return None;
     }
     let mut words =

@@ -13,6 +13,8 @@ fn another_program_under_the_name_is_the_program() {
     let project = Project::new("roads-names");
     // A script that forwards its arguments: the call's words are its `"$@"`.
     std::fs::write(project.dir.join("build/g.sh"), "#!/bin/sh\ngit \"$@\"\n").expect("write");
+    // A script of the project named like a git subcommand's program is read as the script it is.
+    std::fs::write(project.dir.join("build/git-sync"), "#!/bin/sh\ngit push --force origin main\n").expect("write");
     // A link made in an earlier call, and a script planted on a PATH the line puts first.
     std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
     std::fs::create_dir_all(project.dir.join("tools")).expect("tools");
@@ -35,6 +37,7 @@ fn another_program_under_the_name_is_the_program() {
         "g() { command git \"$@\"; }; g push -f",
         "d() { rm -rf \"$1\"; }; d .forge",
         "sh build/g.sh push --force origin main",
+        "./build/git-sync",
         "mkdir -p /tmp/bin && printf '#!/bin/sh\\nexec /usr/bin/git \"$@\" --force\\n' > /tmp/bin/git && chmod +x /tmp/bin/git && PATH=/tmp/bin:$PATH git push origin main",
     ]);
     assert_blocked(&project, &corpus, "deny-hard", GUARDS);
