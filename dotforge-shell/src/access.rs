@@ -90,7 +90,24 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
         .collect();
     // The home and the working folder as code computes them and deletes them whole (`rmtree(Path.home())`,
     // `rmtree(os.getcwd())`; printing them is everyday). (A string `'~'` alone is no home: only a shell expands it.)
-    let deletes = ["rmtree", "rmSync", "rm_rf", "rm_r", "remove_dir_all", "rmdir", "rimraf", "remove_tree", "rm("];
+    let deletes = [
+        "rmtree",
+        "rmSync",
+        "rm_rf",
+        "rm_r",
+        "remove",
+        "rmdir",
+        "rimraf",
+        "unlink",
+        "delete",
+        "rm(",
+        "rm -",
+        "system",
+        "exec",
+        "spawn",
+        "popen",
+        "subprocess",
+    ];
     let deletes = deletes.iter().any(|call| text.contains(call));
     let home = Word { text: "~".to_owned(), tilde: true, ..Word::default() };
     if deletes && HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
