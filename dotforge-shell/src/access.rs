@@ -90,25 +90,8 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
         .collect();
     // The home and the working folder as code computes them and deletes them whole (`rmtree(Path.home())`,
     // `rmtree(os.getcwd())`; printing them is everyday). (A string `'~'` alone is no home: only a shell expands it.)
-    let deletes = [
-        "rmtree",
-        "rmSync",
-        "rm_rf",
-        "rm_r",
-        "remove",
-        "rmdir",
-        "rimraf",
-        "unlink",
-        "delete",
-        "rm(",
-        "rm -",
-        "system",
-        "exec",
-        "spawn",
-        "popen",
-        "subprocess",
-    ];
-    let deletes = deletes.iter().any(|call| text.contains(call));
+    let lowered = text.to_lowercase();
+    let deletes = DESTRUCTIVE_CODE.iter().chain(RUNS_A_PROCESS).any(|fragment| lowered.contains(fragment));
     let home = Word { text: "~".to_owned(), tilde: true, ..Word::default() };
     if deletes && HOME_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
         words.push(home);
@@ -121,6 +104,16 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
     }
     words
 }
+
+/// Lower-case fragments of interpreter code that deletes, truncates or writes files: code holding none of them
+/// names paths without destroying them (`print(open('x').read())`).
+pub(crate) const DESTRUCTIVE_CODE: &[&str] = &[
+    "unlink", "remove", "rmtree", "rmdir", "rm_r", "rm_f", "rmsync", "rimraf", "delete", "truncate", "write", "rename",
+    "replace", "move", "copy", "shred", "erase", "'w", "\"w", "'>", "\">", "fs.rm(", "rm(",
+];
+
+/// Lower-case fragments of interpreter code that starts a process (`os.system('rm -rf ' + …)`).
+const RUNS_A_PROCESS: &[&str] = &["rm -", "system", "exec", "spawn", "popen", "subprocess"];
 
 /// How code in the languages the reader knows names the working folder.
 const CWD_IN_CODE: &[&str] = &["os.getcwd()", "Path.cwd()", "process.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()"];
@@ -388,10 +381,9 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     }
     // Every entry of the home deleted (`rm -rf ~/*`, `"$HOME"/*`) is the home lost, as `rm -rf ~` would lose it.
     let home_entries = found.iter().filter(|access| access.kind == AccessKind::Write && access.tree);
-    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
     let in_the_home = |access: &Access| {
         matches!(access.path.text.as_str(), "*" | ".*" | ".[!.]*")
-            && matches!((&access.cwd, &home), (Cwd::Known(dir), Some(home)) if dir == home)
+            && matches!(&access.cwd, Cwd::Known(dir) if std::env::var_os("HOME").is_some_and(|home| *dir == home))
     };
     let homes: Vec<Access> = home_entries
         .filter(|access| EVERY_ENTRY_OF_THE_HOME.contains(&access.path.text.as_str()) || in_the_home(access))

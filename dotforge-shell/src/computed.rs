@@ -7,7 +7,7 @@
 //! `eval "$X"`); an argument that stays unknown stays as written.
 
 use crate::command::Unknown;
-use crate::lexer::{lex, Token, Word};
+use crate::lexer::{lex, matching_close, Token, Word};
 
 /// Arrays assigned on the line: name and elements.
 pub(crate) type Arrays = Vec<(String, Vec<Word>)>;
@@ -133,20 +133,7 @@ fn with_text_around(word: &Word, output: &mut dyn FnMut(&str) -> Option<String>)
     let text = word.text.as_str();
     let open = text.find("$(")?;
     let (prefix, rest) = text.split_at(open);
-    let mut depth = 0usize;
-    let close = rest.char_indices().find_map(|(at, character)| {
-        match character {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(at);
-                }
-            }
-            _ => {}
-        }
-        None
-    })?;
+    let close = matching_close(rest.as_bytes(), 2, b'(', b')')?;
     let (inner, suffix) = (&rest[2..close], &rest[close + 1..]);
     let plain = |part: &str| !part.contains(['$', '`']);
     if !(plain(prefix) && plain(suffix)) || inner.starts_with('(') {

@@ -16,7 +16,9 @@
 //! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
 //! line, whole trees.
 
-use crate::access::{find_name_filter, path_like_words, path_like_words_in_code, resolvable, stdin_code};
+use crate::access::{
+    find_name_filter, path_like_words, path_like_words_in_code, resolvable, stdin_code, DESTRUCTIVE_CODE,
+};
 use crate::argv::{Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
@@ -52,13 +54,6 @@ pub struct Effects {
     /// Paths the line may create.
     pub creations: Vec<Reach>,
 }
-
-/// Lower-case fragments of interpreter code that deletes, truncates or writes files: code holding none of them
-/// names paths without destroying them (`print(open('x').read())`).
-const DESTRUCTIVE_CODE: &[&str] = &[
-    "unlink", "remove", "rmtree", "rmdir", "rm_r", "rm_f", "rmsync", "rimraf", "delete", "truncate", "write", "rename",
-    "replace", "move", "copy", "shred", "erase", "'w", "\"w", "'>", "\">", "fs.rm(", "rm(",
-];
 
 /// Programs the table files under names and metadata that create the folders they are given.
 const MAKES_FOLDERS: &[&str] = &["mkdir"];

@@ -203,17 +203,8 @@ impl ScriptState<'_> {
             let cwd = self.cwd.clone();
             // (The line's variables are known inside the substitution too: `v=…; git push $(rev <<< "$v")`.)
             let mut printed = |script: &str| {
-                let script = match script.contains('$') {
-                    true => {
-                        parameters::expand(
-                            Word { text: script.to_owned(), dynamic: true, ..Word::default() },
-                            variables,
-                        )
-                        .text
-                    }
-                    false => script.to_owned(),
-                };
-                pipeline_output(&script, &cwd, &mut reading.files)
+                let script = Word { text: script.to_owned(), dynamic: true, ..Word::default() };
+                pipeline_output(&parameters::expand(script, variables).text, &cwd, &mut reading.files)
             };
             for assignment in written.assignments.iter_mut().chain(written.words.iter_mut()) {
                 if let Some(known) = computed::resolve_assignment(assignment, &mut printed) {
@@ -934,6 +925,8 @@ fn substitute_variables(words: Vec<Word>, variables: &[(String, String)]) -> Vec
     if variables.is_empty() {
         return words;
     }
+    // Split as bash splits: at the characters of `IFS` when the line set it (`IFS=,`).
+    let separators = variables.iter().rev().find(|(known, _)| known == "IFS").map(|(_, value)| value);
     let mut out = Vec::with_capacity(words.len());
     for word in words {
         let name = word
@@ -949,8 +942,6 @@ fn substitute_variables(words: Vec<Word>, variables: &[(String, String)]) -> Vec
                 out.push(Word { text: value.clone(), dynamic: false, ..word })
             }
             Some(value) if word.dynamic => {
-                // Split as bash splits: at the characters of `IFS` when the line set it (`IFS=,`).
-                let separators = variables.iter().rev().find(|(known, _)| known == "IFS").map(|(_, value)| value);
                 let parts: Vec<&str> = match separators {
                     Some(separators) if !separators.is_empty() => value
                         .split(|character| separators.contains(character))

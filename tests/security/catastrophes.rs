@@ -32,6 +32,7 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "shred -n3 /dev/nvme0n1",
         "python3 -c \"import shutil, os; shutil.rmtree(os.getcwd())\"",
         "python3 -c \"import os; os.system('rm -rf ' + os.path.expanduser('~'))\"",
+        "python3 -c \"import os, shutil; shutil.move(os.path.expanduser('~'), '/tmp/gone')\"",
         // Every entry of the home is the home.
         "rm -rf ~/*",
         "rm -rf \"${HOME}\"/*",
