@@ -25,7 +25,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("third", include_str!("fixtures/corpora/third.tsv")),
 ];
 
-/// A project as the corpora assume it, outside this workspace (building there would rebuild the hook).
+/// A project as the corpora assume it, with a sibling project and a home of its own.
 struct Layout {
     hook: Hook,
     dir: PathBuf,
@@ -43,7 +43,10 @@ fn git(dir: &Path, arguments: &[&str]) {
 }
 
 fn layout() -> Layout {
-    let base = std::env::temp_dir().join(format!("dotforge-corpora-{}", std::process::id()));
+    // Where people keep projects: not under the temporary folder (deleting there is let through), nor in this
+    // workspace (a build there would write the hook under test, which is refused).
+    let home = std::env::var_os("HOME").expect("HOME is set");
+    let base = Path::new(&home).join(".cache").join(format!("dotforge-corpora-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
     let (dir, remote, home) = (base.join("project"), base.join("remote.git"), base.join("home"));
     for folder in [&dir, &remote, &home] {
