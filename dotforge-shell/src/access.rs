@@ -320,6 +320,14 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 _ => {}
             }
         }
+        // A field filled from a file, in any program's spelling (`gh api -F body=@.env`, `http POST x a=@.env`):
+        // the file is read and sent.
+        for word in command.words.iter().skip(1) {
+            if let Some((_, path)) = word.text.split_once("=@").filter(|(_, path)| !path.is_empty()) {
+                let path = path.split(';').next().unwrap_or(path);
+                push(&mut found, Word { text: path.to_owned(), ..word.clone() }, AccessKind::Read, false);
+            }
+        }
         if command.unknown == Unknown::Program {
             // Any program: what it names may be written (a tree: it may delete it) or read.
             for path in command.words.iter().skip(1).filter(|word| !word.text.starts_with('-')) {

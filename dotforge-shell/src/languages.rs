@@ -2,7 +2,7 @@
 //! an interpreter's command gives it inline — one reading for the commands the code runs ([`crate::unwrap`]) and for
 //! the paths it names ([`crate::access`]), from the interpreter's entry in [`crate::programs`].
 
-use crate::argv::{Arg, Order, Parsed, Value};
+use crate::argv::{quote, Arg, Order, Parsed, Value};
 use crate::lexer::Word;
 use crate::programs::{self, Interpreter, Language, Program, Runs};
 
@@ -104,6 +104,22 @@ pub(crate) fn given<'w>(words: &'w [Word], program: &Program, interpreter: &Inte
         Some(word) if word.text != "-" => Given::File(word),
         _ => Given::Input,
     }
+}
+
+/// The command line that gives `code` to an interpreter of `language` inline, for code the line itself wrote into a
+/// file and then runs (`printf 'import shutil…' > /tmp/c.py && python3 /tmp/c.py`): the agent's own code, read for
+/// the paths it names and what it runs as `python3 -c` is. `None` for shell scripts (read as scripts already) and
+/// code no interpreter entry reads.
+pub(crate) fn inline_command(language: Language, code: &str) -> Option<String> {
+    let program = match language {
+        Language::Python => "python3 -c",
+        Language::JavaScript => "node -e",
+        Language::Perl => "perl -e",
+        Language::Ruby => "ruby -e",
+        Language::Php => "php -r",
+        Language::Shell | Language::Other => return None,
+    };
+    Some(format!("{program} {}", quote(code)))
 }
 
 /// The code an interpreter's command gives it inline, if any (`words` start with the program).

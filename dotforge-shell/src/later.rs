@@ -4,6 +4,8 @@
 //! config — so that what is written into them is read as what will run.
 
 use crate::git_commands;
+use crate::languages;
+use crate::programs::Language;
 
 /// The script that keys typed into a terminal make: each argument typed as it is, key names (`Enter`, `C-m`,
 /// `Space`, `Tab`) as the characters they type; `^M`, `\n` and `\r` in the text as line ends (screen's `stuff`).
@@ -56,6 +58,10 @@ pub(crate) enum Planted {
     Crontab,
     /// git's config: the values of keys that run commands.
     GitConfig,
+    /// Python code every Python started later runs first: `sitecustomize.py`, `usercustomize.py`.
+    PythonStartup,
+    /// A `.pth` file in a folder Python reads at start: its lines that begin with `import` run.
+    PythonPathFile,
 }
 
 /// Start-up files of shells, by their name in the home folder (or anywhere, for the ones no other file is called).
@@ -102,6 +108,12 @@ pub(crate) fn planted(path: &str) -> Option<Planted> {
     if path.ends_with(".git/config") || name == ".gitconfig" || path.ends_with("git/config") {
         return Some(Planted::GitConfig);
     }
+    if matches!(name, "sitecustomize.py" | "usercustomize.py") {
+        return Some(Planted::PythonStartup);
+    }
+    if name.ends_with(".pth") {
+        return Some(Planted::PythonPathFile);
+    }
     None
 }
 
@@ -111,7 +123,22 @@ pub(crate) fn planted_script(kind: Planted, text: &str) -> String {
         Planted::Script => text.to_owned(),
         Planted::Crontab => crontab_commands(text),
         Planted::GitConfig => git_commands::scripts_in_config_text(text).join("\n"),
+        Planted::PythonStartup => python_inline(text),
+        Planted::PythonPathFile => {
+            let imports: Vec<&str> =
+                text.lines().filter(|line| line.starts_with("import ") || line.starts_with("import\t")).collect();
+            if imports.is_empty() {
+                String::new()
+            } else {
+                python_inline(&imports.join("\n"))
+            }
+        }
     }
+}
+
+/// Python code as the shell line that runs it.
+fn python_inline(code: &str) -> String {
+    languages::inline_command(Language::Python, code).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -144,6 +171,8 @@ mod tests {
             ("/var/spool/cron/crontabs/root", Planted::Crontab),
             (".git/config", Planted::GitConfig),
             ("~/.gitconfig", Planted::GitConfig),
+            ("/tmp/sc/sitecustomize.py", Planted::PythonStartup),
+            ("$d/zz_cleanup.pth", Planted::PythonPathFile),
         ] {
             assert_eq!(planted(path), Some(kind), "{path}");
         }

@@ -8,7 +8,7 @@
 use crate::argv::quote;
 use crate::braces;
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
-use crate::languages::language_of_file;
+use crate::languages::{self, language_of_file};
 use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
@@ -370,6 +370,11 @@ impl ScriptState<'_> {
                 let Some(path) = locate(&file.path, &cwd, reading.files.sources()) else { continue };
                 let Some(text) = reading.files.read(&path) else { continue };
                 let language = file.language.unwrap_or_else(|| language_of_file(&file.path.text, &text));
+                if reading.files.written_here(&path) {
+                    if let Some(inline) = languages::inline_command(language, &text) {
+                        queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(file.path.text.clone()));
+                    }
+                }
                 // A shell script's positional parameters are the arguments it is given.
                 let known = !file.arguments.is_empty() && file.arguments.iter().all(|word| !word.dynamic);
                 let text = if language == Language::Shell && known {
@@ -1061,7 +1066,11 @@ mod tests {
         assert!(contains("sudo -u root nice -n 5 timeout 10 git push -f", "git push -f"));
         assert!(contains("find . -name x -exec rm -rf {} \\;", "rm -rf {}"));
         assert!(contains("echo x | xargs -I{} git branch -D {}", "git branch -D x"), "what xargs is fed is its input");
-        assert!(contains("git ls-files | xargs -I{} git branch -D {}", "git branch -D {}"));
+        assert!(
+            contains("git ls-files | xargs -I{} git branch -D {}", "git branch -D ${DOTFORGE_UNKNOWN}"),
+            "input that cannot be known is an argument no one can name"
+        );
+        assert!(contains("git ls-files -m | xargs git checkout --", "git checkout -- ${DOTFORGE_UNKNOWN}"));
         assert!(contains("git -c 'alias.p=push --force' p origin", "git push --force origin"));
         assert!(contains("git -c alias.z='!rm -rf x' z", "rm -rf x"));
         assert!(contains("F=--force; git push $F origin", "git push --force origin"));

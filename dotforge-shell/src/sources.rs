@@ -159,6 +159,11 @@ impl<'s> LineFiles<'s> {
         None
     }
 
+    /// Whether the line itself wrote `path` (with known text) before this point.
+    pub(crate) fn written_here(&self, path: &Path) -> bool {
+        self.written.iter().any(|(written, _)| written == path)
+    }
+
     /// The line writes `text` into `path` (appending when `append`).
     pub(crate) fn write(&mut self, path: PathBuf, text: String, append: bool) {
         let text = if append { self.read(&path).unwrap_or_default() + &text } else { text };

@@ -524,8 +524,27 @@ fn wrapped(
         Input::Known(text) if program.feeds_input_as_arguments() => {
             Some(with_input_arguments(command, argv, program, text))
         }
+        // Fed what cannot be known (`git ls-files -m | xargs git checkout --`): arguments no one can name.
+        Input::Unknown if program.feeds_input_as_arguments() => Some(with_unknown_arguments(command, argv, program)),
         _ => Some(command),
     }
+}
+
+/// A command of `xargs` (or `parallel`) fed input that cannot be known: its `-I R` marker, else one more argument,
+/// is a word whose value no one knows.
+fn with_unknown_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program) -> Vec<Word> {
+    let unknown = Word { text: code::UNKNOWN_COMMAND.to_owned(), dynamic: true, ..Word::default() };
+    let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+    match parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned()) {
+        Some(marker) => {
+            for argument in command.iter_mut().skip(1).filter(|argument| argument.text.contains(&marker)) {
+                *argument =
+                    Word { text: argument.text.replace(&marker, &unknown.text), dynamic: true, ..argument.clone() };
+            }
+        }
+        None => command.push(unknown),
+    }
+    command
 }
 
 /// A command of `xargs` (or `parallel`) with the words it is fed: put where `-I R` (`--replace`) says, else after

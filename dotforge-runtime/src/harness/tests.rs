@@ -241,7 +241,7 @@ fn self_protection_guards_every_clis_hook_settings_and_the_files_that_switch_its
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../behaviors/self-protection/behavior.yaml");
     let yaml = std::fs::read_to_string(&file).expect("the curated self-protection behavior");
     // The globs the file tools may not write (the same list guards the shell and MCP tools).
-    let line = yaml.lines().find(|line| line.contains("value: \"{forge_root}/runtime/**")).expect("the guarded list");
+    let line = yaml.lines().find(|line| line.contains("value: \"{forge_root}/**")).expect("the guarded list");
     let globs: Vec<&str> = line.split('"').nth(1).expect("a quoted list").split_whitespace().collect();
     for harness in Harness::ALL {
         let settings = &harness.dialect().settings;
