@@ -14,7 +14,7 @@
 use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::lexer::{RedirectKind, Word};
-use crate::parameters::GIT_TOPLEVEL;
+pub(crate) use crate::parameters::resolvable;
 use crate::programs::{self, Granting, Logic, Program, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
@@ -913,13 +913,6 @@ fn uploaded_file(text: &str) -> Option<&str> {
     }
     let named = !text.starts_with('-') && !text.contains("://") && !text.contains('=');
     named.then(|| text.split_once('@').map(|(_, path)| path)).flatten().filter(|path| !path.is_empty())
-}
-
-/// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
-pub(crate) fn resolvable(text: &str) -> bool {
-    let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}", GIT_TOPLEVEL];
-    let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
-    !rest.contains('$') && !rest.contains('`')
 }
 
 /// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is

@@ -31,6 +31,7 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
         return Vec::new();
     }
     let mut justfile: Option<Word> = None;
+    let mut working_directory: Option<String> = None;
     let mut goals: Vec<String> = Vec::new();
     let mut index = 1;
     while let Some(word) = argv.get(index) {
@@ -44,17 +45,12 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
                 justfile = argv.get(index).cloned();
                 index += 1;
             }
-            "-d"
-            | "--working-directory"
-            | "--shell"
-            | "--shell-arg"
-            | "--dotenv-filename"
-            | "--dotenv-path"
-            | "--color"
-            | "--command-color"
-            | "--list-heading"
-            | "--list-prefix"
-            | "--chooser" => index += 1,
+            "-d" | "--working-directory" => {
+                working_directory = argv.get(index).map(|word| word.text.clone());
+                index += 1;
+            }
+            "--shell" | "--shell-arg" | "--dotenv-filename" | "--dotenv-path" | "--color" | "--command-color"
+            | "--list-heading" | "--list-prefix" | "--chooser" => index += 1,
             "--set" => index += 2,
             _ if text.starts_with('-') => {}
             // `NAME=VALUE` overrides a variable.
@@ -70,7 +66,11 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>) -> Ve
         }),
         None => files.find_up(start, &["justfile", "Justfile", ".justfile"]),
     };
-    let Some((dir, text)) = found else { return Vec::new() };
+    let Some((mut dir, text)) = found else { return Vec::new() };
+    // Recipes run in the justfile's folder, or where `--working-directory` says (relative to the command's).
+    if let Some(working) = working_directory {
+        dir = start.join(working);
+    }
     let (recipes, variables) = parse(&text);
     // Words after a recipe that takes parameters are its arguments, not recipes.
     let mut wanted = Vec::new();

@@ -16,6 +16,13 @@ pub const GIT_TOPLEVEL: &str = "$DOTFORGE_GIT_TOPLEVEL";
 /// The spellings of that substitution.
 const GIT_TOPLEVEL_SPELLINGS: &[&str] = &["$(git rev-parse --show-toplevel)", "`git rev-parse --show-toplevel`"];
 
+/// A word whose only expansions are variables the hook knows (`$HOME`, `$CLAUDE_PROJECT_DIR`, `$PWD`).
+pub(crate) fn resolvable(text: &str) -> bool {
+    let known = ["$HOME", "${HOME}", "$CLAUDE_PROJECT_DIR", "${CLAUDE_PROJECT_DIR}", "$PWD", "${PWD}", GIT_TOPLEVEL];
+    let rest = known.iter().fold(text.to_owned(), |text, variable| text.replace(variable, ""));
+    !rest.contains('$') && !rest.contains('`')
+}
+
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
 /// it is.
 pub(crate) fn expand(word: Word, variables: &[(String, String)]) -> Word {

@@ -899,6 +899,12 @@ fn remember_assignments(written: &Written, variables: &mut Vec<(String, String)>
     let declares = written.words.first().is_some_and(|word| {
         matches!(program_name(&word.text), "export" | "declare" | "local" | "readonly" | "typeset")
     });
+    // `declare -n REF=NAME`: REF stands for the variable NAME (`declare -n r=HOME; rm -rf "$r"`).
+    let nameref = declares
+        && written.words[1..]
+            .iter()
+            .take_while(|word| word.text.starts_with('-') && !word.text.starts_with("--"))
+            .any(|word| word.text.contains('n'));
     let candidates = if written.words.is_empty() {
         written.assignments.iter().collect::<Vec<_>>()
     } else if declares {
@@ -916,8 +922,18 @@ fn remember_assignments(written: &Written, variables: &mut Vec<(String, String)>
                 }
                 None => (name, Some(String::new())),
             };
+            let referred;
+            let value = if nameref && !word.dynamic {
+                let known = variables.iter().rev().find(|(known, _)| *known == value);
+                referred = known.map_or_else(|| format!("${{{value}}}"), |(_, value)| value.clone());
+                referred.as_str()
+            } else {
+                value
+            };
             variables.retain(|(known, _)| known != name);
-            if let (false, Some(before)) = (word.dynamic, before) {
+            // (A value made of variables the hook resolves when it runs is known: `x=$HOME; rm -rf "$x"`.)
+            let dynamic = (word.dynamic || nameref) && !parameters::resolvable(value);
+            if let (false, Some(before)) = (dynamic, before) {
                 variables.push((name.to_owned(), before + value));
             }
         }

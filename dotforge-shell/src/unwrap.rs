@@ -336,6 +336,7 @@ fn runs_code(
         }
         Runs::ExecOptions(options) => find_exec(argv, options, derived),
         Runs::InlineAliases => git_alias(argv, program, environment, derived),
+        Runs::EnvironmentAliases(prefix) => environment_alias(argv, program, prefix, environment, derived),
         Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
         Runs::Command { .. }
         | Runs::ScriptOption(_)
@@ -421,6 +422,20 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
     for command in commands {
         if let Some((_, shell)) = command.split_once('!') {
             derived.scripts.push(shell.to_owned());
+        }
+        // `:lua CODE`, `:py3 CODE`, `:perl CODE`, `:ruby CODE`: code of a language the editor embeds, read as that
+        // language's interpreter given it inline (`nvim -c 'lua vim.fn.writefile({}, ".claude/settings.json")'`).
+        let trimmed = command.trim_start_matches(':').trim_start();
+        let (name, code) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+        let interpreter = match name {
+            "lua" | "luado" => Some("lua -e"),
+            "py" | "py3" | "python" | "python3" | "pyx" | "pythonx" | "pydo" | "py3do" => Some("python3 -c"),
+            "perl" | "perldo" => Some("perl -e"),
+            "ruby" | "rubydo" => Some("ruby -e"),
+            _ => None,
+        };
+        if let Some(interpreter) = interpreter.filter(|_| !code.trim().is_empty()) {
+            derived.scripts.push(format!("{interpreter} {}", quote(code.trim())));
         }
         for quote in ['"', '\''] {
             let pattern = format!("system({quote}");
@@ -746,6 +761,23 @@ fn git_alias(argv: &[Word], program: &Program, environment: &[&Word], derived: &
                 derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
             }
         }
+    }
+}
+
+/// `CARGO_ALIAS_SHIP='publish --allow-dirty' cargo ship`: an alias the environment defines runs the program with
+/// the alias's words, then the call's.
+fn environment_alias(argv: &[Word], program: &Program, prefix: &str, environment: &[&Word], derived: &mut Derived) {
+    let Some(subcommand) = program.subcommand_at(argv) else { return };
+    let called = argv[subcommand].text.to_ascii_uppercase().replace('-', "_");
+    for assignment in environment {
+        let Some((name, body)) = assignment.text.split_once('=') else { continue };
+        if name.strip_prefix(prefix) != Some(called.as_str()) {
+            continue;
+        }
+        let mut words: Vec<Word> = vec![argv[0].clone()];
+        words.extend(body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+        words.extend(argv[subcommand + 1..].iter().cloned());
+        derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
     }
 }
 

@@ -394,3 +394,34 @@ fn code_the_line_writes_and_then_runs_is_read_as_code() {
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn aliases_names_and_embedded_code_the_corpora_found_are_read() {
+    let project = Project::new("roads-corpora-found");
+    let refused = bash_corpus(&[
+        "CARGO_ALIAS_SHIP='publish --allow-dirty' cargo ship",
+        "declare -n r=HOME; rm -rf \"$r\"",
+        "x=$HOME; rm -rf \"$x\"",
+        "printf 'reset:\\n    rm -rf .forge\\n' > /tmp/justfile && just --justfile /tmp/justfile --working-directory . reset",
+        "git diff | git apply -R && git status --short",
+        "nvim --headless -c 'lua vim.fn.writefile({\"{}\"}, \".claude/settings.json\")' -c 'qa!'",
+        "vim -c 'py3 import os; os.system(\"git push -f\")' -c q",
+        "curl -sS -X PUT -H 'content-type: application/json' --data @/tmp/body.json https://registry.npmjs.org/acme-sdk",
+    ]);
+    let behaviors = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
+    assert_blocked(&project, &refused, "deny-hard", &behaviors);
+    let asked = bash_corpus(&["python3 -c \"import shutil; shutil.rmtree('/opt/elsewhere/web')\""]);
+    assert_blocked(&project, &asked, "ask", &["no-delete-outside-project"]);
+    let look_alikes = bash_corpus(&[
+        "CARGO_ALIAS_B=build npm run build",
+        "x=$HOME/.cache/pip; ls \"$x\"",
+        "printf 'reset:\\n    rm -rf .forge\\n' > /tmp/justfile && just --justfile /tmp/justfile reset",
+        "git diff --cached | git apply -R --cached",
+        "git apply -R build/fix.patch",
+        "nvim --headless -c 'lua print(1)' -c 'qa!'",
+        "curl -s https://registry.npmjs.org/express",
+        "python3 -c \"import shutil; shutil.rmtree('build')\"",
+        "python3 -c \"import os; print(os.listdir('/usr/lib'))\"",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

@@ -81,6 +81,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 &["target.*.runner", "build.rustc-wrapper", "build.rustc-workspace-wrapper", "build.rustc"],
             ),
             Runs::EnvironmentScripts(&["RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC"]),
+            Runs::EnvironmentAliases("CARGO_ALIAS_"),
         ],
         examples: &[
             Example(
@@ -89,6 +90,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("RUSTC_WRAPPER='rm -rf .forge' cargo build", Expect::Writes(".forge")),
             Example("RUSTC_WRAPPER=sccache cargo build", Expect::Inert(".forge")),
+            Example("CARGO_ALIAS_SHIP='publish --allow-dirty' cargo ship", Expect::Runs("cargo publish --allow-dirty")),
+            Example("CARGO_ALIAS_T='test --release' cargo build", Expect::Inert(".forge")),
             Example("cargo --config 'build.jobs=4' build", Expect::Inert(".forge")),
             Example("cargo build --release --target-dir .forge", Expect::Writes(".forge/release")),
             Example("cargo check", Expect::Inert(".forge")),

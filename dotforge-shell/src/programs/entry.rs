@@ -80,6 +80,9 @@ pub(crate) enum Runs {
     ExecOptions(&'static [&'static str]),
     /// Aliases defined on its command line (`git -c alias.NAME=VALUE NAME`).
     InlineAliases,
+    /// Aliases defined in the environment, by variables named with this prefix and the alias in capitals
+    /// (`CARGO_ALIAS_SHIP='publish' cargo ship`).
+    EnvironmentAliases(&'static str),
     /// What its files say it runs.
     Recipes(Recipes),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run

@@ -363,6 +363,9 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("nvim --headless -c 'call system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
             Example("vim +42 src/main.rs", Expect::Inert(".forge")),
             Example("vim -es -c '!git push -f' -c q README.md", Expect::Runs("git push -f")),
+            Example("nvim --headless -c 'lua vim.fn.writefile({}, \".forge/x\")' -c 'qa!'", Expect::Writes(".forge/x")),
+            Example("vim -c 'py3 import os; os.system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
+            Example("nvim --headless -c 'lua print(1)' -c 'qa!'", Expect::Inert(".forge")),
         ],
         // (`-s` takes a script file except in Ex mode, where it means silent: `vim -es -c CMD`; read as a flag.)
         ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSTtuUwWiq", &["cmd"]), Touches::Edits)

@@ -207,6 +207,7 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::OperandsAsScript | Runs::ArgumentsAsScript => format!("{name} 'git push -f'"),
                     Runs::ExecOptions(options) => format!("{name} . {} git push -f ';'", options[0]),
                     Runs::InlineAliases => format!("{name} -c alias.p='push -f' p"),
+                    Runs::EnvironmentAliases(prefix) => format!("{prefix}P='push -f' {name} p"),
                     Runs::OperandsAfter(skip) => format!("{name} {}'git push -f'", "h ".repeat(*skip)),
                     Runs::Keys => format!("{name} -X stuff 'git push -f' Enter"),
                     Runs::EnvironmentScripts(names) => format!("{}='git push -f' {name}", names[0]),
@@ -229,7 +230,7 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::InputScript { .. } => format!("echo 'git push -f' | {name}"),
                     _ => continue,
                 };
-                let expected = if matches!(runs, Runs::InlineAliases) {
+                let expected = if matches!(runs, Runs::InlineAliases | Runs::EnvironmentAliases(_)) {
                     format!("{name} push -f")
                 } else {
                     "git push -f".to_owned()
