@@ -30,6 +30,7 @@ mod authoring;
 mod braces;
 mod builds;
 mod code;
+mod code_paths;
 mod code_reads;
 mod code_tokens;
 mod command;

@@ -16,10 +16,9 @@
 //! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
 //! line, whole trees.
 
-use crate::access::{
-    find_name_filter, path_like_words, path_like_words_in_code, resolvable, stdin_code, DESTRUCTIVE_CODE,
-};
+use crate::access::{find_name_filter, resolvable, stdin_code};
 use crate::argv::{Order, Parsed, Value};
+use crate::code_paths::{path_like_words, path_like_words_in_code, DESTRUCTIVE_CODE};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{self, Logic, Touches};

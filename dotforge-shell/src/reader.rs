@@ -5,18 +5,19 @@
 //! recursion. Scripts nested too deep, too long or not terminated, and lines with too many commands, are read by
 //! [`crate::crude`] instead.
 
-use crate::argv::quote;
+use crate::argv::{quote, Order, Parsed};
 use crate::braces;
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
 use crate::languages::{self, language_of_file};
 use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
-use crate::programs::{self, Language, Output};
+use crate::programs::{self, Language, Logic, Output, Touches};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
 use crate::{
-    code, computed, crude, decoders, functions, git_config, justfile, make, package_scripts, parameters, unwrap,
+    code, code_paths, computed, crude, decoders, functions, git_config, justfile, make, package_scripts, parameters,
+    unwrap,
 };
 use std::collections::HashMap;
 use std::ops::Range;
@@ -345,24 +346,39 @@ impl ScriptState<'_> {
                 None => unknown = true,
             }
         }
-        if unknown {
-            reading.line.commands.push(SimpleCommand {
-                words: Vec::new(),
-                assignments: reading.line.commands[innermost].assignments.clone(),
-                redirects: Vec::new(),
-                cwd: Cwd::Unknown,
-                group,
-                crude: false,
-                via: Some(Via { command: innermost, file: None }),
-                unknown: Unknown::Everything,
-                shape: Default::default(),
-            });
+        // Code that writes the files it names leaves in them what no one can know before it runs (`node -e
+        // "…writeFileSync('package.json', …)" && npm test`).
+        let innermost_command = &reading.line.commands[innermost];
+        // So does a download (`curl -o i.sh URL && sh i.sh`).
+        if let Some(entry) =
+            innermost_command.shape().entry.filter(|entry| entry.touches == Touches::Own(Logic::Download))
+        {
+            let parsed = Parsed::of(&innermost_command.words, &entry.options, Order::Permute);
+            let letter = if program_name(&innermost_command.words[0].text) == "wget" { 'O' } else { 'o' };
+            for value in parsed.values(&[letter], &["output", "output-document"]) {
+                if let Some(path) = locate(&value.word(), &innermost_command.cwd, reading.files.sources()) {
+                    reading.files.write_unknown(path);
+                }
+            }
+        }
+        if innermost_command.shape().entry.is_some_and(|entry| entry.interpreter().is_some()) {
+            if let Some(code) = languages::inline_code(&innermost_command.words) {
+                let lower = code.to_ascii_lowercase();
+                if code_paths::DESTRUCTIVE_CODE.iter().any(|fragment| lower.contains(fragment)) {
+                    for path in code_paths::path_like_words_in_code(code) {
+                        if let Some(path) = locate(&path, &innermost_command.cwd, reading.files.sources()) {
+                            reading.files.write_unknown(path);
+                        }
+                    }
+                }
+            }
         }
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
         let runs_files = !files_run.is_empty() || program.is_some_and(|program| program.recipes().next().is_some());
         if runs_files && job.file_depth < MAX_FILE_DEPTH {
+            reading.files.take_read_unknown();
             let argv = reading.line.commands[innermost].words.clone();
             let cwd = reading.line.commands[innermost].cwd.clone();
             let mut found: Vec<FileScript> = Vec::new();
@@ -401,6 +417,21 @@ impl ScriptState<'_> {
                     queue(reading, text, start.clone(), job.file_depth + 1, origin.clone());
                 }
             }
+            // A file it runs that the line wrote with text no one can know (`curl URL > Makefile && make`).
+            unknown |= reading.files.take_read_unknown();
+        }
+        if unknown {
+            reading.line.commands.push(SimpleCommand {
+                words: Vec::new(),
+                assignments: reading.line.commands[innermost].assignments.clone(),
+                redirects: Vec::new(),
+                cwd: Cwd::Unknown,
+                group,
+                crude: false,
+                via: Some(Via { command: innermost, file: None }),
+                unknown: Unknown::Everything,
+                shape: Default::default(),
+            });
         }
         if let Some(next_cwd) = next_cwd {
             // `cd` sets `OLDPWD` to where it was (`cd .. && rm -rf "$OLDPWD"`).
@@ -432,7 +463,6 @@ impl ScriptState<'_> {
     /// A command that writes known text into a file (`cat > x.sh <<EOF`, `echo … > x.sh`): the file holds it for the
     /// commands after it in the line.
     fn remember_written_files(&self, redirects: &[Redirect], output: Option<&str>, files: &mut LineFiles<'_>) {
-        let Some(output) = output else { return };
         for redirect in redirects {
             let append = match redirect.kind {
                 RedirectKind::Write => false,
@@ -440,7 +470,10 @@ impl ScriptState<'_> {
                 _ => continue,
             };
             if let Some(path) = locate(&redirect.target, &self.cwd, files.sources()) {
-                files.write(path, output.to_owned(), append);
+                match output {
+                    Some(output) => files.write(path, output.to_owned(), append),
+                    None => files.write_unknown(path),
+                }
             }
         }
     }

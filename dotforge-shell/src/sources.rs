@@ -116,19 +116,22 @@ pub(crate) struct LineFiles<'s> {
     sources: &'s dyn Sources,
     reads: usize,
     lookups: usize,
-    /// Files the line writes with known text, in order (the last write wins).
-    written: Vec<(PathBuf, String)>,
+    /// Files the line writes, in order (the last write wins): with their text when it is known.
+    written: Vec<(PathBuf, Option<String>)>,
+    /// A file the line wrote with text that cannot be known was looked for: what it says cannot be known either.
+    read_unknown: bool,
 }
 
 impl<'s> LineFiles<'s> {
     pub(crate) fn new(sources: &'s dyn Sources) -> LineFiles<'s> {
-        LineFiles { sources, reads: 0, lookups: 0, written: Vec::new() }
+        LineFiles { sources, reads: 0, lookups: 0, written: Vec::new(), read_unknown: false }
     }
 
     /// The text of `path`, as the line left it or as it is on disk.
     pub(crate) fn read(&mut self, path: &Path) -> Option<String> {
         if let Some((_, text)) = self.written.iter().rev().find(|(written, _)| written == path) {
-            return Some(text.clone());
+            self.read_unknown |= text.is_none();
+            return text.clone();
         }
         // A file found and read costs a read; looking for one that is not there (a `package.json` in each folder
         // up from the command's) costs a lookup.
@@ -164,12 +167,27 @@ impl<'s> LineFiles<'s> {
         self.written.iter().any(|(written, _)| written == path)
     }
 
+    /// The line writes into `path` text that cannot be known before it runs (`curl URL > Makefile`, code that
+    /// rewrites `package.json`).
+    pub(crate) fn write_unknown(&mut self, path: PathBuf) {
+        self.written.push((path, None));
+    }
+
+    /// Whether a file read since the last call was written by the line with text that cannot be known.
+    pub(crate) fn take_read_unknown(&mut self) -> bool {
+        std::mem::take(&mut self.read_unknown)
+    }
+
     /// The line writes `text` into `path` (appending when `append`).
     pub(crate) fn write(&mut self, path: PathBuf, text: String, append: bool) {
-        let text = if append { self.read(&path).unwrap_or_default() + &text } else { text };
-        if text.len() <= MAX_SOURCE_BYTES {
-            self.written.push((path, text));
-        }
+        let before = match self.written.iter().rev().find(|(written, _)| *written == path) {
+            _ if !append => Some(String::new()),
+            Some((_, before)) => before.clone(),
+            None => Some(self.read(&path).unwrap_or_default()),
+        };
+        // (Text past the budget is not kept: what it says is not known.)
+        let text = before.map(|before| before + &text).filter(|text| text.len() <= MAX_SOURCE_BYTES);
+        self.written.push((path, text));
     }
 
     pub(crate) fn sources(&self) -> &'s dyn Sources {

@@ -177,7 +177,13 @@ fn runs_code(
         }
         Runs::OperandsAfter(skip) => {
             if let Some(start) = operand_after(argv, program, *skip).filter(|&start| start < argv.len()) {
-                derived.scripts.push(joined(&argv[start..]));
+                let script = joined(&argv[start..]);
+                // A shell at the end of it reads the input as its script (`echo 'cat .env' | ssh h "cd $PWD && bash"`,
+                // `ssh h 'bash -s' < deploy.sh`).
+                if ends_in_a_shell_reading_input(&script) {
+                    stdin.run(derived, |text| vec![text.to_owned()]);
+                }
+                derived.scripts.push(script);
             }
         }
         Runs::Keys => {
@@ -444,6 +450,15 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
             }
         }
     }
+}
+
+/// Whether the last command of `script` is a shell given no script of its own (`bash`, `sh -s`, `zsh -l`): it runs
+/// what it is fed.
+fn ends_in_a_shell_reading_input(script: &str) -> bool {
+    let last = script.rsplit(['&', ';', '|', '\n']).next().unwrap_or(script);
+    let mut words = last.split_whitespace();
+    let is_shell = words.next().and_then(programs::lookup).is_some_and(|program| program.is_shell());
+    is_shell && words.all(|word| word.starts_with('-') && !word.contains('c'))
 }
 
 /// Words joined by spaces, as a shell script.
