@@ -23,6 +23,19 @@ pub(crate) fn resolvable(text: &str) -> bool {
     !rest.contains('$') && !rest.contains('`')
 }
 
+/// The text after a substitution at the start of `text` that prints the home folder, when it is one: the user's
+/// entry in the password database (`$(getent passwd "$(id -un)" | cut -d: -f6)`), `$(echo ~)`, `$(cd && pwd)`.
+fn home_substitution(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix("$(")?;
+    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
+    let body: String = inner[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+    let passwd = (body.starts_with("getent passwd") || body.contains("/etc/passwd"))
+        && (body.contains("-f6") || body.contains("-f 6") || body.contains("$6"));
+    let spelled =
+        matches!(body.as_str(), "echo ~" | "echo ~/" | "eval echo ~" | "cd && pwd" | "cd ~ && pwd" | "cd; pwd");
+    (passwd || spelled).then(|| &inner[end + 1..])
+}
+
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
 /// it is.
 pub(crate) fn expand(word: Word, variables: &[(String, String)]) -> Word {
@@ -53,6 +66,11 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
         }
         if let Some(after) = GIT_TOPLEVEL_SPELLINGS.iter().find_map(|spelling| rest.strip_prefix(spelling)) {
             out.push_str(GIT_TOPLEVEL);
+            rest = after;
+            continue;
+        }
+        if let Some(after) = home_substitution(rest) {
+            out.push_str("$HOME");
             rest = after;
             continue;
         }

@@ -12,6 +12,10 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
     let corpus = bash_corpus(&[
         "rm -rf \"${HOME:?}/\"",
         "rm -rf \"${HOME:?}\"",
+        "rm -rf \"$(getent passwd \"$(id -un)\" | cut -d: -f6)\"",
+        "rm -rf $(echo ~)",
+        "rm -rf ~/../\"$USER\"/",
+        "x=$HOME; rm -rf \"$x\"",
         "rm -rf ${HOME:-/tmp}/",
         "rm -rf \"$(pwd)\"",
         "rm -rf \"$(pwd)/\"",
@@ -96,6 +100,8 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "node -e \"console.log(require('path').join(require('os').homedir(), 'x'))\"",
         "python3 -c \"import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.cache', 'myapp'))\"",
         "echo build | xargs rm -rf",
+        "ls \"$(getent passwd \"$(id -un)\" | cut -d: -f6)\"",
+        "ls ~/../\"$USER\"",
         // Permissions added, or the files given back to the user: nothing is taken from them.
         "chmod 755 build",
         "python3 -c \"import os; print(os.path.expanduser('~'))\"",

@@ -39,7 +39,7 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
         }
     }
     if text.contains('$') || text.contains('`') {
-        return Vec::new();
+        return a_home_by_its_name(word, &text, cwd, places).into_iter().collect();
     }
     if word.tilde || text.starts_with('~') {
         match (text.strip_prefix('~'), places.home.as_deref()) {
@@ -72,6 +72,21 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
         }
     }
     vec![path]
+}
+
+/// The home, for a path that names a folder beside it by a name that cannot be known (`~/../"$USER"`,
+/// `/home/$LOGNAME/`): that name may be the home's own. `None` for any other path that cannot be known.
+fn a_home_by_its_name(word: &Word, text: &str, cwd: &Cwd, places: &Places) -> Option<PathBuf> {
+    let home = places.home.as_deref()?;
+    let (folder, name) = text.trim_end_matches('/').rsplit_once('/')?;
+    let variable =
+        name.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).or_else(|| name.strip_prefix('$'))?;
+    if folder.contains(['$', '`']) || !variable.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_') {
+        return None;
+    }
+    let parent = Word { text: if folder.is_empty() { "/".to_owned() } else { folder.to_owned() }, ..word.clone() };
+    let beside_the_home = resolve(&parent, cwd, places, false).first() == home.parent().map(Path::to_path_buf).as_ref();
+    beside_the_home.then(|| home.to_path_buf())
 }
 
 /// What `git rev-parse --show-toplevel` prints in `cwd`: the nearest folder holding `.git`, from there up.
@@ -320,5 +335,12 @@ mod tests {
         assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
         assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
         assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
+        // A folder beside the home named by a variable may be the home itself.
+        for beside in ["/home/$USER", "/home/${LOGNAME}/", "$HOME/../$USER"] {
+            assert_eq!(resolve(&word(beside), &here, &places, false), [PathBuf::from("/home/u")], "{beside}");
+        }
+        for elsewhere in ["/opt/$USER", "/home/$USER/x", "/home/$(whoami)"] {
+            assert!(resolve(&word(elsewhere), &here, &places, false).is_empty(), "{elsewhere}");
+        }
     }
 }
