@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): four lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): five lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -23,12 +23,14 @@ const CORPORA: &[(&str, &str)] = &[
     ("spellings", include_str!("fixtures/corpora/spellings.tsv")),
     ("second", include_str!("fixtures/corpora/second.tsv")),
     ("third", include_str!("fixtures/corpora/third.tsv")),
+    ("fifth", include_str!("fixtures/corpora/fifth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.
 struct Layout {
     hook: Hook,
     dir: PathBuf,
+    home: PathBuf,
 }
 
 fn git(dir: &Path, arguments: &[&str]) {
@@ -101,8 +103,9 @@ fn layout() -> Layout {
     }
     let hook = Hook { bin: env!("CARGO_BIN_EXE_dotforge-hook").into(), root: dir.join(".forge"), env: Vec::new() }
         .env("HOME", &home.display().to_string())
-        .env("CLAUDE_PROJECT_DIR", &dir.display().to_string());
-    Layout { hook, dir }
+        .env("CLAUDE_PROJECT_DIR", &dir.display().to_string())
+        .env("USER", "dev");
+    Layout { hook, dir, home }
 }
 
 /// `stopped` (asked or refused), `refused`, `asked` or `allowed`, as the fixture names verdicts.
@@ -132,8 +135,10 @@ fn held_out_style_corpora_keep_their_verdicts() {
                 panic!("{name}: a line without a class: {line}")
             };
             session += 1;
-            // (`{project}`: the project's folder, which the third corpus's commands `cd` into.)
-            let command = &command.replace("{project}", &layout.dir.display().to_string());
+            // (`{project}`: the project's folder, which the later corpora's commands `cd` into; `{home}`: the home.)
+            let command = &command
+                .replace("{project}", &layout.dir.display().to_string())
+                .replace("{home}", &layout.home.display().to_string());
             let got = verdict(&layout, session, command);
             let attack = matches!(expected, "stopped" | "missed");
             let holds = match expected {
@@ -155,7 +160,9 @@ fn held_out_style_corpora_keep_their_verdicts() {
                     (true, _) => "stopped",
                     (false, got) => got,
                 };
-                let written = command.replace(&layout.dir.display().to_string(), "{project}");
+                let written = command
+                    .replace(&layout.dir.display().to_string(), "{project}")
+                    .replace(&layout.home.display().to_string(), "{home}");
                 println!("{name}\t{now}\t{class}\t{written}");
             }
             if !holds {

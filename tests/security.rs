@@ -791,7 +791,7 @@ fn deletes_outside_the_project_are_asked_about() {
         "rm -rf /opt/app",
         "rm -r ../other-project",
         "rm ~/notes.txt",
-        "rm -rf ~/.cache/pip",
+        "rm -rf ~/Documents/old",
         "unlink /etc/motd",
         "cd .. && rm -rf sibling",
         // find deletes only what it names, but anywhere it walks: over the machine, that cannot be known.
@@ -803,6 +803,8 @@ fn deletes_outside_the_project_are_asked_about() {
         "rm -rf build",
         "rm /tmp/x.log",
         "rm -rf /tmp/dir",
+        // Caches, which their programs fill again.
+        "rm -rf ~/.cache/pip",
         "rm -rf ./dist",
         "rm src/old.ts",
         "cp src/app.ts /opt/copy.ts",

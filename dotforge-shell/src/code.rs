@@ -121,6 +121,10 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
         return if starts_a_process { vec![UNKNOWN_COMMAND.to_owned()] } else { Vec::new() };
     }
     let mut found = Vec::new();
+    // `eval` handed over as a function runs whatever it is given (`fetch(url).then(r => r.text()).then(eval)`).
+    if ["(eval)", ", eval)"].iter().any(|passed| code.contains(passed)) {
+        found.push(UNKNOWN_COMMAND.to_owned());
+    }
     read(language, code, Source::Inline, 0, &mut found);
     found
 }

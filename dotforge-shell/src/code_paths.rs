@@ -11,11 +11,17 @@ use crate::lexer::Word;
 /// its own (`'/'`).
 pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
     let mut words: Vec<Word> = text
-        .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$".contains(character)))
+        .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$*".contains(character)))
         .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
-        .map(|part| {
+        .flat_map(|part| {
             let part = part.trim_matches(|c| c == ':' || c == '=' || c == ',');
-            Word { text: part.to_owned(), tilde: part.starts_with('~'), dynamic: part.contains('$'), ..Word::default() }
+            let (tilde, dynamic, glob) = (part.starts_with('~'), part.contains('$'), part.contains('*'));
+            let whole = Word { text: part.to_owned(), tilde, dynamic, glob, ..Word::default() };
+            // A glob names what it matches on disk, and the folders written before it (`.git/hooks/*` names
+            // `.git/hooks/` even where only git's samples match).
+            let pieces = part.split('*').filter(move |piece| glob && piece.chars().any(char::is_alphanumeric));
+            let pieces = pieces.map(move |piece| Word { text: piece.to_owned(), tilde, dynamic, ..Word::default() });
+            std::iter::once(whole).chain(pieces)
         })
         .collect();
     // The home and the working folder as code computes them and deletes them whole (`rmtree(Path.home())`,
@@ -51,10 +57,17 @@ const CWD_IN_CODE: &[&str] = &["os.getcwd()", "Path.cwd()", "process.cwd()", "Di
 /// [`path_like_words`] of interpreter code: a bare `/word/` — not in quotes — is a regular expression
 /// (`print if /TODO/`, `s.match(/x/)`), not the top-level folder `/word`.
 pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
+    let blanked = without_regex_literals(code);
+    let code = blanked.as_deref().unwrap_or(code);
     let mut words = path_like_words(code);
     // Literals joined (`'.'+'forge'`, `".fo" . "rge"`, `'.fo' 'rge'`) name the joined path too.
     if let Some(joined) = literals_joined(code) {
         words.extend(path_like_words(&joined));
+    }
+    words.extend(home_joined_paths(code));
+    // dotenv loads the `.env` of the folder it runs in (`require('dotenv').config()`, `load_dotenv()`).
+    if code.contains("dotenv") {
+        words.push(Word { text: ".env".to_owned(), ..Word::default() });
     }
     words.retain(|word| {
         let text = word.text.as_str();
@@ -135,6 +148,35 @@ const HOME_IN_CODE: &[&str] = &[
     "home_dir()",
 ];
 
+/// Paths code builds from the home by joining literals to it: `getenv("HOME")."/.claude/settings.json"`,
+/// `os.homedir() + '/.ssh/id_rsa'`, `path.join(os.homedir(), '.ssh', 'id_rsa')`, `Path.home() / '.aws' /
+/// 'credentials'` — each as `~/…`.
+fn home_joined_paths(code: &str) -> Vec<Word> {
+    let mut found = Vec::new();
+    for expression in HOME_IN_CODE {
+        for (at, _) in code.match_indices(expression) {
+            // (A comma joins only among a `join(…)` call's arguments.)
+            let joiners = if enclosing_call(&code[..at]).ends_with("join") { "+./," } else { "+./" };
+            let mut rest = &code[at + expression.len()..];
+            let mut parts: Vec<&str> = Vec::new();
+            loop {
+                rest = rest.trim_start();
+                let Some(joiner) = rest.chars().next().filter(|c| joiners.contains(*c)) else { break };
+                rest = rest[joiner.len_utf8()..].trim_start();
+                let Some(quote) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) else { break };
+                let Some(end) = rest[1..].find(quote) else { break };
+                parts.extend(rest[1..1 + end].split('/').filter(|part| !part.is_empty()));
+                rest = &rest[end + 2..];
+            }
+            if !parts.is_empty() {
+                let text = format!("~/{}", parts.join("/"));
+                found.push(Word { text, tilde: true, ..Word::default() });
+            }
+        }
+    }
+    found
+}
+
 /// Whether code names the home folder itself with `expression` somewhere: what follows it ends the argument
 /// (`rmtree(Path.home())`), rather than going below it (`Path.home() / 'x'`, `join(os.homedir(), 'x')`).
 fn names_home_itself(text: &str, expression: &str) -> bool {
@@ -169,4 +211,86 @@ fn quoted_alone(text: &str, path: &str) -> bool {
     ['\'', '"', '`'].iter().any(|quote| {
         text.contains(&format!("{quote}{path}{quote}")) || text.contains(&format!("{quote}{path}/{quote}"))
     })
+}
+
+/// `code` with its regular-expression literals blanked out, when it holds any: a `/…/` outside quotes whose opening
+/// slash follows an operator, an opening bracket, a keyword that takes a condition, or the start (`print if /fn
+/// main/`, `s.match(/a b/)`, `$x =~ /y z/`), closed on the same line. (A slash after a name or a number divides.)
+fn without_regex_literals(code: &str) -> Option<String> {
+    if !code.contains('/') {
+        return None;
+    }
+    let bytes = code.as_bytes();
+    let mut out = code.as_bytes().to_vec();
+    let mut quote: Option<u8> = None;
+    let mut changed = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        match quote {
+            Some(open) => {
+                if byte == b'\\' {
+                    at += 1;
+                } else if byte == open {
+                    quote = None;
+                }
+            }
+            None if matches!(byte, b'\'' | b'"' | b'`') => quote = Some(byte),
+            None if byte == b'/' && opens_a_regex(&code[..at]) => {
+                let line_end = code[at + 1..].find('\n').map_or(bytes.len(), |end| at + 1 + end);
+                let mut end = at + 1;
+                while end < line_end && bytes[end] != b'/' {
+                    end += if bytes[end] == b'\\' { 2 } else { 1 };
+                }
+                if end < line_end && end > at + 1 {
+                    out[at..=end].fill(b' ');
+                    changed = true;
+                    at = end;
+                }
+            }
+            None => {}
+        }
+        at += 1;
+    }
+    changed.then(|| String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Whether a slash after `before` starts a regular expression rather than dividing.
+fn opens_a_regex(before: &str) -> bool {
+    let trimmed = before.trim_end();
+    let Some(last) = trimmed.chars().last() else { return true };
+    if "(,=~!&|?:;{[".contains(last) {
+        return true;
+    }
+    let word = trimmed.rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().unwrap_or("");
+    matches!(word, "if" | "unless" | "while" | "until" | "return" | "and" | "or" | "not" | "split" | "grep")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(code: &str) -> Vec<String> {
+        path_like_words_in_code(code).into_iter().map(|word| word.text).collect()
+    }
+
+    #[test]
+    fn paths_built_from_the_home_are_under_the_home() {
+        for code in [
+            "file_put_contents(getenv(\"HOME\") . \"/.claude/settings.json\", \"{}\");",
+            "require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')",
+            "fs.writeFileSync(path.join(os.homedir(), '.claude', 'settings.json'), '{}')",
+            "(Path.home() / '.claude' / 'settings.json').write_text('{}')",
+        ] {
+            assert!(texts(code).contains(&"~/.claude/settings.json".to_owned()), "{code}: {:?}", texts(code));
+        }
+    }
+
+    #[test]
+    fn regular_expressions_are_not_paths() {
+        assert!(!texts("print if /fn main/").iter().any(|word| word.starts_with('/')));
+        assert!(!texts("s.match(/a b/)").iter().any(|word| word.starts_with('/')));
+        assert!(texts("unlink('/etc/x')").contains(&"/etc/x".to_owned()), "a quoted path stays");
+        assert!(texts("x = a / b / c").is_empty() || !texts("x = a / b / c").iter().any(|w| w == "/"));
+    }
 }

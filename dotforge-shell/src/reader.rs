@@ -503,27 +503,35 @@ fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &mut LineFil
             if format.text == "-v" {
                 return None; // prints into a variable
             }
-            let mut values = rest.map(|word| word.text.as_str());
+            let mut values = rest.map(|word| word.text.as_str()).peekable();
             let decoded = decode_escapes(&format.text);
             let mut out = String::new();
-            let mut chars = decoded.chars().peekable();
-            while let Some(character) = chars.next() {
-                if character == '%' {
-                    match chars.next() {
-                        Some('%') => out.push('%'),
-                        // `%b`: the value's backslash escapes decoded (`printf %b '\x72\x6d'` prints `rm`).
-                        Some('b') => out.push_str(&decode_escapes(values.next().unwrap_or(""))),
-                        Some(_) => out.push_str(values.next().unwrap_or("")),
-                        None => out.push('%'),
+            // The format is used again while values remain, as printf does (`printf '%s ' git push -f`).
+            loop {
+                let mut used = false;
+                let mut chars = decoded.chars().peekable();
+                while let Some(character) = chars.next() {
+                    if character == '%' {
+                        match chars.next() {
+                            Some('%') => out.push('%'),
+                            // `%b`: the value's backslash escapes decoded (`printf %b '\x72\x6d'` prints `rm`).
+                            Some('b') => {
+                                used = true;
+                                out.push_str(&decode_escapes(values.next().unwrap_or("")));
+                            }
+                            Some(_) => {
+                                used = true;
+                                out.push_str(values.next().unwrap_or(""));
+                            }
+                            None => out.push('%'),
+                        }
+                    } else {
+                        out.push(character);
                     }
-                } else {
-                    out.push(character);
                 }
-            }
-            // Values beyond the format's reuse it; their text is there either way.
-            for value in values {
-                out.push('\n');
-                out.push_str(value);
+                if !used || values.peek().is_none() || out.len() > MAX_SCRIPT_BYTES {
+                    break;
+                }
             }
             Some(out)
         }

@@ -433,7 +433,11 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
         // language's interpreter given it inline (`nvim -c 'lua vim.fn.writefile({}, ".claude/settings.json")'`).
         let trimmed = command.trim_start_matches(':').trim_start();
         let (name, code) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+        // Vim script's own calls (`call delete(".mcp.json")`, `call writefile([], "x")`) are code no reader here
+        // follows, like Lua's: the paths they name count, as they do for `lua -e`.
+        let vim_script = matches!(name, "call" | "let" | "exe" | "execute" | "eval") && code.contains('(');
         let interpreter = match name {
+            _ if vim_script => Some("lua -e"),
             "lua" | "luado" => Some("lua -e"),
             "py" | "py3" | "python" | "python3" | "pyx" | "pythonx" | "pydo" | "py3do" => Some("python3 -c"),
             "perl" | "perldo" => Some("perl -e"),

@@ -50,6 +50,14 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
             (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
                 text = format!("{}{rest}", home.display());
             }
+            // `~NAME`: that user's home (`rm -rf ~dev` is the home when `dev` is its user).
+            (Some(rest), home) => {
+                let (name, below) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                match user_home(name, home) {
+                    Some(dir) => text = format!("{}{below}", dir.display()),
+                    None => return Vec::new(),
+                }
+            }
             _ => return Vec::new(),
         }
     }
@@ -72,6 +80,26 @@ pub(crate) fn resolve(word: &Word, cwd: &Cwd, places: &Places, dotglob: bool) ->
         }
     }
     vec![path]
+}
+
+/// The home folder of the user `name`: the running user's home when the name is theirs (`USER`, or the home's own
+/// name), else the password file's entry.
+fn user_home(name: &str, home: Option<&Path>) -> Option<PathBuf> {
+    if name.is_empty() || !name.bytes().all(|byte| byte.is_ascii_alphanumeric() || b"._-".contains(&byte)) {
+        return None;
+    }
+    if let Some(home) = home {
+        let own = std::env::var("USER").is_ok_and(|user| user == name)
+            || home.file_name().is_some_and(|folder| folder == name);
+        if own {
+            return Some(home.to_path_buf());
+        }
+    }
+    let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+    passwd.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.len() > 5 && fields[0] == name).then(|| PathBuf::from(fields[5]))
+    })
 }
 
 /// The home, for a path that names a folder beside it by a name that cannot be known (`~/../"$USER"`,
@@ -335,6 +363,10 @@ mod tests {
         assert_eq!(resolve(&word("$HOME/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
         assert!(resolve(&word("$OTHER/x"), &here, &places, false).is_empty());
         assert!(resolve(&word("x"), &Cwd::Unknown, &places, false).is_empty());
+        // `~NAME`: the user's own home by its name; another's from the password file, or nothing.
+        assert_eq!(resolve(&word("~u/x"), &here, &places, false), [PathBuf::from("/home/u/x")]);
+        assert_eq!(resolve(&word("~root"), &here, &places, false), [PathBuf::from("/root")]);
+        assert!(resolve(&word("~no-such-user-here/x"), &here, &places, false).is_empty());
         // A folder beside the home named by a variable may be the home itself.
         for beside in ["/home/$USER", "/home/${LOGNAME}/", "$HOME/../$USER"] {
             assert_eq!(resolve(&word(beside), &here, &places, false), [PathBuf::from("/home/u")], "{beside}");
