@@ -346,33 +346,7 @@ impl ScriptState<'_> {
                 None => unknown = true,
             }
         }
-        // Code that writes the files it names leaves in them what no one can know before it runs (`node -e
-        // "…writeFileSync('package.json', …)" && npm test`).
-        let innermost_command = &reading.line.commands[innermost];
-        // So does a download (`curl -o i.sh URL && sh i.sh`).
-        if let Some(entry) =
-            innermost_command.shape().entry.filter(|entry| entry.touches == Touches::Own(Logic::Download))
-        {
-            let parsed = Parsed::of(&innermost_command.words, &entry.options, Order::Permute);
-            let letter = if program_name(&innermost_command.words[0].text) == "wget" { 'O' } else { 'o' };
-            for value in parsed.values(&[letter], &["output", "output-document"]) {
-                if let Some(path) = locate(&value.word(), &innermost_command.cwd, reading.files.sources()) {
-                    reading.files.write_unknown(path);
-                }
-            }
-        }
-        if innermost_command.shape().entry.is_some_and(|entry| entry.interpreter().is_some()) {
-            if let Some(code) = languages::inline_code(&innermost_command.words) {
-                let lower = code.to_ascii_lowercase();
-                if code_paths::DESTRUCTIVE_CODE.iter().any(|fragment| lower.contains(fragment)) {
-                    for path in code_paths::path_like_words_in_code(code) {
-                        if let Some(path) = locate(&path, &innermost_command.cwd, reading.files.sources()) {
-                            reading.files.write_unknown(path);
-                        }
-                    }
-                }
-            }
-        }
+        remember_unknown_writes(&reading.line.commands[innermost], &mut reading.files);
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
@@ -474,6 +448,33 @@ impl ScriptState<'_> {
                     Some(output) => files.write(path, output.to_owned(), append),
                     None => files.write_unknown(path),
                 }
+            }
+        }
+    }
+}
+
+/// Files a command fills with what no one can know before it runs, for the commands after it in the line: a
+/// download's output (`curl -o i.sh URL && sh i.sh`), and the files inline code names when it writes (`node -e
+/// "…writeFileSync('package.json', …)" && npm test`). (Redirects are [`ScriptState::remember_written_files`]'s.)
+fn remember_unknown_writes(command: &SimpleCommand, files: &mut LineFiles<'_>) {
+    let Some(entry) = command.shape().entry else { return };
+    let unknown = |word: &Word, files: &mut LineFiles<'_>| {
+        if let Some(path) = locate(word, &command.cwd, files.sources()) {
+            files.write_unknown(path);
+        }
+    };
+    if entry.touches == Touches::Own(Logic::Download) {
+        let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
+        let letter = if program_name(&command.words[0].text) == "wget" { 'O' } else { 'o' };
+        for value in parsed.values(&[letter], &["output", "output-document"]) {
+            unknown(&value.word(), files);
+        }
+    } else if entry.interpreter().is_some() {
+        let Some(code) = languages::inline_code(&command.words) else { return };
+        let lower = code.to_ascii_lowercase();
+        if code_paths::DESTRUCTIVE_CODE.iter().any(|fragment| lower.contains(fragment)) {
+            for path in code_paths::path_like_words_in_code(code) {
+                unknown(&path, files);
             }
         }
     }
