@@ -162,7 +162,7 @@ impl<'s> LineFiles<'s> {
         None
     }
 
-    /// Whether the line itself wrote `path` (with known text) before this point.
+    /// Whether the line itself wrote `path` before this point (with known text or not).
     pub(crate) fn written_here(&self, path: &Path) -> bool {
         self.written.iter().any(|(written, _)| written == path)
     }
