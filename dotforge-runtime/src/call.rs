@@ -6,6 +6,7 @@ use crate::paths::PathGlobs;
 use crate::payload::Payload;
 use dotforge_shell::access::AccessKind;
 use dotforge_shell::pattern::CommandPattern;
+use dotforge_shell::program_index::ProgramIndex;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -42,10 +43,10 @@ impl<'a> Call<'a> {
         self.inspection.runs(pattern)
     }
 
-    /// Whether some command of the `command` runs one of these programs: a name of `exact` (sorted) or one that
-    /// matches a glob of `globs` (`python*`) — the programs a group of `runs` patterns names, asked once before them.
-    pub fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
-        self.inspection.runs_one_of(exact, globs)
+    /// Whether some command of the `command` runs a program of these `entries` of the catalog's program `index` —
+    /// the programs a `runs` pattern (or a group of them) names, asked before the patterns are.
+    pub fn runs_listed(&self, index: &ProgramIndex, entries: &[u16]) -> bool {
+        self.inspection.runs_listed(index, entries)
     }
 
     /// `writes` (DSL extension): on `command`, a command of it writes a matching path; on a path field, the path

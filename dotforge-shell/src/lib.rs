@@ -18,7 +18,8 @@
 //! `languages`, `code_tokens`, `code` and `code_reads` (interpreters, the commands in their code, code that only
 //! reads) → `unwrap` (wrappers, `sh -c`, `cd`, interpreters, script files) → `sources` (the files a line may read)
 //! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases), `functions` (shell functions
-//! called with arguments) → `crude` and `reader` (the two readings) → [`pattern`] (command patterns of `runs`) →
+//! called with arguments) → `crude` and `reader` (the two readings) → [`pattern`] (command patterns of `runs`) and
+//! [`program_index`] (the programs they name, looked up once per line) →
 //! `argv` and `target` (options and the paths named) → `builds`, `rewriters`, `authoring` (programs that write what
 //! they make) → [`access`] (every path a line reads and writes).
 #![forbid(unsafe_code)]
@@ -53,6 +54,7 @@ mod make;
 mod package_scripts;
 mod parameters;
 pub mod pattern;
+pub mod program_index;
 mod programs;
 pub mod promise;
 #[cfg(test)]

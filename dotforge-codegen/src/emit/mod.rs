@@ -5,12 +5,13 @@
 //! `BEHAVIOR` constant with its metadata. Generated code only names `::dotforge_runtime::codegen`.
 //!
 //! Split by concern, as askama's generator is: [`statics`] (regexes, command patterns and path globs of the
-//! conditions), [`triggers`] (the guards of `evaluate`), [`levels`] (the `match counter` tables), [`metadata`] (the
-//! `BEHAVIOR` constant), [`scenarios`] (scenario data and tests) and [`tokens`] (small helpers); this module
-//! assembles them.
+//! conditions), [`programs`] (the catalog's program index, which `runs` conditions are checked against first),
+//! [`triggers`] (the guards of `evaluate`), [`levels`] (the `match counter` tables), [`metadata`] (the `BEHAVIOR`
+//! constant), [`scenarios`] (scenario data and tests) and [`tokens`] (small helpers); this module assembles them.
 
 mod levels;
 mod metadata;
+mod programs;
 mod scenarios;
 mod statics;
 mod tokens;
@@ -21,6 +22,7 @@ use crate::ir::{Behavior, Catalog};
 use levels::{level_fn, threshold_fn};
 use metadata::behavior_constant;
 use proc_macro2::{Ident, TokenStream};
+use programs::ProgramTable;
 use quote::quote;
 use scenarios::{scenario_tests, scenario_tokens};
 pub use statics::Blob;
@@ -39,14 +41,19 @@ pub(crate) fn emit(
     dfa_dir: Option<&str>,
 ) -> Result<(String, Vec<Blob>), String> {
     let mut blobs = Vec::new();
-    let modules: Vec<TokenStream> =
-        catalog.behaviors.iter().map(|behavior| behavior_module(behavior, source_label, dfa_dir, &mut blobs)).collect();
+    let programs = ProgramTable::of(catalog);
+    let modules: Vec<TokenStream> = catalog
+        .behaviors
+        .iter()
+        .map(|behavior| behavior_module(behavior, source_label, dfa_dir, &programs, &mut blobs))
+        .collect();
+    let program_index = programs.tokens();
     let names: Vec<Ident> = catalog.behaviors.iter().map(|behavior| module_ident(&behavior.id)).collect();
     let scenario_tests = scenario_tests(catalog);
     let tokens = quote! {
         use ::dotforge_runtime::codegen as __forge;
 
-        const _: __forge::FacadeV4 = __forge::FacadeV4;
+        const _: __forge::FacadeV5 = __forge::FacadeV5;
 
         /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
         /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -58,6 +65,8 @@ pub(crate) fn emit(
                 fingerprint: ::core::option_env!(#COMPILED_FINGERPRINT_VAR),
             },
         };
+
+        #program_index
 
         #(#modules)*
 
@@ -93,12 +102,13 @@ fn behavior_module(
     behavior: &Behavior,
     source_label: &str,
     dfa_dir: Option<&str>,
+    programs: &ProgramTable,
     blobs: &mut Vec<Blob>,
 ) -> TokenStream {
     let module = module_ident(&behavior.id);
     let mut docs = doc_lines(&behavior.description);
     docs.extend(doc_lines(&format!("\nBehavior `{}` from {source_label}/{}/behavior.yaml.", behavior.id, behavior.id)));
-    let mut statics = Statics { module: module.to_string(), dfa_dir, blobs, statics: Vec::new() };
+    let mut statics = Statics { module: module.to_string(), dfa_dir, blobs, statics: Vec::new(), programs };
     let evaluate = evaluate_fn(behavior, &mut statics);
     let level = level_fn(behavior);
     let threshold = threshold_fn(behavior);

@@ -1,6 +1,7 @@
 //! The statics a behavior module holds for its conditions: regexes (with their build-time DFAs, written as
 //! [`Blob`]s next to the generated file), command patterns and path globs.
 
+use super::programs::ProgramTable;
 use super::tokens::string_literal;
 use crate::{dfa, endings, literals};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -23,6 +24,8 @@ pub(super) struct Statics<'b> {
     pub blobs: &'b mut Vec<Blob>,
     /// `(trigger index, 0 for the matcher or 1 + condition index)` and the static item.
     pub statics: Vec<((usize, usize), TokenStream)>,
+    /// The catalog's program index, which `runs` conditions are checked against first.
+    pub programs: &'b ProgramTable,
 }
 
 impl Statics<'_> {

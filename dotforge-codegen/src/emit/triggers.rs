@@ -1,6 +1,7 @@
 //! The trigger guards of a behavior: its `evaluate` function, the triggers as `match` arms on the event and tool
 //! name with every condition inlined, known results folded at build time.
 
+use super::programs::ProgramTable;
 use super::statics::Statics;
 use super::tokens::{event_tokens, str_slice, string_literal};
 use crate::ir::{
@@ -154,61 +155,65 @@ fn condition_guard(
         }
     }
 }
-/// The guards of a trigger's conditions, in order. Under `logic: any`, a run of consecutive `runs` conditions is
-/// put behind one check that some command of the line is a program they name (a pattern matches no other program):
-/// a line that runs none of them is answered once instead of once per pattern.
+/// The guards of a trigger's conditions, in order. A `runs` condition is put behind the check that the line runs a
+/// program its pattern names (a pattern matches no other program), looked up in the catalog's program index; under
+/// `logic: any`, a run of consecutive `runs` conditions shares one check, so a line that runs none of their programs
+/// is answered once instead of once per pattern.
 fn condition_guards(index: usize, trigger: &Trigger, statics: &mut Statics) -> Vec<Guard> {
     let mut guards = Vec::new();
     let mut group: Vec<(Guard, &CommandPatternIr)> = Vec::new();
     for (position, condition) in trigger.conditions.iter().enumerate() {
         let guard = condition_guard(index, position, &condition.field, &condition.test, statics);
         match &condition.test {
-            Test::Runs { pattern, .. }
-                if trigger.logic == Logic::Any && !pattern.programs.iter().any(|program| program == HOOK_BINARY) =>
-            {
-                group.push((guard, pattern));
+            Test::Runs { pattern, .. } if trigger.logic == Logic::Any => group.push((guard, pattern)),
+            Test::Runs { pattern, .. } => {
+                guards.extend(grouped_runs(std::mem::take(&mut group), statics.programs));
+                guards.extend(grouped_runs(vec![(guard, pattern)], statics.programs));
             }
             _ => {
-                guards.extend(grouped_runs(std::mem::take(&mut group)));
+                guards.extend(grouped_runs(std::mem::take(&mut group), statics.programs));
                 guards.push(guard);
             }
         }
     }
-    guards.extend(grouped_runs(group));
+    guards.extend(grouped_runs(group, statics.programs));
     guards
 }
-
-/// The placeholder program of a pattern that stands for this hook's own binary, which only the file system tells.
-const HOOK_BINARY: &str = "{hook_binary}";
 
 /// How many consecutive `runs` guards share one check of the programs they name: a line that runs one of them then
 /// evaluates a few patterns, not all of the trigger's.
 const RUNS_PER_CHECK: usize = 6;
 
-/// Consecutive `runs` guards of an `any` trigger: two or more behind the check of the programs they name, a few at a
-/// time.
-fn grouped_runs(group: Vec<(Guard, &CommandPatternIr)>) -> Vec<Guard> {
+/// Consecutive `runs` guards of an `any` trigger (or a lone one), in order, a few at a time behind the check of the
+/// programs they name; a pattern naming this hook's binary stands alone and unchecked.
+fn grouped_runs(group: Vec<(Guard, &CommandPatternIr)>, programs: &ProgramTable) -> Vec<Guard> {
     let mut guards = Vec::new();
-    let mut group = group.into_iter().peekable();
-    while group.peek().is_some() {
-        let chunk: Vec<(Guard, &CommandPatternIr)> = group.by_ref().take(RUNS_PER_CHECK).collect();
-        if chunk.len() < 2 {
-            guards.extend(chunk.into_iter().map(|(guard, _)| guard));
+    let mut chunk: Vec<(Guard, &CommandPatternIr)> = Vec::new();
+    for (guard, pattern) in group {
+        if programs.check([pattern]).is_none() {
+            guards.extend(checked_chunk(std::mem::take(&mut chunk), programs));
+            guards.push(guard);
             continue;
         }
-        let mut names: Vec<&str> =
-            chunk.iter().flat_map(|(_, pattern)| pattern.programs.iter().map(String::as_str)).collect();
-        names.sort_unstable();
-        names.dedup();
-        let (globs, exact): (Vec<&str>, Vec<&str>) = names.into_iter().partition(|name| name.contains(['*', '?']));
-        let exact = exact.iter().map(|name| string_literal(name));
-        let globs = globs.iter().map(|name| string_literal(name));
-        guards.push(match combine(Logic::Any, chunk.into_iter().map(|(guard, _)| guard).collect()) {
-            Guard::Expr(any) => Guard::Expr(quote! { (call.runs_one_of(&[#(#exact),*], &[#(#globs),*]) && #any) }),
-            always => always,
-        });
+        chunk.push((guard, pattern));
+        if chunk.len() == RUNS_PER_CHECK {
+            guards.extend(checked_chunk(std::mem::take(&mut chunk), programs));
+        }
     }
+    guards.extend(checked_chunk(chunk, programs));
     guards
+}
+
+/// `runs` guards behind one check of the programs their patterns name (none for an empty chunk).
+fn checked_chunk(chunk: Vec<(Guard, &CommandPatternIr)>, programs: &ProgramTable) -> Option<Guard> {
+    if chunk.is_empty() {
+        return None;
+    }
+    let check = programs.check(chunk.iter().map(|(_, pattern)| *pattern));
+    Some(match (check, combine(Logic::Any, chunk.into_iter().map(|(guard, _)| guard).collect())) {
+        (Some(check), Guard::Expr(any)) => Guard::Expr(quote! { (#check && #any) }),
+        (_, any) => any,
+    })
 }
 
 /// A `runs` pattern as a `CommandPattern` value; `source` is the static of the pattern that must feed it.

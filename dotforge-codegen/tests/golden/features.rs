@@ -3,7 +3,7 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV4 = __forge::FacadeV4;
+const _: __forge::FacadeV5 = __forge::FacadeV5;
 
 /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
 /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -14,6 +14,12 @@ pub static CATALOG: __forge::Catalog = __forge::Catalog {
         behaviors_dir: ::core::option_env!("DOTFORGE_COMPILED_BEHAVIORS_DIR"),
         fingerprint: ::core::option_env!("DOTFORGE_COMPILED_FINGERPRINT"),
     },
+};
+
+/// Every program the catalog's `runs` patterns name, looked up once per event (plain names sorted).
+pub static PROGRAMS: __forge::ProgramIndex = __forge::ProgramIndex {
+    exact: &["bash", "git", "sh"],
+    globs: &[],
 };
 
 /// Exercises every trigger shape the generator knows, so the golden file shows each one.
@@ -326,7 +332,7 @@ pub mod commands_as_commands {
         match call.event() {
             __forge::Event::PreToolUse => {
                 if call.tool_is(|tool| matches!(tool, "Bash"))
-                    && ((call.runs_one_of(&["bash", "git", "sh"], &[])
+                    && ((call.runs_listed(&super::PROGRAMS, &[0, 1, 2])
                         && (call.runs(&TRIGGER_0_CONDITION_0)
                             || call.runs(&TRIGGER_0_CONDITION_1)))
                         || call.runs(&TRIGGER_0_CONDITION_2)

@@ -3,7 +3,7 @@
 
 use ::dotforge_runtime::codegen as __forge;
 
-const _: __forge::FacadeV4 = __forge::FacadeV4;
+const _: __forge::FacadeV5 = __forge::FacadeV5;
 
 /// The compiled behavior catalog, in index order, and where the build read it from (set by the build
 /// script that compiled it: `{hook_sources}` and `{behaviors_dir}` of path globs).
@@ -14,6 +14,12 @@ pub static CATALOG: __forge::Catalog = __forge::Catalog {
         behaviors_dir: ::core::option_env!("DOTFORGE_COMPILED_BEHAVIORS_DIR"),
         fingerprint: ::core::option_env!("DOTFORGE_COMPILED_FINGERPRINT"),
     },
+};
+
+/// Every program the catalog's `runs` patterns name, looked up once per event (plain names sorted).
+pub static PROGRAMS: __forge::ProgramIndex = __forge::ProgramIndex {
+    exact: &[],
+    globs: &[],
 };
 
 /// Line one with "quotes", "#raw#", {braces} and \backslashes\.

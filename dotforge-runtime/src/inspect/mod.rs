@@ -16,6 +16,7 @@ use crate::script_files::DiskFiles;
 use crate::settings::{RunMode, Settings};
 use dotforge_shell::access::{self, Access, AccessKind};
 use dotforge_shell::pattern::{self, CommandPattern, Surroundings};
+use dotforge_shell::program_index::ProgramIndex;
 use dotforge_shell::Sources;
 use dotforge_shell::{self as shell, program_name, CommandLine, Cwd, Unknown, Word};
 use std::cell::{Cell, OnceCell, RefCell};
@@ -50,8 +51,8 @@ pub(crate) struct Inspection<'a> {
     unknown_hit: RefCell<Option<String>>,
     /// Whether the line holds commands the reader could not know.
     unknown_in_line: OnceCell<bool>,
-    /// The first command of each program the line runs, by program name (see [`Inspection::runs_one_of`]).
-    programs: OnceCell<Vec<usize>>,
+    /// Which entries of the catalog's program index the line runs (see [`Inspection::runs_listed`]).
+    program_marks: OnceCell<Vec<bool>>,
     /// What the call destroys and creates (`loses_work`).
     losses: Losses,
 }
@@ -116,7 +117,7 @@ impl<'a> Inspection<'a> {
             allow_unknown: Cell::new(false),
             unknown_hit: RefCell::new(None),
             unknown_in_line: OnceCell::new(),
-            programs: OnceCell::new(),
+            program_marks: OnceCell::new(),
             losses: Losses::default(),
         }
     }
@@ -244,25 +245,16 @@ impl<'a> Inspection<'a> {
         true
     }
 
-    /// Whether some command of the line is a program of `exact` (sorted) or matches one of `globs`, as a command
-    /// pattern names its programs.
-    pub(crate) fn runs_one_of(&self, exact: &[&str], globs: &[&str]) -> bool {
+    /// Whether some command of the line runs a program of these `entries` of `index` (the programs a `runs`
+    /// pattern, or a group of them, names): the line's programs are looked up in the index once per call.
+    pub(crate) fn runs_listed(&self, index: &ProgramIndex, entries: &[u16]) -> bool {
         let line = self.line();
         // A command the reader could not know may be any program.
         if self.allow_unknown.get() && self.line_has_unknown(line) {
             return true;
         }
-        let name = |index: usize| line.commands[index].words.first().map_or("", |word| program_name(&word.text));
-        let programs = self.programs.get_or_init(|| {
-            let mut firsts: Vec<usize> =
-                (0..line.commands.len()).filter(|&index| !line.commands[index].words.is_empty()).collect();
-            firsts.sort_by(|&a, &b| name(a).cmp(name(b)).then(a.cmp(&b)));
-            firsts.dedup_by(|later, earlier| name(*later) == name(*earlier));
-            firsts
-        });
-        programs.iter().map(|&index| name(index)).any(|name| {
-            exact.binary_search(&name).is_ok() || globs.iter().any(|glob| pattern::glob_matches(glob, name))
-        })
+        let marks = self.program_marks.get_or_init(|| index.marks(line));
+        entries.iter().any(|&entry| marks.get(usize::from(entry)).copied().unwrap_or(true))
     }
 
     /// The road to the first command a `runs` condition matched since the last call, when another command ran it
