@@ -50,6 +50,7 @@ mod later;
 mod lexer;
 mod limits;
 pub mod losses;
+mod losses_in_place;
 mod make;
 mod package_scripts;
 mod parameters;

@@ -5,7 +5,9 @@
 //! `dd of=`) or replaced (the destination of `cp`, `mv`, `install`, `ln -f`, `rsync`; `curl -o`, `wget -O`), and the
 //! paths named by interpreter code that calls a delete or write API (`shutil.rmtree`, `fs.rmSync`, `open(…, 'w')`).
 //! A move's or copy's sources keep their content (it lands elsewhere), an append (`>>`) keeps it, an edit in place
-//! (`sed -i`, an editor) changes it as the file tools do, and re-permissioning keeps it: none of these is a loss.
+//! (`sed -i`, an editor) changes it as the file tools do, and re-permissioning keeps it: none of these is a loss —
+//! except the rewrites [`crate::losses_in_place`] knows leave nothing of it (`sed -i d`, `sort -o`, `patch -R`, an
+//! extraction's named members, a redirection into a `read` loop's paths).
 //!
 //! **Creations**: the paths the line may create — a redirection's target, the operands of `touch`, `mkdir`,
 //! `truncate`, `tee`, the destination of a copy, move or link, `dd of=`, a download's output. A caller that finds one
@@ -21,6 +23,7 @@ use crate::argv::{Order, Parsed, Value};
 use crate::code_paths::{path_like_words, path_like_words_in_code, DESTRUCTIVE_CODE};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
+use crate::losses_in_place;
 use crate::programs::{self, Logic, Touches};
 use crate::target::NameGlob;
 use crate::{languages, programs::Program};
@@ -89,6 +92,9 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
                 RedirectKind::Append if to_file => effects.creations.push(reach(redirect.target.clone(), false)),
                 _ => {}
             }
+        }
+        if losses_in_place::redirected_into_read_names(line, command) {
+            effects.losses.push(reach(Word { text: ".".to_owned(), ..Word::default() }, true));
         }
         // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`).
         let feeds_a_delete = xargs_groups
@@ -248,6 +254,9 @@ fn command_effects<'c>(
         }
         _ => {}
     }
+    found
+        .losses
+        .extend(losses_in_place::rewritten(command, entry, &parsed).into_iter().map(|(path, tree)| at(path, tree)));
     found
 }
 
@@ -424,6 +433,45 @@ mod tests {
         assert!(lost("find . -name '*.rs' | xargs wc -l").is_empty());
         assert!(lost("rm \"$(cat list)\"").contains(&"list/".to_owned()));
         assert_eq!(lost("rm -rf \"$HOME/scratch\""), ["$HOME/scratch/"], "a known variable resolves");
+    }
+
+    #[test]
+    fn rewrites_that_leave_nothing_lose_what_they_rewrite() {
+        assert_eq!(lost("sed -i d src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("sed -i '1,$d' src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("sed -i -e '/.*/d' a.rs b.rs"), ["a.rs", "b.rs"]);
+        assert_eq!(lost("sort -o src/main.rs /dev/null"), ["src/main.rs"]);
+        assert_eq!(lost("perl -pi -e '$_=\"\"' src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("perl -ni -e 1 src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("git diff > /tmp/p && patch -R -p1 < /tmp/p"), ["/tmp/p", "./"]);
+        assert_eq!(lost("patch -R src/main.rs fix.diff"), ["src/main.rs"]);
+        assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);
+        assert_eq!(lost("tar xf /tmp/s.tar -C lib src"), ["lib/src/"]);
+        assert_eq!(lost("unzip -o /tmp/s.zip 'src/*'"), ["src/*/"]);
+        let restored = lost("git diff --name-only | while read -r f; do git show HEAD:\"$f\" > \"$f\"; done");
+        assert_eq!(restored, ["$f", "./"]);
+        // A path made from the name (`"$f.count"`) is not any file of the folder.
+        assert_eq!(lost("while read -r f; do wc -l \"$f\" > \"$f.count\"; done < list"), ["$f.count"]);
+        // A variable no `read` assigned is that variable's path only.
+        assert_eq!(lost("tmp=$(mktemp) && curl -s https://x > \"$tmp\""), ["$tmp"]);
+    }
+
+    #[test]
+    fn rewrites_that_keep_content_lose_nothing() {
+        for text in [
+            "sed -i.bak d src/lib.rs",
+            "sed -i '/^$/d' src/lib.rs",
+            "sed -i '1d' src/lib.rs",
+            "sort -o data.csv data.csv",
+            "perl -ni -e 'print unless /^#/' config.ini",
+            "perl -pi -e 's/foo/bar/' src/lib.rs",
+            "perl -i.bak -pe '$_=\"\"' src/lib.rs",
+            "patch -p1 < fix.diff",
+            "tar -xzf deps.tgz",
+            "tar -tzf /tmp/s.tgz src/",
+        ] {
+            assert!(lost(text).is_empty(), "{text}: {:?}", lost(text));
+        }
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Issue 34, item 3: work git cannot bring back. In a project that is a git repository with a changed file, an
 //! untracked note and a nested repository, every spelling of deleting, truncating or overwriting them — shell
-//! wrappers, globs, `find`, `xargs`, interpreter code, `git rm` — asks the person (`protect-unsaved-work`); deleting
-//! what git ignores, what is committed and unchanged, or what the session made itself stays silent, as do appends,
-//! reads, edits and moves that keep the content.
+//! wrappers, globs, `find`, `xargs`, interpreter code, `git rm`, rewrites that leave nothing (`sed -i d`, `sort -o`,
+//! `patch -R`, an extraction's named members), a `read` loop's paths — asks the person (`protect-unsaved-work`);
+//! deleting what git ignores, what is committed and unchanged, or what the session made itself stays silent, as do
+//! appends, reads, edits and moves that keep the content.
 
 use super::{assert_allowed, assert_blocked, bash_corpus, Project};
 use serde_json::json;
@@ -113,6 +114,14 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "find . -name '*.rs' -print0 | xargs -0 rm -f",
         "find . -path ./target -prune -o -name '*.rs' -print0 | xargs -0 rm -f",
         "git ls-files -m | xargs rm -f",
+        // Rewrites that leave nothing of the content, and paths a `read` loop is given.
+        "sed -i d notes.md",
+        "sed -i '1,$d' src/lib.rs",
+        "sort -o notes.md /dev/null",
+        "perl -pi -e '$_=\"\"' notes.md",
+        "git diff > /tmp/dotforge-unsaved.diff && patch -R -p1 < /tmp/dotforge-unsaved.diff",
+        "tar -xzf /tmp/dotforge-unsaved-snapshot.tgz src/",
+        "git diff --name-only | while read f; do git show HEAD:\"$f\" > \"$f\"; done",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);
@@ -142,6 +151,13 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "cp notes.md notes-backup.md",
         "mv notes.md notes-renamed.md",
         "sed -i 's/yet/now/' notes.md",
+        "sed -i '/^$/d' notes.md",
+        "sed -i.bak d notes.md",
+        "sort -o notes.md notes.md",
+        "perl -pi -e 's/yet/now/' notes.md",
+        "patch -p1 < /tmp/dotforge-unsaved-fix.diff",
+        "tar -xzf /tmp/dotforge-unsaved-deps.tgz -C build",
+        "git ls-files | while read f; do wc -l \"$f\" > \"/tmp/$f.count\"; done",
         "touch notes.md",
         "truncate -s 0 build/out.o",
         "echo log > target/run.log",

@@ -1,0 +1,188 @@
+//! The losses of programs that rewrite files rather than delete them, for [`crate::losses`]: an edit in place that
+//! leaves nothing (`sed -i d`, `perl -pi -e '$_=""'`), an output option that replaces a file with other content
+//! (`sort -o FILE` of other input), a patch applied in reverse (`patch -R`: the changes a diff recorded are taken
+//! back), the members an extraction names (`tar -xf A src/`: the archive's copies replace them), and a redirection
+//! into a path a `read` loop was given (`… | while read f; do … > "$f"; done`: any file of the working folder).
+//!
+//! An edit in place that keeps content (`sed -i 's/a/b/'`), a backup suffix (`sed -i.bak`), sorting a file into
+//! itself and applying a patch forwards are edits, as the file tools' are: none of them is a loss.
+
+use crate::argv::{Parsed, Value};
+use crate::command::{CommandLine, SimpleCommand};
+use crate::lexer::{RedirectKind, Word};
+use crate::programs::{Logic, Program};
+use crate::rewriters;
+use crate::target::Target;
+
+/// What a rewriting command loses: each path, and whether its whole tree goes.
+pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed: &Parsed<'_>) -> Vec<(Word, bool)> {
+    let words = &command.words;
+    let operands = || parsed.operands().cloned().collect::<Vec<Word>>();
+    let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
+    let crate::programs::Touches::Own(logic) = entry.touches else { return Vec::new() };
+    match logic {
+        Logic::Sed => sed_emptied(words).into_iter().map(|file| (file, false)).collect(),
+        Logic::Sort => {
+            // `sort -o FILE INPUT…`: FILE is replaced unless it is among the inputs (sorting a file in place).
+            let inputs = operands();
+            let outputs = values(&['o'], &["output"]);
+            outputs
+                .into_iter()
+                .filter(|output| !inputs.iter().any(|input| input.text == output.text))
+                .map(|output| (output, false))
+                .collect()
+        }
+        Logic::Patch if parsed.has('R', "reverse") => {
+            // The file named, else the files the patch names: any of its folder (`-d DIR` or the working one).
+            match operands().into_iter().next() {
+                Some(file) => vec![(file, false)],
+                None => {
+                    let folder = values(&['d'], &["directory"]).pop();
+                    vec![(folder.unwrap_or_else(|| literal(".")), true)]
+                }
+            }
+        }
+        Logic::Tar | Logic::Unzip => extracted_members(logic, words, entry, parsed),
+        Logic::Interpreter => perl_emptied(words).into_iter().map(|file| (file, false)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The members an extraction names (each replaced by the archive's copy, a whole tree); not what an extraction
+/// without named members writes (the archive's contents, which only the archive tells).
+fn extracted_members(logic: Logic, words: &[Word], entry: &'static Program, parsed: &Parsed<'_>) -> Vec<(Word, bool)> {
+    let Some((writes, _)) = rewriters::accesses(logic, words, &entry.options, parsed) else { return Vec::new() };
+    let extracts = match logic {
+        Logic::Tar => {
+            let first = words.get(1).map_or("", |word| word.text.as_str());
+            let letters = if first.starts_with('-') { "" } else { first };
+            letters.contains('x') || parsed.has('x', "extract") || parsed.has_long("get")
+        }
+        _ => true,
+    };
+    if !extracts {
+        return Vec::new();
+    }
+    writes.into_iter().filter(|target: &Target| target.lands_as.is_none()).map(|target| (target.path, true)).collect()
+}
+
+/// The files `sed -i SCRIPT FILE…` empties: the script deletes every line (`d`, `1,$d`, `/.*/d`) and no backup
+/// suffix is given.
+fn sed_emptied(words: &[Word]) -> Vec<Word> {
+    let in_place = words.iter().skip(1).any(|word| word.text == "-i" || word.text == "--in-place");
+    if !in_place {
+        return Vec::new();
+    }
+    let mut scripts = Vec::new();
+    let mut files = Vec::new();
+    let mut rest = words.iter().skip(1);
+    while let Some(word) = rest.next() {
+        match word.text.as_str() {
+            "-e" | "--expression" => scripts.extend(rest.next().map(|script| script.text.clone())),
+            "-f" | "--file" => return Vec::new(), // a script file: not known here
+            text if text.starts_with('-') && text.len() > 1 => {}
+            _ if scripts.is_empty() && !words.iter().any(|word| word.text == "-e" || word.text == "--expression") => {
+                scripts.push(word.text.clone());
+            }
+            _ => files.push(word.clone()),
+        }
+    }
+    if scripts.iter().any(|script| deletes_every_line(script)) {
+        files
+    } else {
+        Vec::new()
+    }
+}
+
+/// A sed script that deletes every line of its input.
+fn deletes_every_line(script: &str) -> bool {
+    let compact: String = script.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact = compact.trim_end_matches(';');
+    let Some(address) = compact.strip_suffix('d') else { return false };
+    matches!(address, "" | "1,$" | "0,$" | "/^/" | "/.*/" | "/^.*/" | "/^.*$/" | "\\,.*,")
+}
+
+/// The files `perl -i -p -e CODE FILE…` (or `-n`) empties: `-p` with code that sets each line to nothing, `-n` with
+/// code that prints nothing.
+fn perl_emptied(words: &[Word]) -> Vec<Word> {
+    if words.first().is_none_or(|word| crate::program_name(&word.text) != "perl") {
+        return Vec::new();
+    }
+    let clusters: Vec<&str> = words
+        .iter()
+        .skip(1)
+        .map(|word| word.text.as_str())
+        .filter(|text| text.starts_with('-') && !text.starts_with("--"))
+        .collect();
+    let has = |letter: char| {
+        clusters.iter().any(|cluster| cluster[1..].chars().take_while(|c| *c != 'e').any(|c| c == letter))
+    };
+    let Some(code_at) = words
+        .iter()
+        .position(|word| word.text.starts_with('-') && word.text.ends_with('e') && !word.text.starts_with("--"))
+    else {
+        return Vec::new();
+    };
+    let Some(code) = words.get(code_at + 1) else { return Vec::new() };
+    // In place, without a backup suffix (`-i.bak` keeps the old content).
+    if !has('i') || clusters.iter().any(|cluster| cluster.contains("i.")) {
+        return Vec::new();
+    }
+    let compact: String = code.text.chars().filter(|c| !c.is_whitespace()).collect();
+    let empties_line = ["$_=\"\"", "$_=''", "$_=q()", "$_=q{}", "undef$_", "s/.*//s", "s/^.*$//s"]
+        .iter()
+        .any(|form| compact.contains(form));
+    let prints = ["print", "say", "printf", "syswrite"].iter().any(|name| compact.contains(name));
+    let emptied = (has('p') && empties_line) || (has('n') && !has('p') && !prints);
+    if !emptied {
+        return Vec::new();
+    }
+    words[code_at + 2..].iter().filter(|word| !word.text.starts_with('-')).cloned().collect()
+}
+
+/// The paths a redirection writes that a `read` of the line was given (`while read f; do … > "$f"; done`): such a
+/// path may be any file of the working folder, which the caller reads as the folder's whole tree.
+pub(crate) fn redirected_into_read_names(line: &CommandLine, command: &SimpleCommand) -> bool {
+    command.redirects.iter().any(|redirect| {
+        matches!(redirect.kind, RedirectKind::Write | RedirectKind::Duplicate)
+            && lone_variable(&redirect.target).is_some_and(|name| read_names(line).any(|read| read == name))
+    })
+}
+
+/// The names `read` commands of the line assign (`read -r f`, `read -d '' f`).
+fn read_names(line: &CommandLine) -> impl Iterator<Item = &str> {
+    line.commands.iter().filter(|command| command.program() == "read").flat_map(|command| {
+        let mut names = Vec::new();
+        let mut rest = command.words.iter().skip(1);
+        while let Some(word) = rest.next() {
+            let text = word.text.as_str();
+            if let Some(letters) = text.strip_prefix('-') {
+                // `-a NAME` assigns an array; the other value options take a delimiter, prompt, count or descriptor.
+                if letters.ends_with(['d', 'i', 'n', 'N', 'p', 't', 'u']) {
+                    rest.next();
+                }
+                if letters.ends_with('a') {
+                    names.extend(rest.next().map(|word| word.text.as_str()));
+                }
+            } else {
+                names.push(text);
+            }
+        }
+        names
+    })
+}
+
+/// The name of a word that is one variable and nothing else (`"$f"`, `${f}`).
+fn lone_variable(word: &Word) -> Option<&str> {
+    if !word.dynamic {
+        return None;
+    }
+    let name = word.text.strip_prefix('$')?;
+    let name = name.strip_prefix('{').and_then(|inner| inner.strip_suffix('}')).unwrap_or(name);
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(name)
+}
+
+/// A word of plain text.
+fn literal(text: &str) -> Word {
+    Word { text: text.to_owned(), ..Word::default() }
+}
