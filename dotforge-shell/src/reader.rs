@@ -394,6 +394,10 @@ impl ScriptState<'_> {
             // A file it runs that the line wrote with text no one can know (`curl URL > Makefile && make`).
             unknown |= reading.files.take_read_unknown();
         }
+        // Recipes the reader does not read, written by the line itself (`printf … > Taskfile.yml && task`).
+        if let (Some(program), Cwd::Known(dir)) = (program, &reading.line.commands[innermost].cwd) {
+            unknown |= program.unread_recipes().any(|name| reading.files.written_here(&dir.join(name)));
+        }
         if unknown {
             reading.line.commands.push(SimpleCommand {
                 words: Vec::new(),

@@ -350,7 +350,8 @@ fn runs_code(
         | Runs::Assignments
         | Runs::PackageProgram { .. }
         | Runs::Subcommands(_)
-        | Runs::Recipes(_) => {}
+        | Runs::Recipes(_)
+        | Runs::UnreadRecipes(_) => {}
     }
 }
 

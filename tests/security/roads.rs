@@ -476,3 +476,30 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
+    // The reader does not read these runners' files; one the line wrote itself may say anything, so it asks. One
+    // already there is the project's own, and the runner stays silent.
+    let project = Project::new("roads-unread-recipes");
+    let asked = bash_corpus(&[
+        "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task",
+        "printf 'from invoke import task\\n@task\\ndef c(c): c.run(\"git clean -fdx\")\\n' > tasks.py && invoke c",
+        "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
+        "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
+        "mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"sh -c x --\"\\n' >> .cargo/config.toml && cargo run",
+        "printf 'fn main() { std::fs::remove_dir_all(\".forge\").ok(); }\\n' > build.rs && cargo build",
+        "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q",
+    ]);
+    let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
+    assert_blocked(&project, &asked, "ask", &behaviors);
+    let look_alikes = bash_corpus(&[
+        "task build",
+        "invoke test",
+        "poe test",
+        "pytest -q tests/",
+        "printf 'notes\\n' > notes.md && cargo test",
+        "printf 'def test_x():\\n    assert 1\\n' > tests/test_x.py && pytest -q",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

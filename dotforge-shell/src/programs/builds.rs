@@ -82,6 +82,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Runs::EnvironmentScripts(&["RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC"]),
             Runs::EnvironmentAliases("CARGO_ALIAS_"),
+            // A runner or alias in the package's config, a build script: not read, asked about when the line wrote it.
+            Runs::UnreadRecipes(&[".cargo/config.toml", ".cargo/config", "build.rs"]),
         ],
         examples: &[
             Example(
@@ -95,6 +97,12 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("cargo --config 'build.jobs=4' build", Expect::Inert(".forge")),
             Example("cargo build --release --target-dir .forge", Expect::Writes(".forge/release")),
             Example("cargo check", Expect::Inert(".forge")),
+            Example(
+                "mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"sh -c x --\"\\n' >> .cargo/config.toml && cargo run",
+                Expect::Unknown,
+            ),
+            Example("printf 'fn main() {}\\n' > build.rs && cargo build", Expect::Unknown),
+            Example("printf 'fn main() {}\\n' > src/main.rs && cargo build", Expect::Inert(".forge")),
         ],
         ..Program::named(&["cargo"])
     },
@@ -157,9 +165,12 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         options: MAVEN_OPTIONS,
         subcommands: &[Subcommand { names: &["*"], options: MAVEN_OPTIONS }],
+        // A build file's plugins run code (`exec-maven-plugin`); not read, asked about when the line wrote it.
+        runs: &[Runs::UnreadRecipes(&["pom.xml", ".mvn/maven.config", ".mvn/jvm.config"])],
         examples: &[
             Example("mvn -P release -pl core clean deploy", Expect::Subcommand("clean")),
             Example("./mvnw -B -DskipTests verify", Expect::Subcommand("verify")),
+            Example("cat > pom.xml <<'EOF'\n<project/>\nEOF\nmvn verify", Expect::Unknown),
         ],
         ..Program::named(&["mvn", "mvnw", "mvnd"])
     },
@@ -170,7 +181,72 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("./gradlew -p lib publish", Expect::Subcommand("publish")),
             Example("gradle -x test build", Expect::Subcommand("build")),
         ],
+        // A build script runs any code; not read, asked about when the line wrote it.
+        runs: &[Runs::UnreadRecipes(&[
+            "build.gradle",
+            "build.gradle.kts",
+            "settings.gradle",
+            "settings.gradle.kts",
+            "init.gradle",
+        ])],
         ..Program::named(&["gradle", "gradlew"])
+    },
+    // Task runners whose recipe files the reader does not read: each runs what its file says, so a file the line
+    // wrote itself makes the command ask ([`Runs::UnreadRecipes`]); one already there is the project's own.
+    Program {
+        runs: &[Runs::UnreadRecipes(&["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml"])],
+        examples: &[
+            Example("printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task", Expect::Unknown),
+            Example("task build", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["task", "go-task"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["tasks.py", "invoke.yaml"])],
+        examples: &[Example("printf 'from invoke import task\\n' > tasks.py && invoke c", Expect::Unknown)],
+        ..Program::named(&["invoke", "inv"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["pyproject.toml", "poe_tasks.toml", "poe_tasks.yaml", "poe_tasks.json"])],
+        examples: &[
+            Example("printf '[tool.poe.tasks]\\nship = \"x\"\\n' >> pyproject.toml && poe ship", Expect::Unknown),
+            Example("poe test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["poe"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["lefthook.yml", ".lefthook.yml", "lefthook.yaml", "lefthook-local.yml"])],
+        examples: &[Example(
+            "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["lefthook"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&[".pre-commit-config.yaml"])],
+        examples: &[Example("printf 'repos: []\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Unknown)],
+        ..Program::named(&["pre-commit", "prek"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["tox.ini", "tox.toml"])],
+        ..Program::named(&["tox"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["noxfile.py"])],
+        ..Program::named(&["nox"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["Rakefile", "rakefile", "Rakefile.rb"])],
+        ..Program::named(&["rake"])
+    },
+    Program {
+        // Test collection imports `conftest.py` (and plugins it names) before any test runs.
+        runs: &[Runs::UnreadRecipes(&["conftest.py", "tests/conftest.py", "test/conftest.py"])],
+        examples: &[
+            Example("printf 'import os\\n' > conftest.py && pytest -q", Expect::Unknown),
+            Example("pytest -q tests/", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["pytest", "py.test"])
     },
 ];
 

@@ -85,6 +85,11 @@ pub(crate) enum Runs {
     EnvironmentAliases(&'static str),
     /// What its files say it runs.
     Recipes(Recipes),
+    /// Files (relative to the folder it runs in) that say what it runs, which the reader does not read (a
+    /// Taskfile, `tasks.py`, `.cargo/config.toml`, `build.rs`): when the line itself wrote one of them before running
+    /// the program, what runs cannot be known and the command asks. Files already there were put there by the
+    /// person or a reviewed commit.
+    UnreadRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
     OperandsAfter(usize),
@@ -417,6 +422,14 @@ impl Program {
     /// Whether it is a shell.
     pub(crate) fn is_shell(&self) -> bool {
         self.runs.iter().any(|runs| matches!(runs, Runs::Shell))
+    }
+
+    /// The files that say what it runs which the reader does not read ([`Runs::UnreadRecipes`]).
+    pub(crate) fn unread_recipes(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.runs.iter().flat_map(|runs| match runs {
+            Runs::UnreadRecipes(names) => names.iter().copied(),
+            _ => [].iter().copied(),
+        })
     }
 
     /// Which files say what it runs, if any.
