@@ -437,17 +437,20 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
         // Vim script's own calls (`call delete(".mcp.json")`, `call writefile([], "x")`) are code no reader here
         // follows, like Lua's: the paths they name count, as they do for `lua -e`.
         let vim_script = matches!(name, "call" | "let" | "exe" | "execute" | "eval") && code.contains('(');
-        let interpreter = match name {
-            _ if vim_script => Some("lua -e"),
-            "lua" | "luado" => Some("lua -e"),
-            "py" | "py3" | "python" | "python3" | "pyx" | "pythonx" | "pydo" | "py3do" => Some("python3 -c"),
-            "perl" | "perldo" => Some("perl -e"),
-            "ruby" | "rubydo" => Some("ruby -e"),
+        let code = code.trim();
+        let language = match name {
+            "py" | "py3" | "python" | "python3" | "pyx" | "pythonx" | "pydo" | "py3do" => Some(Language::Python),
+            "perl" | "perldo" => Some(Language::Perl),
+            "ruby" | "rubydo" => Some(Language::Ruby),
             _ => None,
         };
-        if let Some(interpreter) = interpreter.filter(|_| !code.trim().is_empty()) {
-            derived.scripts.push(format!("{interpreter} {}", quote(code.trim())));
-        }
+        let inline = match language {
+            Some(language) => languages::inline_command(language, code),
+            // Lua (no language of the table's own) is read as `lua -e` code: the paths it names.
+            None if vim_script || matches!(name, "lua" | "luado") => Some(format!("lua -e {}", quote(code))),
+            None => None,
+        };
+        derived.scripts.extend(inline.filter(|_| !code.is_empty()));
         for quote in ['"', '\''] {
             let pattern = format!("system({quote}");
             if let Some((_, rest)) = command.split_once(pattern.as_str()) {
@@ -557,54 +560,40 @@ fn wrapped(
     // `echo ~ | xargs rm -rf`: what it is fed, when known, becomes the command's arguments.
     match stdin {
         Input::Known(text) if program.feeds_input_as_arguments() => {
-            Some(with_input_arguments(command, argv, program, text))
+            Some(with_input_arguments(command, argv, program, Some(text)))
         }
         // Fed what cannot be known (`git ls-files -m | xargs git checkout --`): arguments no one can name.
-        Input::Unknown if program.feeds_input_as_arguments() => Some(with_unknown_arguments(command, argv, program)),
+        Input::Unknown if program.feeds_input_as_arguments() => {
+            Some(with_input_arguments(command, argv, program, None))
+        }
         _ => Some(command),
     }
 }
 
-/// A command of `xargs` (or `parallel`) fed input that cannot be known: its `-I R` marker, else one more argument,
-/// is a word whose value no one knows.
-fn with_unknown_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program) -> Vec<Word> {
-    let unknown = Word { text: code::UNKNOWN_COMMAND.to_owned(), dynamic: true, ..Word::default() };
+/// A command of `xargs` (or `parallel`) with the words it is fed, put where `-I R` (`--replace`) says, else after
+/// its arguments: the input's text (its first line for `-I`), or, when `text` is `None` (input no one can know), a
+/// word whose value no one knows.
+fn with_input_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program, text: Option<&str>) -> Vec<Word> {
     let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
-    match parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned()) {
-        Some(marker) => {
+    let marker = parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned());
+    let (fed, unknown) = match text {
+        Some(text) => (text.lines().next().unwrap_or("").trim(), false),
+        None => (code::UNKNOWN_COMMAND, true),
+    };
+    match (marker, text) {
+        (Some(marker), _) => {
             for argument in command.iter_mut().skip(1).filter(|argument| argument.text.contains(&marker)) {
-                *argument =
-                    Word { text: argument.text.replace(&marker, &unknown.text), dynamic: true, ..argument.clone() };
+                let replaced = argument.text.replace(&marker, fed);
+                let tilde = argument.tilde || (fed.starts_with('~') && replaced.starts_with('~'));
+                *argument = Word { text: replaced, dynamic: argument.dynamic || unknown, tilde, ..argument.clone() };
             }
         }
-        None => command.push(unknown),
-    }
-    command
-}
-
-/// A command of `xargs` (or `parallel`) with the words it is fed: put where `-I R` (`--replace`) says, else after
-/// its arguments.
-fn with_input_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program, text: &str) -> Vec<Word> {
-    let word = |part: &str| Word { text: part.to_owned(), tilde: part.starts_with('~'), ..Word::default() };
-    let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
-    let replace = parsed.values(&['I'], &["replace"]).first().map(|value| value.text().to_owned());
-    match replace {
-        Some(marker) => {
-            let line = text.lines().next().unwrap_or("").trim();
-            for argument in &mut command[1..] {
-                if argument.text.contains(&marker) {
-                    *argument = Word { text: argument.text.replace(&marker, line), ..argument.clone() };
-                }
-            }
-            if line.starts_with('~') {
-                command
-                    .iter_mut()
-                    .skip(1)
-                    .filter(|argument| argument.text.starts_with('~'))
-                    .for_each(|argument| argument.tilde = true);
-            }
-        }
-        None => command.extend(text.split_whitespace().take(4096).map(word)),
+        (None, Some(text)) => command.extend(text.split_whitespace().take(4096).map(|part| Word {
+            text: part.to_owned(),
+            tilde: part.starts_with('~'),
+            ..Word::default()
+        })),
+        (None, None) => command.push(Word { text: fed.to_owned(), dynamic: true, ..Word::default() }),
     }
     command
 }
@@ -774,12 +763,7 @@ fn git_alias(argv: &[Word], program: &Program, environment: &[&Word], derived: &
         let rest: Vec<&str> = argv[subcommand + 1..].iter().map(|word| word.text.as_str()).collect();
         match body.strip_prefix('!') {
             Some(shell) => derived.scripts.push(format!("{shell} {}", rest.join(" "))),
-            None => {
-                let mut words: Vec<Word> = vec![argv[0].clone()];
-                words.extend(body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
-                words.extend(argv[subcommand + 1..].iter().cloned());
-                derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
-            }
+            None => derived.commands.push(aliased(argv, subcommand, &body)),
         }
     }
 }
@@ -794,11 +778,17 @@ fn environment_alias(argv: &[Word], program: &Program, prefix: &str, environment
         if name.strip_prefix(prefix) != Some(called.as_str()) {
             continue;
         }
-        let mut words: Vec<Word> = vec![argv[0].clone()];
-        words.extend(body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
-        words.extend(argv[subcommand + 1..].iter().cloned());
-        derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+        derived.commands.push(aliased(argv, subcommand, body));
     }
+}
+
+/// The command an alias that is not a shell command stands for: the program, the alias's words, then the words the
+/// call gave after the alias's name (at `subcommand` in `argv`).
+fn aliased(argv: &[Word], subcommand: usize, body: &str) -> DerivedCommand {
+    let mut words: Vec<Word> = vec![argv[0].clone()];
+    words.extend(body.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+    words.extend(argv[subcommand + 1..].iter().cloned());
+    DerivedCommand { words, cwd: None, assignments: Vec::new() }
 }
 
 /// Whether a configuration key is `known`, compared without case, a `*` part of it standing for any one part
