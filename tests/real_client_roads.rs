@@ -2,7 +2,9 @@
 //! one — deferred to a terminal multiplexer or a job scheduler, run by git's own command options, decoded before it
 //! runs, computed from a file, forwarded by a function, an argument computed from known text, a console's shell
 //! escape — are refused (or, where the hook cannot know what runs, asked about and declined), and the remote keeps
-//! its history; an everyday command on the same roads runs.
+//! its history; an everyday command on the same roads runs. Code the agent writes into a file and then runs is read
+//! as that code, a task runner's file it wrote itself is asked about, and an edit in place that leaves nothing of
+//! uncommitted work is asked about and, declined, leaves the work.
 
 use dotforge_conformance::client::{call, say, Answer, Project, Script, User};
 use serde_json::json;
@@ -143,4 +145,53 @@ fn extracting_an_archive_over_the_hooks_registration_is_refused_and_an_ordinary_
     assert!(!release_error && release.contains("v2"), "the ordinary archive was extracted: {release}");
     let (push, _) = outcome.tool_result("toolu_push").expect("the push's result");
     assert!(push.contains("[no-destructive-git] BLOCKED"), "the hook still governs: {push}");
+}
+
+/// Issues 33 and 34 inside the real Claude Code, the roads a fifth corpus found: Python the agent writes into a file
+/// and then runs is read as that code (deleting the hook's record: refused, the record stays); a Taskfile the line
+/// writes before running `task` cannot be read, so the person is asked; `sed -i d` over a file with uncommitted
+/// edits empties it, so the person is asked — both declined, and the edit is still there.
+#[test]
+fn code_written_then_run_is_read_and_what_cannot_be_read_or_empties_work_is_asked() {
+    let project = rewritten_project("written-code");
+    let dir = project.dir.clone();
+    std::fs::write(dir.join("README.md"), "# demo\nan edit not yet committed\n").expect("an uncommitted edit");
+    std::fs::create_dir_all(project.forge()).expect("the forge root");
+    let sentinel = project.forge().join("sentinel");
+    std::fs::write(&sentinel, "kept\n").expect("a file in the hook's folder");
+    let script_file = std::env::temp_dir().join(format!("dotforge-written-{}.py", std::process::id()));
+    let written = format!(
+        "printf 'import shutil\\nshutil.rmtree(\\\".forge\\\")\\n' > {0} && python3 {0}",
+        script_file.display()
+    );
+    let turns = vec![
+        bash("toolu_written", &written),
+        bash(
+            "toolu_taskfile",
+            "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [git push -f]\\n' > Taskfile.yml && task",
+        ),
+        bash("toolu_emptied", "sed -i d README.md"),
+        bash("toolu_everyday", "sed -i 's/an edit/one edit/' README.md && cat README.md"),
+        say("Done."),
+    ];
+    let user = User::Answers(Box::new(|_| Answer::Deny("no".to_owned())));
+    let outcome = project.run(&Project::session_id(), Script::new(turns), "tidy up", user);
+    let (refused, refused_error) = outcome.tool_result("toolu_written").expect("the written script's result");
+    assert!(refused_error && refused.contains("[self-protection] BLOCKED"), "{refused}\n{}", outcome.describe());
+    assert!(sentinel.exists(), "the hook's folder was not deleted");
+    for id in ["toolu_taskfile", "toolu_emptied"] {
+        let (result, is_error) = outcome.tool_result(id).unwrap_or_else(|| panic!("{id}: no result"));
+        assert!(is_error && result.contains("no"), "{id}: asked and declined: {result}\n{}", outcome.describe());
+    }
+    let asked: Vec<&str> = outcome.prompts.iter().map(|prompt| prompt.tool_use_id.as_str()).collect();
+    assert!(asked.contains(&"toolu_taskfile") && asked.contains(&"toolu_emptied"), "the person was asked: {asked:?}");
+    assert!(
+        outcome.prompts.iter().any(|prompt| prompt.reason.contains("protect-unsaved-work")),
+        "the emptying was asked about as lost work: {:?}",
+        outcome.prompts
+    );
+    let (everyday, everyday_error) = outcome.tool_result("toolu_everyday").expect("the everyday edit's result");
+    assert!(!everyday_error && everyday.contains("one edit not yet committed"), "{everyday}");
+    assert!(!dir.join("Taskfile.yml").exists(), "the declined line wrote nothing");
+    let _ = std::fs::remove_file(&script_file);
 }
