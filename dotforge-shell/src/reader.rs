@@ -396,7 +396,7 @@ impl ScriptState<'_> {
         }
         // Recipes the reader does not read, written by the line itself (`printf … > Taskfile.yml && task`).
         if let (Some(program), Cwd::Known(dir)) = (program, &reading.line.commands[innermost].cwd) {
-            unknown |= program.unread_recipes().any(|name| reading.files.written_here(&dir.join(name)));
+            unknown |= reading.files.written_in(dir, program.unread_recipes());
         }
         if unknown {
             reading.line.commands.push(SimpleCommand {

@@ -167,6 +167,12 @@ impl<'s> LineFiles<'s> {
         self.written.iter().any(|(written, _)| written == path)
     }
 
+    /// Whether the line itself wrote one of `names` in `folder` before this point (no path is made when it wrote
+    /// nothing, as on most lines).
+    pub(crate) fn written_in(&self, folder: &Path, names: impl IntoIterator<Item = &'static str>) -> bool {
+        !self.written.is_empty() && names.into_iter().any(|name| self.written_here(&folder.join(name)))
+    }
+
     /// The line writes into `path` text that cannot be known before it runs (`curl URL > Makefile`, code that
     /// rewrites `package.json`).
     pub(crate) fn write_unknown(&mut self, path: PathBuf) {
