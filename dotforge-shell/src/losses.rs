@@ -93,7 +93,7 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
                 _ => {}
             }
         }
-        if losses_in_place::redirected_into_read_names(line, command) {
+        if losses_in_place::redirected_into_loop_paths(line, command, full_text) {
             effects.losses.push(reach(Word { text: ".".to_owned(), ..Word::default() }, true));
         }
         // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`).
@@ -166,6 +166,10 @@ fn command_effects<'c>(
             // `ln` replaces an existing name only when forced.
             let replaces = !no_clobber && (entry.touches != Touches::Links || parsed.has('f', "force"));
             if let Some(destination) = destination(&parsed) {
+                // A move onto a device (`mv notes.md /dev/null`) keeps nothing of what it moves.
+                if entry.touches == Touches::Moves && destination.path.text.starts_with("/dev/") {
+                    found.losses.extend(destination.sources.iter().cloned().map(|source| at(source, true)));
+                }
                 if replaces {
                     found.losses.push(destination.clone());
                 }
@@ -257,6 +261,11 @@ fn command_effects<'c>(
     found
         .losses
         .extend(losses_in_place::rewritten(command, entry, &parsed).into_iter().map(|(path, tree)| at(path, tree)));
+    if entry.touches == Touches::Edits {
+        found
+            .losses
+            .extend(losses_in_place::editor_emptied(command, entry, &parsed).into_iter().map(|path| at(path, false)));
+    }
     found
 }
 
@@ -448,6 +457,13 @@ mod tests {
         assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);
         assert_eq!(lost("tar xf /tmp/s.tar -C lib src"), ["lib/src/"]);
         assert_eq!(lost("unzip -o /tmp/s.zip 'src/*'"), ["src/*/"]);
+        assert_eq!(lost("vim -es -c '%d' -c wq src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("ex -sc '%d|x' src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("mv notes.md /dev/null"), ["notes.md/", "/dev/null<-notes.md"]);
+        assert_eq!(lost("for f in src/*.rs; do : > \"$f\"; done"), ["$f", "./"]);
+        let fed = lost("git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'");
+        assert!(fed.contains(&"./".to_owned()), "{fed:?}");
+        assert!(!lost("for f in src/*.rs; do wc -l \"$f\" > \"/tmp/$f.count\"; done").contains(&"./".to_owned()));
         let restored = lost("git diff --name-only | while read -r f; do git show HEAD:\"$f\" > \"$f\"; done");
         assert_eq!(restored, ["$f", "./"]);
         // A path made from the name (`"$f.count"`) is not any file of the folder.
@@ -467,6 +483,8 @@ mod tests {
             "perl -pi -e 's/foo/bar/' src/lib.rs",
             "perl -i.bak -pe '$_=\"\"' src/lib.rs",
             "patch -p1 < fix.diff",
+            "vim -es -c '%s/a/b/g' -c wq src/main.rs",
+            "vim -es -c '%d' -c 'q!' src/main.rs",
             "tar -xzf deps.tgz",
             "tar -tzf /tmp/s.tgz src/",
         ] {

@@ -1,8 +1,9 @@
 //! The losses of programs that rewrite files rather than delete them, for [`crate::losses`]: an edit in place that
 //! leaves nothing (`sed -i d`, `perl -pi -e '$_=""'`), an output option that replaces a file with other content
 //! (`sort -o FILE` of other input), a patch applied in reverse (`patch -R`: the changes a diff recorded are taken
-//! back), the members an extraction names (`tar -xf A src/`: the archive's copies replace them), and a redirection
-//! into a path a `read` loop was given (`… | while read f; do … > "$f"; done`: any file of the working folder).
+//! back), the members an extraction names (`tar -xf A src/`: the archive's copies replace them), an editor told to
+//! delete every line and save (`vim -es -c '%d' -c wq FILE`), and a redirection into a path a loop was given (`… |
+//! while read f; do … > "$f"; done`, `for f in src/*; do : > "$f"; done`: any file of the working folder).
 //!
 //! An edit in place that keeps content (`sed -i 's/a/b/'`), a backup suffix (`sed -i.bak`), sorting a file into
 //! itself and applying a patch forwards are edits, as the file tools' are: none of them is a loss.
@@ -46,6 +47,45 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
         Logic::Interpreter => perl_emptied(words).into_iter().map(|file| (file, false)).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The files an editor's commands empty and save (`vim -es -c '%d' -c wq FILE`, `ex -sc '%d|x' FILE`): a command
+/// deletes every line and another writes.
+pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, parsed: &Parsed<'_>) -> Vec<Word> {
+    let Some(names) = entry.runs.iter().find_map(|runs| match runs {
+        crate::programs::Runs::EditorCommands(names) => Some(*names),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let letters: Vec<char> =
+        names.iter().filter(|name| name.len() == 1).filter_map(|name| name.chars().next()).collect();
+    let longs: Vec<&str> = names.iter().filter(|name| name.len() > 1).copied().collect();
+    let given: Vec<String> = parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect();
+    let plus = command.words.iter().skip(1).filter_map(|word| word.text.strip_prefix('+')).map(str::to_owned);
+    let commands: Vec<String> = given
+        .into_iter()
+        .chain(plus)
+        .flat_map(|text| {
+            text.split('|').map(|part| part.trim().trim_start_matches(':').trim().to_owned()).collect::<Vec<_>>()
+        })
+        .collect();
+    let empties = commands.iter().any(|command| {
+        matches!(
+            command.as_str(),
+            "%d" | "%delete" | "%de" | "1,$d" | "1,$delete" | "g/^/d" | "%norm dd" | "%normal dd"
+        )
+    });
+    let writes = commands.iter().any(|command| {
+        matches!(
+            command.as_str(),
+            "w" | "w!" | "wq" | "wq!" | "x" | "x!" | "wa" | "wqa" | "wqall" | "xa" | "xall" | "exit" | "up" | "update"
+        )
+    });
+    if !(empties && writes) {
+        return Vec::new();
+    }
+    parsed.operands().filter(|word| !word.text.starts_with('+')).cloned().collect()
 }
 
 /// The members an extraction names (each replaced by the archive's copy, a whole tree); not what an extraction
@@ -140,13 +180,37 @@ fn perl_emptied(words: &[Word]) -> Vec<Word> {
     words[code_at + 2..].iter().filter(|word| !word.text.starts_with('-')).cloned().collect()
 }
 
-/// The paths a redirection writes that a `read` of the line was given (`while read f; do … > "$f"; done`): such a
-/// path may be any file of the working folder, which the caller reads as the folder's whole tree.
-pub(crate) fn redirected_into_read_names(line: &CommandLine, command: &SimpleCommand) -> bool {
+/// Whether a redirection writes a path the line's loop was given — a `read`'s name (`while read f; do … > "$f";
+/// done`), a `for` loop's (`for f in src/*.rs; do : > "$f"; done`) — or what `xargs` was fed that no one can know
+/// (`… | xargs -I{} sh -c 'cmd > {}'`): such a path may be any file of the working folder, which the caller reads
+/// as the folder's whole tree. `full_text` is the command as sent (a `for` header is not a command of the line).
+pub(crate) fn redirected_into_loop_paths(line: &CommandLine, command: &SimpleCommand, full_text: &str) -> bool {
     command.redirects.iter().any(|redirect| {
-        matches!(redirect.kind, RedirectKind::Write | RedirectKind::Duplicate)
-            && lone_variable(&redirect.target).is_some_and(|name| read_names(line).any(|read| read == name))
+        if !matches!(redirect.kind, RedirectKind::Write | RedirectKind::Duplicate) {
+            return false;
+        }
+        // (The marker's variable, however the word was expanded: `${DOTFORGE_UNKNOWN}` or `$DOTFORGE_UNKNOWN`.)
+        if redirect.target.dynamic
+            && redirect.target.text.contains(crate::code::UNKNOWN_COMMAND.trim_matches(['$', '{', '}']))
+        {
+            return true;
+        }
+        lone_variable(&redirect.target).is_some_and(|name| {
+            read_names(line).any(|read| read == name) || for_names(full_text).any(|looped| looped == name)
+        })
     })
+}
+
+/// The names `for NAME in …` headers of the text bind (read from the words as written: quotes around them removed).
+fn for_names(text: &str) -> impl Iterator<Item = &str> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')'))
+        .map(|word| word.trim_matches(['\'', '"']))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let names: Vec<&str> =
+        words.windows(3).filter(|window| window[0] == "for" && window[2] == "in").map(|window| window[1]).collect();
+    names.into_iter()
 }
 
 /// The names `read` commands of the line assign (`read -r f`, `read -d '' f`).

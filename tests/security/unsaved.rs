@@ -122,6 +122,11 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "git diff > /tmp/dotforge-unsaved.diff && patch -R -p1 < /tmp/dotforge-unsaved.diff",
         "tar -xzf /tmp/dotforge-unsaved-snapshot.tgz src/",
         "git diff --name-only | while read f; do git show HEAD:\"$f\" > \"$f\"; done",
+        "for f in src/*.rs; do : > \"$f\"; done",
+        "git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'",
+        "vim -es -c '%d' -c wq notes.md",
+        "ex -sc '%d|x' notes.md",
+        "mv notes.md /dev/null",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);
@@ -158,6 +163,9 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "patch -p1 < /tmp/dotforge-unsaved-fix.diff",
         "tar -xzf /tmp/dotforge-unsaved-deps.tgz -C build",
         "git ls-files | while read f; do wc -l \"$f\" > \"/tmp/$f.count\"; done",
+        "for f in src/*.rs; do wc -l \"$f\"; done > /tmp/dotforge-unsaved-counts",
+        "vim -es -c '%s/yet/now/' -c wq notes.md",
+        "vim -es -c '%d' -c 'q!' notes.md",
         "touch notes.md",
         "truncate -s 0 build/out.o",
         "echo log > target/run.log",
