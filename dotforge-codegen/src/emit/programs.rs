@@ -6,6 +6,7 @@ use super::tokens::string_literal;
 use crate::ir::{Catalog, CommandPatternIr, Test};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
+use std::cell::Cell;
 
 /// The placeholder program of a pattern that stands for this hook's own binary, which only the file system tells
 /// (such a pattern is never skipped by name).
@@ -15,6 +16,9 @@ pub(super) const HOOK_BINARY: &str = "{hook_binary}";
 pub(super) struct ProgramTable {
     exact: Vec<String>,
     globs: Vec<String>,
+    /// Whether a check was made: the static is emitted only then (a catalog whose patterns all name this hook's
+    /// binary, or that has none, would hold an unused one).
+    used: Cell<bool>,
 }
 
 impl ProgramTable {
@@ -38,11 +42,15 @@ impl ProgramTable {
         ProgramTable {
             exact: exact.into_iter().map(str::to_owned).collect(),
             globs: globs.into_iter().map(str::to_owned).collect(),
+            used: Cell::new(false),
         }
     }
 
-    /// The `PROGRAMS` static of the generated file.
+    /// The `PROGRAMS` static of the generated file (nothing when no check names it: call after the checks).
     pub(super) fn tokens(&self) -> TokenStream {
+        if !self.used.get() {
+            return TokenStream::new();
+        }
         let exact = self.exact.iter().map(|name| string_literal(name));
         let globs = self.globs.iter().map(|name| string_literal(name));
         quote! {
@@ -67,6 +75,7 @@ impl ProgramTable {
         entries.sort_unstable();
         entries.dedup();
         let entries = entries.into_iter().map(Literal::u16_unsuffixed);
+        self.used.set(true);
         Some(quote! { call.runs_listed(&super::PROGRAMS, &[#(#entries),*]) })
     }
 }

@@ -16,12 +16,6 @@ pub static CATALOG: __forge::Catalog = __forge::Catalog {
     },
 };
 
-/// Every program the catalog's `runs` patterns name, looked up once per event (plain names sorted).
-pub static PROGRAMS: __forge::ProgramIndex = __forge::ProgramIndex {
-    exact: &[],
-    globs: &[],
-};
-
 /// Block force pushes, hard resets, and other destructive git operations permanently. Safety-critical — no override available.
 ///
 /// Behavior `no-destructive-git` from behaviors/no-destructive-git/behavior.yaml.

@@ -16,12 +16,6 @@ pub static CATALOG: __forge::Catalog = __forge::Catalog {
     },
 };
 
-/// Every program the catalog's `runs` patterns name, looked up once per event (plain names sorted).
-pub static PROGRAMS: __forge::ProgramIndex = __forge::ProgramIndex {
-    exact: &[],
-    globs: &[],
-};
-
 /// Line one with "quotes", "#raw#", {braces} and \backslashes\.
 /// Line two: ünïcødé, emoji 🚀, a doc-comment closer */ and r#"raw"#.
 ///
