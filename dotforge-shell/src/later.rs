@@ -70,6 +70,8 @@ const STARTUP_FILES: &[&str] = &[
     ".bash_profile",
     ".bash_login",
     ".bash_logout",
+    // Sourced by the `.bashrc` Debian and Ubuntu give every user.
+    ".bash_aliases",
     ".profile",
     ".zshrc",
     ".zshenv",
@@ -92,6 +94,9 @@ pub(crate) fn planted(path: &str) -> Option<Planted> {
         || path.starts_with("/etc/profile")
         || matches!(path, "/etc/bash.bashrc" | "/etc/bashrc" | "/etc/zshrc" | "/etc/zsh/zshrc" | "/etc/environment")
         || (parent == "profile.d" && folder.starts_with("/etc"))
+        // Folders a start-up file sources whole: Fedora's `~/.bashrc.d/`, fish's `conf.d/`.
+        || parent == ".bashrc.d"
+        || (parent == "conf.d" && folder.ends_with("fish/conf.d"))
     {
         return Some(Planted::Script);
     }
@@ -117,10 +122,29 @@ pub(crate) fn planted(path: &str) -> Option<Planted> {
     None
 }
 
+/// A start-up file's script and, after it, what it sets `PROMPT_COMMAND` to (bash runs that before every prompt:
+/// `export PROMPT_COMMAND='git push -f'` planted in `~/.bashrc` runs the push at the next interactive shell).
+fn with_prompt_commands(text: &str) -> String {
+    let mut script = text.to_owned();
+    for (at, _) in text.match_indices("PROMPT_COMMAND") {
+        let rest = &text[at + "PROMPT_COMMAND".len()..];
+        let Some(value) = rest.strip_prefix("+=").or_else(|| rest.strip_prefix('=')) else { continue };
+        let command = match value.chars().next() {
+            Some(quote @ ('\'' | '"')) => value[1..].split(quote).next().unwrap_or(""),
+            _ => value.split([' ', '\t', '\n', ';']).next().unwrap_or(""),
+        };
+        if !command.trim().is_empty() {
+            script.push('\n');
+            script.push_str(command);
+        }
+    }
+    script
+}
+
 /// The shell script the text written into a planted file will run.
 pub(crate) fn planted_script(kind: Planted, text: &str) -> String {
     match kind {
-        Planted::Script => text.to_owned(),
+        Planted::Script => with_prompt_commands(text),
         Planted::Crontab => crontab_commands(text),
         Planted::GitConfig => git_commands::scripts_in_config_text(text).join("\n"),
         Planted::PythonStartup => python_inline(text),
@@ -159,9 +183,20 @@ mod tests {
     }
 
     #[test]
+    fn a_start_up_file_runs_its_prompt_command_too() {
+        let planted = planted_script(Planted::Script, "export PROMPT_COMMAND='git push -f'\nalias ll='ls -l'\n");
+        assert!(planted.ends_with("\ngit push -f"), "{planted}");
+        assert!(planted_script(Planted::Script, "PROMPT_COMMAND+=\"history -a\"").ends_with("\nhistory -a"));
+        assert_eq!(planted_script(Planted::Script, "export EDITOR=vim\n"), "export EDITOR=vim\n");
+    }
+
+    #[test]
     fn files_that_run_later_are_told_by_their_path() {
         for (path, kind) in [
             ("~/.bashrc", Planted::Script),
+            ("~/.bash_aliases", Planted::Script),
+            ("/home/u/.bashrc.d/10-x.sh", Planted::Script),
+            ("~/.config/fish/conf.d/x.fish", Planted::Script),
             ("/home/u/.zshrc", Planted::Script),
             (".envrc", Planted::Script),
             (".git/hooks/pre-commit", Planted::Script),

@@ -171,6 +171,9 @@ fn start_up_files_and_planted_text_run_what_is_written() {
         "source /dev/stdin <<< 'git push --force'",
         "bash --rcfile <(echo 'git push -f') -i",
         "PROMPT_COMMAND='git push -f' bash -i",
+        "echo 'export PROMPT_COMMAND=\"git push -f\"' >> ~/.bashrc",
+        "printf 'alias git=\"git push -f; git\"' >> ~/.bash_aliases",
+        "mkdir -p ~/.bashrc.d && echo 'rm -rf .forge' > ~/.bashrc.d/x.sh",
         "PS4='$(git push -f origin main >/dev/null 2>&1)+ ' bash -xc true",
         "printf '#!/bin/sh\\ngit push -f origin main\\n' > build/s && chmod +x build/s && npm_config_script_shell=./build/s npm run lint",
     ]);
@@ -265,6 +268,8 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
     let project = Project::new("roads-everyday");
     std::os::unix::fs::symlink("/usr/bin/git", project.dir.join("build/vcs")).expect("symlink");
     let corpus = bash_corpus(&[
+        "echo 'export PROMPT_COMMAND=\"history -a\"' >> ~/.bashrc",
+        "echo \"alias ll='ls -l'\" >> ~/.bash_aliases",
         "eval \"$(ssh-agent -s)\"",
         "g() { git \"$@\"; }; g status && g log --oneline -5",
         "sqlite3 build/app.db '.mode csv' '.output build/users.csv' 'select * from users'",
@@ -480,15 +485,15 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
 #[test]
 fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
     // The reader does not read these runners' files; one the line wrote itself may say anything, so it asks. One
-    // already there is the project's own, and the runner stays silent.
+    // already there is the project's own, and the runner stays silent. (cargo's `.cargo/config.toml` and `build.rs`
+    // are the programs table's examples and corpora rows: this project lies inside the hook's own workspace, where
+    // `cargo build` is refused as rebuilding the hook.)
     let project = Project::new("roads-unread-recipes");
     let asked = bash_corpus(&[
         "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task",
         "printf 'from invoke import task\\n@task\\ndef c(c): c.run(\"git clean -fdx\")\\n' > tasks.py && invoke c",
         "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
         "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
-        "mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"sh -c x --\"\\n' >> .cargo/config.toml && cargo run",
-        "printf 'fn main() { std::fs::remove_dir_all(\".forge\").ok(); }\\n' > build.rs && cargo build",
         "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
@@ -498,7 +503,7 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
         "invoke test",
         "poe test",
         "pytest -q tests/",
-        "printf 'notes\\n' > notes.md && cargo test",
+        "printf 'notes\\n' > notes.md && npm test",
         "printf 'def test_x():\\n    assert 1\\n' > tests/test_x.py && pytest -q",
     ]);
     assert_allowed(&project, &look_alikes);
