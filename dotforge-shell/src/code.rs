@@ -632,6 +632,9 @@ mod tests {
         assert_eq!(ruby("system('git', 'push', '-f')"), ["'git' 'push' '-f'"]);
         assert_eq!(ruby("%x(git push -f); `rm -rf x`"), ["git push -f", "rm -rf x"]);
         assert_eq!(ruby("Open3.capture2('git push -f')"), ["git push -f"]);
+        // An interpolation of a plain string is its text; anything else is unknown.
+        assert_eq!(ruby("`git reset --ha#{\"rd\"}`"), ["git reset --hard"]);
+        assert_eq!(ruby("`git push #{remote} -f`"), ["git push ${DOTFORGE_UNKNOWN} -f"]);
         assert_eq!(ruby("system({'A' => '1'}, 'git push -f')"), ["git push -f"]);
         let php = |code| commands_in(Language::Php, code);
         assert_eq!(php("shell_exec('git push -f'); echo `rm -rf x`;"), ["git push -f", "rm -rf x"]);

@@ -313,8 +313,9 @@ fn delimited(
             let template = language == Language::JavaScript && open == '`';
             let dollar = (template || syntax.dollar_interpolation) && character == '$';
             if dollar && chars.get(at + 1) == Some(&'{') {
-                at = skip_balanced(chars, at + 1, '{', '}');
-                literal.pieces.push(Piece::Unknown);
+                let end = skip_balanced(chars, at + 1, '{', '}');
+                push_interpolated(&mut literal, &chars[at + 2..end.saturating_sub(1).max(at + 2)]);
+                at = end;
                 continue;
             }
             if dollar && syntax.dollar_interpolation && chars.get(at + 1).copied().is_some_and(is_name_start) {
@@ -336,8 +337,9 @@ fn delimited(
                 continue;
             }
             if syntax.hash_interpolation && character == '#' && chars.get(at + 1) == Some(&'{') {
-                at = skip_balanced(chars, at + 1, '{', '}');
-                literal.pieces.push(Piece::Unknown);
+                let end = skip_balanced(chars, at + 1, '{', '}');
+                push_interpolated(&mut literal, &chars[at + 2..end.saturating_sub(1).max(at + 2)]);
+                at = end;
                 continue;
             }
             if language == Language::Php && character == '{' && chars.get(at + 1) == Some(&'$') {
@@ -353,6 +355,21 @@ fn delimited(
 }
 
 /// The index after the `close` that balances the `open` at `start`.
+/// What an interpolation (`${…}`, `#{…}`) puts into a string: the text of a plain string literal inside it
+/// (`#{"rd"}`, `${'rd'}`), anything else unknown.
+fn push_interpolated(literal: &mut Literal, inside: &[char]) {
+    let inside: String = inside.iter().collect();
+    let inside = inside.trim();
+    let plain = ['"', '\''].into_iter().find_map(|quote| {
+        let text = inside.strip_prefix(quote)?.strip_suffix(quote)?;
+        (!text.contains(['"', '\'', '\\', '$', '#', '{', '}'])).then_some(text)
+    });
+    match plain {
+        Some(text) => text.chars().for_each(|character| literal.push_text(character)),
+        None => literal.pieces.push(Piece::Unknown),
+    }
+}
+
 fn skip_balanced(chars: &[char], start: usize, open: char, close: char) -> usize {
     let mut depth = 0usize;
     for (at, &character) in chars.iter().enumerate().skip(start) {

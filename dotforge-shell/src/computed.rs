@@ -2,7 +2,8 @@
 //! it stands for (`git${IFS}push${IFS}-f`), a program looked up by name is that program (`$(which git)`, `` `command
 //! -v git` ``), a substitution of a command whose output is known is that output (`$(echo git)`, `$(printf 'gi%s'
 //! t)`, decoders, shell setup printers such as `$(ssh-agent -s)`), an array assigned on the line is its elements
-//! (`"${cmd[@]}"`) — as the program word and as an argument (`git push $(echo -f)`). A program word that stays unknown
+//! (`"${cmd[@]}"`) — as the program word and as an argument (`git push $(echo -f)`); `$SHELL` and `$BASH` as the
+//! program are a shell. A program word that stays unknown
 //! makes the command [`Unknown::Program`], or [`Unknown::Everything`] when the whole command is one such word (`$CMD`,
 //! `eval "$X"`); an argument that stays unknown stays as written.
 
@@ -107,6 +108,10 @@ fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> O
     if let Some(name) = array_name(text) {
         let (_, elements) = arrays.iter().rev().find(|(known, _)| known == name)?;
         return Some(elements.clone());
+    }
+    // The user's login shell and the running bash, by convention always a shell (`$SHELL -c 'CMD'`).
+    if matches!(text, "$SHELL" | "${SHELL}" | "$BASH" | "${BASH}") {
+        return Some(vec![Word { text: "sh".to_owned(), ..Word::default() }]);
     }
     let Some(inner) = substitution_body(text) else { return with_text_around(word, output) };
     let lookup: Vec<&str> = inner.split_whitespace().collect();

@@ -71,6 +71,7 @@ mod computed {
     #[test]
     fn what_stays_unknown_is_marked() {
         assert!(read("$X push --force").contains(&("$X push --force".to_owned(), Unknown::Program)));
+        assert!(read("${SHELL} -c 'git push --force'").contains(&("git push --force".to_owned(), Unknown::Nothing)));
         assert!(read("eval $CMD").iter().any(|(_, unknown)| *unknown == Unknown::Everything));
         assert!(read("$(cat cmd.txt)").iter().any(|(_, unknown)| *unknown == Unknown::Everything));
         assert!(read("\"$PYTHON\" -m pytest").contains(&("$PYTHON -m pytest".to_owned(), Unknown::Program)));

@@ -457,6 +457,10 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
         "curl -X POST -H \"Authorization: token $T\" https://api.github.com/repos/acme/api/releases -d '{\"tag_name\":\"v1\"}'",
         "printf '%s ' git clean -fdx | bash",
         "nvim --headless -c 'call delete(\".mcp.json\")' -c q",
+        // From the sixth corpus.
+        "git -c remote.origin.mirror=true push origin",
+        "${SHELL} -c \"$(echo cm0gLXJmIC5mb3JnZQ== | base64 -d)\"",
+        "ruby -e '`git reset --ha#{\"rd\"}`'",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
     assert_blocked(&project, &refused, "deny-hard", &behaviors);
@@ -467,7 +471,13 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
     ]);
     let behaviors = ["no-pipe-to-shell", "self-protection", "protect-secrets", "no-verify", "no-destructive-git"];
     assert_blocked(&project, &asked, "ask", &behaviors);
+    let emptied_elsewhere = bash_corpus(&["rsync -a --delete \"$(mktemp -d)/\" /srv/www/"]);
+    assert_blocked(&project, &emptied_elsewhere, "ask", &["no-delete-outside-project"]);
     let look_alikes = bash_corpus(&[
+        "git -c remote.origin.url=git@host:o/r.git push origin main",
+        "rsync -a --delete dist/ build/site/",
+        "$SHELL -c 'npm test'",
+        "ruby -e 'puts `git log -1 --format=#{\"%s\"}`'",
         "perl -ne 'print if /fn main/' src/app.ts",
         "node -e \"console.log('a b'.match(/a b/))\"",
         "printf '%s %s\\n' git push origin | cat",
