@@ -58,17 +58,9 @@ pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, p
     }) else {
         return Vec::new();
     };
-    let letters: Vec<char> =
-        names.iter().filter(|name| name.len() == 1).filter_map(|name| name.chars().next()).collect();
-    let longs: Vec<&str> = names.iter().filter(|name| name.len() > 1).copied().collect();
-    let given: Vec<String> = parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect();
-    let plus = command.words.iter().skip(1).filter_map(|word| word.text.strip_prefix('+')).map(str::to_owned);
-    let commands: Vec<String> = given
-        .into_iter()
-        .chain(plus)
-        .flat_map(|text| {
-            text.split('|').map(|part| part.trim().trim_start_matches(':').trim().to_owned()).collect::<Vec<_>>()
-        })
+    let commands: Vec<String> = crate::unwrap::editor_command_texts(&command.words, entry, names)
+        .iter()
+        .flat_map(|text| text.split('|').map(|part| part.trim().trim_start_matches(':').trim().to_owned()))
         .collect();
     let empties = commands.iter().any(|command| {
         matches!(
@@ -92,14 +84,7 @@ pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, p
 /// without named members writes (the archive's contents, which only the archive tells).
 fn extracted_members(logic: Logic, words: &[Word], entry: &'static Program, parsed: &Parsed<'_>) -> Vec<(Word, bool)> {
     let Some((writes, _)) = rewriters::accesses(logic, words, &entry.options, parsed) else { return Vec::new() };
-    let extracts = match logic {
-        Logic::Tar => {
-            let first = words.get(1).map_or("", |word| word.text.as_str());
-            let letters = if first.starts_with('-') { "" } else { first };
-            letters.contains('x') || parsed.has('x', "extract") || parsed.has_long("get")
-        }
-        _ => true,
-    };
+    let extracts = logic != Logic::Tar || rewriters::tar_extracts(words, parsed);
     if !extracts {
         return Vec::new();
     }

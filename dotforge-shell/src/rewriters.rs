@@ -12,6 +12,21 @@ use crate::lexer::Word;
 use crate::programs::Logic;
 use crate::target::{as_written, inside, Landing, Target, Writes};
 
+/// tar's old-style option letters: the first word without a dash (`tar xf a.tar`), else none.
+fn tar_old_style_letters(words: &[Word]) -> &str {
+    let first = words.get(1).map_or("", |word| word.text.as_str());
+    if first.starts_with('-') {
+        ""
+    } else {
+        first
+    }
+}
+
+/// Whether a tar command extracts (`-x`, `--extract`, `--get`, or `x` among its old-style letters).
+pub(crate) fn tar_extracts(words: &[Word], parsed: &Parsed<'_>) -> bool {
+    tar_old_style_letters(words).contains('x') || parsed.has('x', "extract") || parsed.has_long("get")
+}
+
 /// The file a socat address names (`FILE:.env`, `open:/tmp/x,creat`), without its options.
 fn socat_file(address: &Word) -> Option<Word> {
     let (kind, rest) = address.text.split_once(':')?;
@@ -35,12 +50,10 @@ pub(super) fn accesses(
     let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
     match logic {
         Logic::Tar => {
-            let first = words.get(1).map_or("", |word| word.text.as_str());
-            // Old style: the first word is the option letters without a dash (`tar xf a.tar`).
-            let letters = if first.starts_with('-') { "" } else { first };
-            let mode = |short: char, long: &str| letters.contains(short) || parsed.has(short, long);
+            let mode =
+                |short: char, long: &str| tar_old_style_letters(words).contains(short) || parsed.has(short, long);
             let archive = tar_values(words, options, 'f', "file");
-            if mode('x', "extract") || parsed.has_long("get") {
+            if tar_extracts(words, parsed) {
                 // The members named are written (under `-C DIR`): `tar -xf b.tar .forge/audit/overrides.log`; else
                 // what the archive holds (standard input without `-f`).
                 let named: Vec<Word> =

@@ -422,11 +422,7 @@ fn sourced(argv: &[Word], stdin: Input<'_>, derived: &mut Derived) {
 /// An editor's or pager's commands (`vim -c CMD`, `+CMD`, `less +CMD`): a `!` runs the rest as a shell command, and
 /// `system("CMD")` runs `CMD`.
 fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &mut Derived) {
-    let parsed = Parsed::of(argv, &program.options, Order::Permute);
-    let (letters, longs) = split_names(names);
-    let mut commands: Vec<&str> = parsed.values(&letters, &longs).iter().map(|value| value.text()).collect();
-    commands.extend(argv[1..].iter().filter_map(|word| word.text.strip_prefix('+')));
-    for command in commands {
+    for command in editor_command_texts(argv, program, names) {
         if let Some((_, shell)) = command.split_once('!') {
             derived.scripts.push(shell.to_owned());
         }
@@ -458,6 +454,17 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
             }
         }
     }
+}
+
+/// The editor commands an editor's or pager's words give: the values of the options `names` (`-c CMD`, `--cmd
+/// CMD`) and the `+CMD` operands, in that order.
+pub(crate) fn editor_command_texts(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String> {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    let (letters, longs) = split_names(names);
+    let mut commands: Vec<String> =
+        parsed.values(&letters, &longs).iter().map(|value| value.text().to_owned()).collect();
+    commands.extend(argv[1..].iter().filter_map(|word| word.text.strip_prefix('+')).map(str::to_owned));
+    commands
 }
 
 /// Whether the last command of `script` is a shell given no script of its own (`bash`, `sh -s`, `zsh -l`): it runs
