@@ -105,6 +105,9 @@ pub struct CommandLine {
     pub fed_by: Vec<Vec<usize>>,
     /// Some of it could only be read crudely.
     pub degraded: bool,
+    /// The names `for NAME in …` and `select NAME in …` headers bind, anywhere on the line (their headers are no
+    /// commands of it).
+    pub loop_names: Vec<String>,
 }
 
 /// Longest command text shown in a road.

@@ -93,7 +93,7 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
                 _ => {}
             }
         }
-        if losses_in_place::redirected_into_loop_paths(line, command, full_text) {
+        if losses_in_place::redirected_into_loop_paths(line, command) {
             effects.losses.push(reach(Word { text: ".".to_owned(), ..Word::default() }, true));
         }
         // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`).

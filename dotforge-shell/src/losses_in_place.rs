@@ -168,8 +168,8 @@ fn perl_emptied(words: &[Word]) -> Vec<Word> {
 /// Whether a redirection writes a path the line's loop was given — a `read`'s name (`while read f; do … > "$f";
 /// done`), a `for` loop's (`for f in src/*.rs; do : > "$f"; done`) — or what `xargs` was fed that no one can know
 /// (`… | xargs -I{} sh -c 'cmd > {}'`): such a path may be any file of the working folder, which the caller reads
-/// as the folder's whole tree. `full_text` is the command as sent (a `for` header is not a command of the line).
-pub(crate) fn redirected_into_loop_paths(line: &CommandLine, command: &SimpleCommand, full_text: &str) -> bool {
+/// as the folder's whole tree.
+pub(crate) fn redirected_into_loop_paths(line: &CommandLine, command: &SimpleCommand) -> bool {
     command.redirects.iter().any(|redirect| {
         if !matches!(redirect.kind, RedirectKind::Write | RedirectKind::Duplicate) {
             return false;
@@ -181,21 +181,9 @@ pub(crate) fn redirected_into_loop_paths(line: &CommandLine, command: &SimpleCom
             return true;
         }
         lone_variable(&redirect.target).is_some_and(|name| {
-            read_names(line).any(|read| read == name) || for_names(full_text).any(|looped| looped == name)
+            read_names(line).any(|read| read == name) || line.loop_names.iter().any(|looped| looped == name)
         })
     })
-}
-
-/// The names `for NAME in …` headers of the text bind (read from the words as written: quotes around them removed).
-fn for_names(text: &str) -> impl Iterator<Item = &str> {
-    let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')'))
-        .map(|word| word.trim_matches(['\'', '"']))
-        .filter(|word| !word.is_empty())
-        .collect();
-    let names: Vec<&str> =
-        words.windows(3).filter(|window| window[0] == "for" && window[2] == "in").map(|window| window[1]).collect();
-    names.into_iter()
 }
 
 /// The names `read` commands of the line assign (`read -r f`, `read -d '' f`).

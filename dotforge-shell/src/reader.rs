@@ -802,10 +802,15 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                 } else if !reserved {
                     current.words.push(word.clone());
                 } else if matches!(word.text.as_str(), "for" | "select" | "case") {
-                    // `for NAME in WORDS` / `case WORD in`: not a command; skip to the end of the header.
+                    // `for NAME in WORDS` / `case WORD in`: not a command; skip to the end of the header, keeping
+                    // the name a loop binds (a redirection into it writes any of the words).
+                    let mut first = true;
                     while let Some((next_index, Token::Word(next))) = tokens.peek() {
                         current.tokens.push(*next_index);
                         let stop = next.text == "in" && word.text == "case";
+                        if std::mem::take(&mut first) && word.text != "case" {
+                            reading.line.loop_names.push(next.text.clone());
+                        }
                         tokens.next();
                         if stop {
                             break;
@@ -1079,6 +1084,15 @@ mod tests {
         assert_eq!(commands("for f in a b; do git checkout -- $f; done"), ["git checkout -- $f"]);
         assert_eq!(commands("case $x in a) ls;; esac"), ["a", "ls"]);
         assert_eq!(commands("! git push -f"), ["git push -f"]);
+    }
+
+    #[test]
+    fn loop_headers_bind_names_and_are_no_commands() {
+        let line = parse("for f in a b; do :; done; select choice in x y; do break; done; case $v in a) ;; esac", None);
+        assert_eq!(line.loop_names, ["f", "choice"]);
+        let nested = parse("bash -c 'for target in src/*; do : > \"$target\"; done'", None);
+        assert_eq!(nested.loop_names, ["target"]);
+        assert!(parse("echo for f in a", None).loop_names.is_empty());
     }
 
     #[test]

@@ -60,9 +60,22 @@ impl ProgramTable {
         }
     }
 
-    /// The check that the line runs a program some of `patterns` names, to put before them — none when a pattern
-    /// names this hook's binary (only the file system can tell that) or a program missing from the table.
+    /// Whether a check can stand before `pattern`: it names neither this hook's binary (only the file system can
+    /// tell that) nor a program missing from the table.
+    pub(super) fn checkable(&self, pattern: &CommandPatternIr) -> bool {
+        self.entries([pattern]).is_some()
+    }
+
+    /// The check that the line runs a program some of `patterns` names, to put before them — none when one of them
+    /// is not [`checkable`](Self::checkable).
     pub(super) fn check<'p>(&self, patterns: impl IntoIterator<Item = &'p CommandPatternIr>) -> Option<TokenStream> {
+        let entries = self.entries(patterns)?.into_iter().map(Literal::u16_unsuffixed);
+        self.used.set(true);
+        Some(quote! { call.runs_listed(&super::PROGRAMS, &[#(#entries),*]) })
+    }
+
+    /// The table's entries of the programs `patterns` name, sorted and once each.
+    fn entries<'p>(&self, patterns: impl IntoIterator<Item = &'p CommandPatternIr>) -> Option<Vec<u16>> {
         let mut entries = Vec::new();
         for name in patterns.into_iter().flat_map(|pattern| &pattern.programs) {
             let entry = if is_glob(name) {
@@ -74,9 +87,7 @@ impl ProgramTable {
         }
         entries.sort_unstable();
         entries.dedup();
-        let entries = entries.into_iter().map(Literal::u16_unsuffixed);
-        self.used.set(true);
-        Some(quote! { call.runs_listed(&super::PROGRAMS, &[#(#entries),*]) })
+        Some(entries)
     }
 }
 

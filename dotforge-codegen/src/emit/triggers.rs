@@ -190,7 +190,7 @@ fn grouped_runs(group: Vec<(Guard, &CommandPatternIr)>, programs: &ProgramTable)
     let mut guards = Vec::new();
     let mut chunk: Vec<(Guard, &CommandPatternIr)> = Vec::new();
     for (guard, pattern) in group {
-        if programs.check([pattern]).is_none() {
+        if !programs.checkable(pattern) {
             guards.extend(checked_chunk(std::mem::take(&mut chunk), programs));
             guards.push(guard);
             continue;
