@@ -452,6 +452,11 @@ mod tests {
         assert_eq!(lost("sort -o src/main.rs /dev/null"), ["src/main.rs"]);
         assert_eq!(lost("perl -pi -e '$_=\"\"' src/lib.rs"), ["src/lib.rs"]);
         assert_eq!(lost("perl -ni -e 1 src/lib.rs"), ["src/lib.rs"]);
+        // Options in any order and cluster, as sed and perl read them.
+        assert_eq!(lost("sed -Ei -e d src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("sed --in-place --expression=d src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("sed -n -i '' src/lib.rs"), ["src/lib.rs"], "nothing printed under -n");
+        assert_eq!(lost("perl -0777 -i -pe 's/.*//s' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("git diff > /tmp/p && patch -R -p1 < /tmp/p"), ["/tmp/p", "./"]);
         assert_eq!(lost("patch -R src/main.rs fix.diff"), ["src/main.rs"]);
         assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);
@@ -482,6 +487,11 @@ mod tests {
             "perl -ni -e 'print unless /^#/' config.ini",
             "perl -pi -e 's/foo/bar/' src/lib.rs",
             "perl -i.bak -pe '$_=\"\"' src/lib.rs",
+            "sed -ie d src/lib.rs",
+            "sed --in-place=.orig d src/lib.rs",
+            "sed -n -i p src/lib.rs",
+            "sed -i -f script.sed src/lib.rs",
+            "perl -ip -e '$_=\"\"' src/lib.rs",
             "patch -p1 < fix.diff",
             "vim -es -c '%s/a/b/g' -c wq src/main.rs",
             "vim -es -c '%d' -c 'q!' src/main.rs",

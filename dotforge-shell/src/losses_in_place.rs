@@ -22,7 +22,7 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
     let values = |short: &[char], long: &[&str]| parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>();
     let crate::programs::Touches::Own(logic) = entry.touches else { return Vec::new() };
     match logic {
-        Logic::Sed => sed_emptied(words).into_iter().map(|file| (file, false)).collect(),
+        Logic::Sed => sed_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
         Logic::Sort => {
             // `sort -o FILE INPUT…`: FILE is replaced unless it is among the inputs (sorting a file in place).
             let inputs = operands();
@@ -44,7 +44,7 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
             }
         }
         Logic::Tar | Logic::Unzip => extracted_members(logic, words, entry, parsed),
-        Logic::Interpreter => perl_emptied(words).into_iter().map(|file| (file, false)).collect(),
+        Logic::Interpreter => perl_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
         _ => Vec::new(),
     }
 }
@@ -91,32 +91,41 @@ fn extracted_members(logic: Logic, words: &[Word], entry: &'static Program, pars
     writes.into_iter().filter(|target: &Target| target.lands_as.is_none()).map(|target| (target.path, true)).collect()
 }
 
-/// The files `sed -i SCRIPT FILE…` empties: the script deletes every line (`d`, `1,$d`, `/.*/d`) and no backup
-/// suffix is given.
-fn sed_emptied(words: &[Word]) -> Vec<Word> {
-    let in_place = words.iter().skip(1).any(|word| word.text == "-i" || word.text == "--in-place");
-    if !in_place {
-        return Vec::new();
+/// The files `sed -i SCRIPT FILE…` empties: in place without a backup suffix, the script deletes every line (`d`,
+/// `1,$d`, `/.*/d`) or is empty under `-n` (nothing printed).
+fn sed_emptied(words: &[Word], parsed: &Parsed<'_>) -> Vec<Word> {
+    let in_place = parsed.has('i', "in-place") && !suffixed(words, 'i', Some("in-place"));
+    if !in_place || !parsed.values(&['f'], &["file"]).is_empty() {
+        return Vec::new(); // a copy kept, or a script file: not known here
     }
-    let mut scripts = Vec::new();
-    let mut files = Vec::new();
-    let mut rest = words.iter().skip(1);
-    while let Some(word) = rest.next() {
-        match word.text.as_str() {
-            "-e" | "--expression" => scripts.extend(rest.next().map(|script| script.text.clone())),
-            "-f" | "--file" => return Vec::new(), // a script file: not known here
-            text if text.starts_with('-') && text.len() > 1 => {}
-            _ if scripts.is_empty() && !words.iter().any(|word| word.text == "-e" || word.text == "--expression") => {
-                scripts.push(word.text.clone());
-            }
-            _ => files.push(word.clone()),
-        }
+    let mut files = parsed.operands();
+    let mut scripts: Vec<&str> = parsed.values(&['e'], &["expression"]).iter().map(Value::text).collect();
+    if scripts.is_empty() {
+        scripts.extend(files.next().map(|word| word.text.as_str()));
     }
-    if scripts.iter().any(|script| deletes_every_line(script)) {
-        files
+    let quiet = parsed.has('n', "quiet") || parsed.has_long("silent");
+    let emptied = scripts.iter().any(|script| deletes_every_line(script))
+        || (quiet && !scripts.is_empty() && scripts.iter().all(|script| script.trim().is_empty()));
+    if emptied {
+        files.filter(|file| !file.text.is_empty()).cloned().collect()
     } else {
         Vec::new()
     }
+}
+
+/// Whether an in-place option carries a backup suffix: letters after `letter` in its cluster (`-i.bak`, sed's `-ie`,
+/// perl's `-ip`), or a value of the long option (`--in-place=.orig`).
+fn suffixed(words: &[Word], letter: char, long: Option<&str>) -> bool {
+    words.iter().skip(1).any(|word| {
+        let text = word.text.as_str();
+        match text.strip_prefix("--") {
+            Some(name) => long.and_then(|long| name.strip_prefix(long)).is_some_and(|rest| rest.starts_with('=')),
+            None => text
+                .strip_prefix('-')
+                .and_then(|letters| letters.find(letter).map(|at| at + letter.len_utf8() < letters.len()))
+                .unwrap_or(false),
+        }
+    })
 }
 
 /// A sed script that deletes every line of its input.
@@ -127,42 +136,27 @@ fn deletes_every_line(script: &str) -> bool {
     matches!(address, "" | "1,$" | "0,$" | "/^/" | "/.*/" | "/^.*/" | "/^.*$/" | "\\,.*,")
 }
 
-/// The files `perl -i -p -e CODE FILE…` (or `-n`) empties: `-p` with code that sets each line to nothing, `-n` with
-/// code that prints nothing.
-fn perl_emptied(words: &[Word]) -> Vec<Word> {
+/// The files `perl -i -p -e CODE FILE…` (or `-n`) empties: in place without a backup suffix, `-p` with code that
+/// sets each line to nothing, `-n` with code that prints nothing.
+fn perl_emptied(words: &[Word], parsed: &Parsed<'_>) -> Vec<Word> {
     if words.first().is_none_or(|word| crate::program_name(&word.text) != "perl") {
         return Vec::new();
     }
-    let clusters: Vec<&str> = words
-        .iter()
-        .skip(1)
-        .map(|word| word.text.as_str())
-        .filter(|text| text.starts_with('-') && !text.starts_with("--"))
-        .collect();
-    let has = |letter: char| {
-        clusters.iter().any(|cluster| cluster[1..].chars().take_while(|c| *c != 'e').any(|c| c == letter))
-    };
-    let Some(code_at) = words
-        .iter()
-        .position(|word| word.text.starts_with('-') && word.text.ends_with('e') && !word.text.starts_with("--"))
-    else {
-        return Vec::new();
-    };
-    let Some(code) = words.get(code_at + 1) else { return Vec::new() };
-    // In place, without a backup suffix (`-i.bak` keeps the old content).
-    if !has('i') || clusters.iter().any(|cluster| cluster.contains("i.")) {
+    let Some(code) = parsed.values(&['e', 'E'], &[]).first().map(Value::text) else { return Vec::new() };
+    if !parsed.has_short('i') || suffixed(words, 'i', None) {
         return Vec::new();
     }
-    let compact: String = code.text.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     let empties_line = ["$_=\"\"", "$_=''", "$_=q()", "$_=q{}", "undef$_", "s/.*//s", "s/^.*$//s"]
         .iter()
         .any(|form| compact.contains(form));
     let prints = ["print", "say", "printf", "syswrite"].iter().any(|name| compact.contains(name));
-    let emptied = (has('p') && empties_line) || (has('n') && !has('p') && !prints);
+    let (loops_printing, loops_quiet) = (parsed.has_short('p'), parsed.has_short('n'));
+    let emptied = (loops_printing && empties_line) || (loops_quiet && !loops_printing && !prints);
     if !emptied {
         return Vec::new();
     }
-    words[code_at + 2..].iter().filter(|word| !word.text.starts_with('-')).cloned().collect()
+    parsed.operands().cloned().collect()
 }
 
 /// Whether a redirection writes a path the line's loop was given — a `read`'s name (`while read f; do … > "$f";
