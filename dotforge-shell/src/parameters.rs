@@ -2,7 +2,9 @@
 //! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME`; `${NAME:-WORD}`
 //! (and `-`, `:=`, `=`) is the variable when the line set it or the hook knows it (the home, the working folder,
 //! the project), and otherwise its default, which is what runs when the variable is unset; `${NAME:+WORD}` is
-//! `WORD`; `$(pwd)` is `$PWD`, `$(git rev-parse --show-toplevel)` the work tree's top. What stays unknown stays as written.
+//! `WORD`; `${NAME%PATTERN}` and its kin trim a known value (`${PWD%/*}` is the parent); `$(pwd)` is `$PWD`, `$(cd
+//! .. && pwd)` `$PWD/..`, `$(git rev-parse --show-toplevel)` the work tree's top. What stays unknown stays as
+//! written.
 
 use crate::lexer::Word;
 
@@ -36,6 +38,30 @@ fn home_substitution(text: &str) -> Option<&str> {
     (passwd || spelled).then(|| &inner[end + 1..])
 }
 
+/// A substitution at the start of `text` that changes folder and prints where it is (`$(cd .. && pwd)`, `$(cd
+/// src; pwd -P)`): that folder, from the working one, and the text after it. A folder with expansions is not read.
+fn changed_folder_substitution(text: &str) -> Option<(String, &str)> {
+    let inner = text.strip_prefix("$(")?;
+    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
+    let words: Vec<&str> = inner[..end].split_whitespace().collect();
+    let (folder, printed) = match words.as_slice() {
+        ["cd", folder, "&&" | ";", "pwd", rest @ ..] => (*folder, rest),
+        ["cd", folder, "pwd", rest @ ..] if folder.ends_with(';') => (*folder, rest),
+        _ => return None,
+    };
+    let folder = folder.trim_end_matches(';').trim_matches(|c| c == '"' || c == '\'');
+    if !printed.iter().all(|word| matches!(*word, "-P" | "-L")) || folder.contains(['$', '`', '*', '?', '[']) {
+        return None;
+    }
+    let path = match folder {
+        "-" => return None,
+        _ if folder.starts_with('/') => folder.to_owned(),
+        _ if folder == "~" || folder.starts_with("~/") => format!("$HOME{}", &folder[1..]),
+        _ => format!("$PWD/{folder}"),
+    };
+    Some((path, &inner[end + 1..]))
+}
+
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
 /// it is.
 pub(crate) fn expand(word: Word, variables: &[(String, String)]) -> Word {
@@ -66,6 +92,11 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
         }
         if let Some(after) = GIT_TOPLEVEL_SPELLINGS.iter().find_map(|spelling| rest.strip_prefix(spelling)) {
             out.push_str(GIT_TOPLEVEL);
+            rest = after;
+            continue;
+        }
+        if let Some((folder, after)) = changed_folder_substitution(rest) {
+            out.push_str(&folder);
             rest = after;
             continue;
         }
@@ -149,6 +180,9 @@ fn braced(body: &str, value_of: &dyn Fn(&str) -> Option<String>) -> String {
     }
     let variable = || value_of(name).unwrap_or_else(|| format!("${name}"));
     let known = || value_of(name).is_some() || KNOWN_TO_THE_HOOK.contains(&name);
+    if let Some(trimmed) = trimmed(name, operator, value_of) {
+        return trimmed;
+    }
     let (op, word) = match operator.char_indices().find(|(_, character)| !matches!(character, ':')) {
         Some((at, character)) if "-=?+".contains(character) => (&operator[..at + 1], &operator[at + 1..]),
         _ if operator.is_empty() => return variable(),
@@ -161,6 +195,81 @@ fn braced(body: &str, value_of: &dyn Fn(&str) -> Option<String>) -> String {
         "+" => expand_text(word, &[]),
         _ => as_written(),
     }
+}
+
+/// `${NAME%PATTERN}`, `%%`, `#` and `##`: a suffix or prefix matching the pattern removed. Applied to a value the
+/// line set; on a folder the hook knows (`$HOME`, `$PWD`, the project), `%/*` is its parent (`${PWD%/*}` is
+/// `$PWD/..`, each further `/*` one more level up). `None` for another operator; the expansion as written when its
+/// result is not known here.
+fn trimmed(name: &str, operator: &str, value_of: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let (from_end, longest, pattern) = if let Some(pattern) = operator.strip_prefix("%%") {
+        (true, true, pattern)
+    } else if let Some(pattern) = operator.strip_prefix('%') {
+        (true, false, pattern)
+    } else if let Some(pattern) = operator.strip_prefix("##") {
+        (false, true, pattern)
+    } else {
+        (false, false, operator.strip_prefix('#')?)
+    };
+    let as_written = || format!("${{{name}{operator}}}");
+    let pattern = pattern.trim_matches(|c| c == '"' || c == '\'');
+    if pattern.contains(['$', '`', '[', '\\']) {
+        return Some(as_written());
+    }
+    if let Some(value) = value_of(name) {
+        return Some(trim_glob(&value, pattern, from_end, longest).unwrap_or(value));
+    }
+    let levels = pattern.strip_suffix("/*").map(|rest| rest.matches("/*").count() + 1);
+    let parents = levels.filter(|levels| from_end && !longest && pattern.len() == 2 * levels);
+    Some(match parents {
+        Some(levels) if KNOWN_TO_THE_HOOK.contains(&name) => format!("${name}{}", "/..".repeat(levels)),
+        _ => as_written(),
+    })
+}
+
+/// `value` without the shortest (or longest) suffix (or prefix) that the glob `pattern` (`*`, `?`, other characters
+/// as themselves) matches; `None` when none matches.
+fn trim_glob(value: &str, pattern: &str, from_end: bool, longest: bool) -> Option<String> {
+    let cuts: Vec<usize> = value.char_indices().map(|(at, _)| at).chain([value.len()]).collect();
+    let matching = |at: &usize| {
+        let part = if from_end { &value[*at..] } else { &value[..*at] };
+        glob_matches(pattern.as_bytes(), part.as_bytes())
+    };
+    // Shortest suffix: the last cut that matches; longest suffix: the first. For prefixes, the other way round.
+    let cut = if from_end == longest {
+        cuts.iter().find(|at| matching(at))
+    } else {
+        cuts.iter().rev().find(|at| matching(at))
+    };
+    cut.map(|at| if from_end { value[..*at].to_owned() } else { value[*at..].to_owned() })
+}
+
+/// Whether a glob (`*`, `?`, other bytes as themselves) matches all of `text`: one pass that returns to the last
+/// star on a mismatch (at most the pattern's length times the text's).
+fn glob_matches(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut at_pattern, mut at_text) = (0, 0);
+    let mut last_star: Option<(usize, usize)> = None;
+    while at_text < text.len() {
+        match pattern.get(at_pattern) {
+            Some(b'*') => {
+                last_star = Some((at_pattern, at_text));
+                at_pattern += 1;
+            }
+            Some(&byte) if byte == b'?' || byte == text[at_text] => {
+                at_pattern += 1;
+                at_text += 1;
+            }
+            _ => match last_star {
+                Some((star, from)) => {
+                    last_star = Some((star, from + 1));
+                    at_pattern = star + 1;
+                    at_text = from + 1;
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[at_pattern..].iter().all(|byte| *byte == b'*')
 }
 
 #[cfg(test)]
@@ -185,10 +294,35 @@ mod tests {
         assert_eq!(read("$(pwd)/build", &[]), "$PWD/build");
         assert_eq!(read("$(git rev-parse --show-toplevel)/.forge", &[]), "$DOTFORGE_GIT_TOPLEVEL/.forge");
         assert_eq!(read("`pwd`", &[]), "$PWD");
+        assert_eq!(read("$(cd .. && pwd)", &[]), "$PWD/..");
+        assert_eq!(read("$(cd ../.. ; pwd -P)/x", &[]), "$PWD/../../x");
+        assert_eq!(read("$(cd /srv && pwd)", &[]), "/srv");
+        assert_eq!(read("$(cd ..; pwd)", &[]), "$PWD/..");
+        assert_eq!(read("$(cd ~/w && pwd)", &[]), "$HOME/w");
+        assert_eq!(read("$(cd \"$X\" && pwd)", &[]), "$(cd \"$X\" && pwd)", "a computed folder is not read");
+        assert_eq!(read("$(cd .. && pwd && ls)", &[]), "$(cd .. && pwd && ls)");
         assert_eq!(read("$d/audit", &[("d", ".forge")]), ".forge/audit");
         assert_eq!(read("${d}/x", &[("d", ".forge")]), ".forge/x");
         assert_eq!(read("$dx/y", &[("d", ".forge")]), "$dx/y");
         assert_eq!(read("${#X}", &[]), "${#X}");
         assert_eq!(read("$1/x", &[]), "$1/x");
+    }
+
+    #[test]
+    fn trimming_operators_read_known_values_and_known_folders() {
+        assert_eq!(read("${PWD%/*}", &[]), "$PWD/..");
+        assert_eq!(read("${HOME%/*/*}/x", &[]), "$HOME/../../x");
+        assert_eq!(read("${f%.rs}.bak", &[("f", "src/main.rs")]), "src/main.bak");
+        assert_eq!(read("${f%/*}", &[("f", "/home/dev/acme-api/src")]), "/home/dev/acme-api");
+        assert_eq!(read("${f%%/*}", &[("f", "src/a/b")]), "src");
+        assert_eq!(read("${f#*/}", &[("f", "src/a/b")]), "a/b");
+        assert_eq!(read("${f##*/}", &[("f", "src/a/b")]), "b");
+        assert_eq!(read("${f%.x}", &[("f", "a.rs")]), "a.rs", "no match: the value");
+        // Not known here: as written.
+        assert_eq!(read("${PWD%%/*}", &[]), "${PWD%%/*}");
+        assert_eq!(read("${PWD#/home}", &[]), "${PWD#/home}");
+        assert_eq!(read("${X%/*}", &[]), "${X%/*}");
+        assert_eq!(read("${f%[0-9]}", &[("f", "a1")]), "${f%[0-9]}");
+        assert!(glob_matches(b"*a*b?", b"xxaybz") && !glob_matches(b"*a*b?", b"xxayb") && glob_matches(b"**", b""));
     }
 }

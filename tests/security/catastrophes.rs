@@ -21,6 +21,10 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "rm -rf \"$(pwd)/\"",
         "rm -rf `pwd`",
         "cd .. && rm -rf \"$OLDPWD\"",
+        // The project's parent (the home here) by a trimming operator or a change of folder.
+        "rm -rf \"${PWD%/*}\"",
+        "rm -rf \"$(cd .. && pwd)\"",
+        "rm -rf \"${HOME%/*}/$USER\"",
         "echo ~ | xargs rm -rf",
         "echo / | xargs rm -rf",
         "echo / | xargs -I{} rm -rf {}",
