@@ -166,8 +166,11 @@ fn command_effects<'c>(
             // `ln` replaces an existing name only when forced.
             let replaces = !no_clobber && (entry.touches != Touches::Links || parsed.has('f', "force"));
             if let Some(destination) = destination(&parsed) {
-                // A move onto a device (`mv notes.md /dev/null`) keeps nothing of what it moves.
-                if entry.touches == Touches::Moves && destination.path.text.starts_with("/dev/") {
+                // A move onto a device (`mv notes.md /dev/null`) keeps nothing of what it moves; one into a
+                // temporary folder (`mv src /tmp/`) takes it out of the project to where it is cleared.
+                if entry.touches == Touches::Moves
+                    && (destination.path.text.starts_with("/dev/") || temporary(&destination.path.text))
+                {
                     found.losses.extend(destination.sources.iter().cloned().map(|source| at(source, true)));
                 }
                 if replaces {
@@ -267,6 +270,13 @@ fn command_effects<'c>(
             .extend(losses_in_place::editor_emptied(command, entry, &parsed).into_iter().map(|path| at(path, false)));
     }
     found
+}
+
+/// Whether a path lies in a temporary folder the system clears (`/tmp`, `/var/tmp`, `/dev/shm`, `$TMPDIR`).
+fn temporary(path: &str) -> bool {
+    ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR}"]
+        .iter()
+        .any(|folder| path.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
 }
 
 /// The destination of a copy, move or link: `-t DIR` (every operand a source), else the last operand.
@@ -457,6 +467,7 @@ mod tests {
         assert_eq!(lost("sed --in-place --expression=d src/lib.rs"), ["src/lib.rs"]);
         assert_eq!(lost("sed -n -i '' src/lib.rs"), ["src/lib.rs"], "nothing printed under -n");
         assert_eq!(lost("perl -0777 -i -pe 's/.*//s' src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("perl -i -ne 'print if 0' src/server.ts"), ["src/server.ts"], "a print that never runs");
         assert_eq!(lost("git diff > /tmp/p && patch -R -p1 < /tmp/p"), ["/tmp/p", "./"]);
         assert_eq!(lost("patch -R src/main.rs fix.diff"), ["src/main.rs"]);
         assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);
@@ -465,6 +476,9 @@ mod tests {
         assert_eq!(lost("vim -es -c '%d' -c wq src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("ex -sc '%d|x' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("mv notes.md /dev/null"), ["notes.md/", "/dev/null<-notes.md"]);
+        assert_eq!(lost("mv src /tmp/"), ["src/", "/tmp/<-src"]);
+        assert_eq!(lost("mv -t /var/tmp notes.md"), ["notes.md/", "/var/tmp<-notes.md"]);
+        assert!(!lost("mv src/old.rs src/new.rs").contains(&"src/old.rs/".to_owned()), "a rename keeps it");
         assert_eq!(lost("for f in src/*.rs; do : > \"$f\"; done"), ["$f", "./"]);
         let fed = lost("git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'");
         assert!(fed.contains(&"./".to_owned()), "{fed:?}");

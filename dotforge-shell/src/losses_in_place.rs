@@ -150,7 +150,13 @@ fn perl_emptied(words: &[Word], parsed: &Parsed<'_>) -> Vec<Word> {
     let empties_line = ["$_=\"\"", "$_=''", "$_=q()", "$_=q{}", "undef$_", "s/.*//s", "s/^.*$//s"]
         .iter()
         .any(|form| compact.contains(form));
-    let prints = ["print", "say", "printf", "syswrite"].iter().any(|name| compact.contains(name));
+    // A statement prints unless a constant false guards it (`print if 0`, `print unless 1`, `0 and print`).
+    let prints = compact.split(';').any(|statement| {
+        let guarded =
+            ["if0", "if(0)", "if\"\"", "if''", "unless1", "unless(1)"].iter().any(|end| statement.ends_with(end))
+                || ["0and", "0&&", "1or", "1||"].iter().any(|start| statement.starts_with(start));
+        !guarded && ["print", "say", "printf", "syswrite"].iter().any(|name| statement.contains(name))
+    });
     let (loops_printing, loops_quiet) = (parsed.has_short('p'), parsed.has_short('n'));
     let emptied = (loops_printing && empties_line) || (loops_quiet && !loops_printing && !prints);
     if !emptied {

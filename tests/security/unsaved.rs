@@ -127,6 +127,9 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "vim -es -c '%d' -c wq notes.md",
         "ex -sc '%d|x' notes.md",
         "mv notes.md /dev/null",
+        "mv notes.md /tmp/",
+        "perl -i -ne 'print if 0' notes.md",
+        "sed -n -i '' notes.md",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);
@@ -155,6 +158,8 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "cat notes.md > /tmp/notes-copy.md",
         "cp notes.md notes-backup.md",
         "mv notes.md notes-renamed.md",
+        "mv build /tmp/dotforge-unsaved-old-build",
+        "sed -ie d notes.md",
         "sed -i 's/yet/now/' notes.md",
         "sed -i '/^$/d' notes.md",
         "sed -i.bak d notes.md",
