@@ -457,9 +457,11 @@ impl ScriptState<'_> {
     }
 }
 
-/// Files a command fills with what no one can know before it runs, for the commands after it in the line: a
-/// download's output (`curl -o i.sh URL && sh i.sh`), and the files inline code names when it writes (`node -e
-/// "…writeFileSync('package.json', …)" && npm test`). (Redirects are [`ScriptState::remember_written_files`]'s.)
+/// Files a command fills, for the commands after it in the line: a copy, move or link of one file holds the
+/// source's text when it is known (on disk, or written by the line), else what no one can know (`jq … > /tmp/p.json
+/// && cp /tmp/p.json package.json && npm test`); a download's output (`curl -o i.sh URL && sh i.sh`) and the files
+/// inline code names when it writes (`node -e "…writeFileSync('package.json', …)" && npm test`) cannot be known.
+/// (Redirects are [`ScriptState::remember_written_files`]'s.)
 fn remember_unknown_writes(command: &SimpleCommand, files: &mut LineFiles<'_>) {
     let Some(entry) = command.shape().entry else { return };
     let unknown = |word: &Word, files: &mut LineFiles<'_>| {
@@ -467,7 +469,9 @@ fn remember_unknown_writes(command: &SimpleCommand, files: &mut LineFiles<'_>) {
             files.write_unknown(path);
         }
     };
-    if entry.touches == Touches::Own(Logic::Download) {
+    if matches!(entry.touches, Touches::Moves | Touches::Copies | Touches::CopiesOrLinks | Touches::Links) {
+        remember_copies(command, entry, files);
+    } else if entry.touches == Touches::Own(Logic::Download) {
         let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
         let letter = if program_name(&command.words[0].text) == "wget" { 'O' } else { 'o' };
         for value in parsed.values(&[letter], &["output", "output-document"]) {
@@ -479,6 +483,45 @@ fn remember_unknown_writes(command: &SimpleCommand, files: &mut LineFiles<'_>) {
         if code_paths::DESTRUCTIVE_CODE.iter().any(|fragment| lower.contains(fragment)) {
             for path in code_paths::path_like_words_in_code(code) {
                 unknown(&path, files);
+            }
+        }
+    }
+}
+
+/// A copy, move or link of files: each destination file holds its source's text (unknown when the source's is).
+/// The destination is the file named, or the source's name inside it when it is a folder (`-t DIR`, a trailing
+/// `/`, `.`); a destination that may be either (`cp a.json conf`) is both.
+fn remember_copies(command: &SimpleCommand, entry: &'static programs::Program, files: &mut LineFiles<'_>) {
+    let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
+    let mut sources: Vec<&Word> = parsed.operands().collect();
+    let folder = parsed.values(&['t'], &["target-directory"]).first().map(|value| value.word());
+    let (destination, into_folder) = match folder {
+        Some(folder) => (folder, true),
+        None if sources.len() >= 2 => {
+            let last = sources.pop().cloned().unwrap_or_default();
+            let folder = sources.len() > 1 || last.text.ends_with('/') || matches!(last.text.as_str(), "." | "..");
+            (last, folder)
+        }
+        None => return,
+    };
+    let Some(destination) = locate(&destination, &command.cwd, files.sources()) else { return };
+    // (A program copied or linked runs that program — [`remember_program_copies`]; a computed source, often one
+    // (`"$(command -v python3)"`), is not read here.)
+    let copies_text = |source: &&Word| !source.dynamic && programs::lookup(program_name(&source.text)).is_none();
+    for source in sources.into_iter().filter(copies_text) {
+        let Some(from) = locate(source, &command.cwd, files.sources()) else { continue };
+        let text = files.read(&from);
+        let mut landings = Vec::new();
+        if let Some(name) = from.file_name().filter(|_| !source.text.contains(['*', '?', '['])) {
+            landings.push(destination.join(name));
+        }
+        if !into_folder {
+            landings.push(destination.clone());
+        }
+        for landing in landings {
+            match &text {
+                Some(text) => files.write(landing, text.clone(), false),
+                None => files.write_unknown(landing),
             }
         }
     }
