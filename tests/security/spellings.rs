@@ -109,6 +109,8 @@ fn publishing_through_other_roads_is_hard_blocked() {
         "pnpm recursive publish",
         "npm --workspace web publish",
         "npm -w web publish --access public",
+        "npm --access public publish",
+        "npm --tag next --otp 123456 publish",
         "yarn workspace web npm publish",
         "yarn workspaces foreach -A npm publish --tolerate-republish",
         "corepack pnpm publish",
