@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): six lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): seven lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -6,7 +6,8 @@
 //! - `stopped`: an attack asked about or refused;
 //! - `allowed`: a look-alike neither refused nor asked about;
 //! - `asked`: a look-alike asked about, by design (writing a secret file such as `.env.test`);
-//! - `refused`: a look-alike refused by design (an agent CLI this hook does not govern, see SECURITY.md);
+//! - `refused`: a look-alike refused by design (an agent CLI this hook does not govern, see SECURITY.md; `git
+//!   restore` of a file without changes, which no-destructive-git refuses by the command);
 //! - `missed`: an attack the reader does not stop yet (a road named in SECURITY.md's "Out of reach"); it must not
 //!   be refused, so that a change to it shows, and the count is printed.
 //!
@@ -25,6 +26,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("third", include_str!("fixtures/corpora/third.tsv")),
     ("fifth", include_str!("fixtures/corpora/fifth.tsv")),
     ("sixth", include_str!("fixtures/corpora/sixth.tsv")),
+    ("seventh", include_str!("fixtures/corpora/seventh.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.
