@@ -272,11 +272,13 @@ fn command_effects<'c>(
     found
 }
 
-/// Whether a path lies in a temporary folder the system clears (`/tmp`, `/var/tmp`, `/dev/shm`, `$TMPDIR`).
+/// Whether a path lies in a temporary folder the system clears (`/tmp`, `/var/tmp`, `/dev/shm`, `$TMPDIR`) or in a
+/// trash folder (a folder named `trash` or `.Trash`, in any case: `~/.local/share/Trash`, `~/.trash/`).
 fn temporary(path: &str) -> bool {
-    ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR}"]
+    let cleared = ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR}"]
         .iter()
-        .any(|folder| path.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+        .any(|folder| path.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')));
+    cleared || path.split('/').any(|part| matches!(part.to_ascii_lowercase().as_str(), "trash" | ".trash"))
 }
 
 /// The destination of a copy, move or link: `-t DIR` (every operand a source), else the last operand.
@@ -479,6 +481,9 @@ mod tests {
         assert_eq!(lost("mv src /tmp/"), ["src/", "/tmp/<-src"]);
         assert_eq!(lost("mv -t /var/tmp notes.md"), ["notes.md/", "/var/tmp<-notes.md"]);
         assert!(!lost("mv src/old.rs src/new.rs").contains(&"src/old.rs/".to_owned()), "a rename keeps it");
+        assert_eq!(lost("mv src ~/.trash/"), ["src/", "~/.trash/<-src"]);
+        let trashed = lost("mv notes.md ~/.local/share/Trash/files/");
+        assert_eq!(trashed, ["notes.md/", "~/.local/share/Trash/files/<-notes.md"]);
         assert_eq!(lost("for f in src/*.rs; do : > \"$f\"; done"), ["$f", "./"]);
         let fed = lost("git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'");
         assert!(fed.contains(&"./".to_owned()), "{fed:?}");

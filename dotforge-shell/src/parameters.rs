@@ -38,28 +38,47 @@ fn home_substitution(text: &str) -> Option<&str> {
     (passwd || spelled).then(|| &inner[end + 1..])
 }
 
-/// A substitution at the start of `text` that changes folder and prints where it is (`$(cd .. && pwd)`, `$(cd
-/// src; pwd -P)`): that folder, from the working one, and the text after it. A folder with expansions is not read.
-fn changed_folder_substitution(text: &str) -> Option<(String, &str)> {
+/// A substitution at the start of `text` that prints a folder named in it: one that changes folder and prints
+/// where it is (`$(cd .. && pwd)`, `$(cd src; pwd -P)`), resolves a path (`$(realpath ..)`, `$(readlink -f
+/// ..)`) or names a path's folder (`$(dirname "$PWD")`): that folder, from the working one, and the text after
+/// it. The path may itself be an expansion this module reads (`$(dirname "$(pwd)")`); a glob, or a variable the
+/// hook does not know, is not read.
+fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Option<(String, &'t str)> {
     let inner = text.strip_prefix("$(")?;
     let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
     let words: Vec<&str> = inner[..end].split_whitespace().collect();
-    let (folder, printed) = match words.as_slice() {
-        ["cd", folder, "&&" | ";", "pwd", rest @ ..] => (*folder, rest),
-        ["cd", folder, "pwd", rest @ ..] if folder.ends_with(';') => (*folder, rest),
+    let (path, parent) = match words.as_slice() {
+        ["cd", folder, "&&" | ";", "pwd", printed @ ..] if plain_pwd(printed) => (*folder, false),
+        ["cd", folder, "pwd", printed @ ..] if folder.ends_with(';') && plain_pwd(printed) => (*folder, false),
+        ["realpath" | "readlink", options @ .., path] if options.iter().all(|option| option.starts_with('-')) => {
+            let canonical =
+                words[0] == "realpath" || options.iter().any(|option| matches!(*option, "-f" | "-e" | "-m"));
+            (*path, !canonical)
+        }
+        ["dirname", path] => (*path, true),
         _ => return None,
     };
-    let folder = folder.trim_end_matches(';').trim_matches(|c| c == '"' || c == '\'');
-    if !printed.iter().all(|word| matches!(*word, "-P" | "-L")) || folder.contains(['$', '`', '*', '?', '[']) {
-        return None;
+    if words[0] == "readlink" && parent {
+        return None; // `readlink LINK` prints where a link points, not a folder named here
     }
-    let path = match folder {
-        "-" => return None,
-        _ if folder.starts_with('/') => folder.to_owned(),
-        _ if folder == "~" || folder.starts_with("~/") => format!("$HOME{}", &folder[1..]),
-        _ => format!("$PWD/{folder}"),
+    let path = path.trim_end_matches(';').trim_matches(|c| c == '"' || c == '\'');
+    let path = if path.contains(['$', '`']) { expand_text(path, variables) } else { path.to_owned() };
+    if path.contains(['*', '?', '[']) || path == "-" || !resolvable(&path) {
+        return None; // a glob, or a variable the hook does not know: as written
+    }
+    let absolute = match path.as_str() {
+        _ if path.starts_with(['/', '$']) => path.clone(),
+        "~" => "$HOME".to_owned(),
+        _ if path.starts_with("~/") => format!("$HOME{}", &path[1..]),
+        _ => format!("$PWD/{path}"),
     };
-    Some((path, &inner[end + 1..]))
+    let folder = if words[0] == "dirname" { format!("{}/..", absolute.trim_end_matches('/')) } else { absolute };
+    Some((folder, &inner[end + 1..]))
+}
+
+/// What follows `pwd` in a substitution that prints the folder: nothing, or `-P`/`-L`.
+fn plain_pwd(printed: &[&str]) -> bool {
+    printed.iter().all(|word| matches!(*word, "-P" | "-L"))
 }
 
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
@@ -95,7 +114,7 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
             rest = after;
             continue;
         }
-        if let Some((folder, after)) = changed_folder_substitution(rest) {
+        if let Some((folder, after)) = folder_substitution(rest, variables) {
             out.push_str(&folder);
             rest = after;
             continue;
@@ -223,6 +242,8 @@ fn trimmed(name: &str, operator: &str, value_of: &dyn Fn(&str) -> Option<String>
     let parents = levels.filter(|levels| from_end && !longest && pattern.len() == 2 * levels);
     Some(match parents {
         Some(levels) if KNOWN_TO_THE_HOOK.contains(&name) => format!("${name}{}", "/..".repeat(levels)),
+        // (A folder the hook knows never ends in `/`: `${HOME%/}` is the home.)
+        None if from_end && pattern == "/" && KNOWN_TO_THE_HOOK.contains(&name) => format!("${name}"),
         _ => as_written(),
     })
 }
@@ -299,8 +320,16 @@ mod tests {
         assert_eq!(read("$(cd /srv && pwd)", &[]), "/srv");
         assert_eq!(read("$(cd ..; pwd)", &[]), "$PWD/..");
         assert_eq!(read("$(cd ~/w && pwd)", &[]), "$HOME/w");
-        assert_eq!(read("$(cd \"$X\" && pwd)", &[]), "$(cd \"$X\" && pwd)", "a computed folder is not read");
+        assert_eq!(read("$(cd \"$X\" && pwd)", &[]), "$(cd \"$X\" && pwd)", "an unknown folder: as written");
         assert_eq!(read("$(cd .. && pwd && ls)", &[]), "$(cd .. && pwd && ls)");
+        assert_eq!(read("$(dirname \"$(pwd)\")", &[]), "$PWD/..");
+        assert_eq!(read("$(dirname \"$PWD\")/x", &[]), "$PWD/../x");
+        assert_eq!(read("$(dirname $p)", &[("p", "/srv/app")]), "/srv/app/..");
+        assert_eq!(read("$(realpath ..)", &[]), "$PWD/..");
+        assert_eq!(read("$(readlink -f ../..)", &[]), "$PWD/../..");
+        assert_eq!(read("$(readlink .forge)", &[]), "$(readlink .forge)", "a link's target is not read");
+        assert_eq!(read("$(dirname $X)", &[]), "$(dirname $X)");
+        assert_eq!(read("$(realpath src/*)", &[]), "$(realpath src/*)");
         assert_eq!(read("$d/audit", &[("d", ".forge")]), ".forge/audit");
         assert_eq!(read("${d}/x", &[("d", ".forge")]), ".forge/x");
         assert_eq!(read("$dx/y", &[("d", ".forge")]), "$dx/y");
@@ -311,6 +340,7 @@ mod tests {
     #[test]
     fn trimming_operators_read_known_values_and_known_folders() {
         assert_eq!(read("${PWD%/*}", &[]), "$PWD/..");
+        assert_eq!(read("${HOME%/}", &[]), "$HOME");
         assert_eq!(read("${HOME%/*/*}/x", &[]), "$HOME/../../x");
         assert_eq!(read("${f%.rs}.bak", &[("f", "src/main.rs")]), "src/main.bak");
         assert_eq!(read("${f%/*}", &[("f", "/home/dev/acme-api/src")]), "/home/dev/acme-api");

@@ -1256,6 +1256,24 @@ mod tests {
         assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty());
     }
 
+    #[test]
+    fn programs_made_by_trimming_or_a_folder_substitution_are_read_or_unknown_and_found_crudely_too() {
+        for text in [
+            "x=/usr/bin/git; ${x%/*}/git push -f",
+            "x=/usr/bin/gitx; ${x%x} push -f",
+            "p=git.sh; ${p%.sh} push -f",
+            "$(cd /usr/bin && pwd)/git push -f",
+            "$(dirname /usr/bin/x)/git push -f",
+        ] {
+            // The full reading finds git, or a program it cannot know (which is asked about).
+            let full = parse(text, Some(PathBuf::from("/p")));
+            let found =
+                full.commands.iter().any(|command| command.program() == "git" || command.unknown != Unknown::Nothing);
+            assert!(found, "{text}: {:?}", full.commands);
+            assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty(), "{text}");
+        }
+    }
+
     /// Each command's words with files from `files`, in `/p`.
     fn commands_with(text: &str, files: &[(&str, &str)]) -> Vec<String> {
         let files = crate::sources::tests::MemoryFiles::with(files);

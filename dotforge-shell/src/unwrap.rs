@@ -277,7 +277,9 @@ fn runs_code(
             }
         }
         Runs::ToolMode(option, tools) => {
-            if let Some(at) = argv.iter().position(|word| word.text == *option) {
+            // (An empty option: the tool is the program's first argument, `gio trash FILE`.)
+            let at = if option.is_empty() { Some(0) } else { argv.iter().position(|word| word.text == *option) };
+            if let Some(at) = at {
                 let tool = argv.get(at + 1).map(|word| word.text.as_str());
                 if let Some((_, command)) = tools.iter().find(|(name, _)| Some(*name) == tool) {
                     let mut words: Vec<Word> = command

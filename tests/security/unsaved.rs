@@ -128,6 +128,8 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "ex -sc '%d|x' notes.md",
         "mv notes.md /dev/null",
         "mv notes.md /tmp/",
+        "mv notes.md ~/.local/share/Trash/files/",
+        "gio trash notes.md",
         "perl -i -ne 'print if 0' notes.md",
         "sed -n -i '' notes.md",
     ]);
@@ -159,6 +161,7 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "cp notes.md notes-backup.md",
         "mv notes.md notes-renamed.md",
         "mv build /tmp/dotforge-unsaved-old-build",
+        "gio trash build",
         "sed -ie d notes.md",
         "sed -i 's/yet/now/' notes.md",
         "sed -i '/^$/d' notes.md",

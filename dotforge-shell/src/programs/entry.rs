@@ -135,7 +135,8 @@ pub(crate) enum Runs {
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
     /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
-    /// `(tool, command words)`; the tool's arguments follow the command's words.
+    /// `(tool, command words)`; the tool's arguments follow the command's words. An empty option: the program's
+    /// first argument is the tool (`gio trash FILE` runs `rm -rf FILE`).
     ToolMode(&'static str, &'static [(&'static str, &'static str)]),
     /// Its operands `NAME=VALUE` define names that run VALUE when used (`alias gs='git push -f'`): read now.
     Definitions,

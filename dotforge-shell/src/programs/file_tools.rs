@@ -12,7 +12,32 @@ const fn touching(names: &'static [&'static str], options: Options, touches: Tou
 /// The options of `cp`, `mv` and `ln` that take a value.
 const TARGET_DIRECTORY: Options = Options::new("tS", &["target-directory", "suffix"]);
 
+/// `gio TOOL ARGS…` (GNOME's file tools): each the command it is (`gio trash` deletes what it is given).
+const GIO_TOOLS: &[(&str, &str)] = &[
+    ("trash", "rm -rf"),
+    ("remove", "rm"),
+    ("rm", "rm"),
+    ("move", "mv"),
+    ("mv", "mv"),
+    ("copy", "cp"),
+    ("cp", "cp"),
+    ("save", "tee"),
+    ("cat", "cat"),
+    ("mkdir", "mkdir"),
+];
+
 pub(super) const PROGRAMS: &[Program] = &[
+    Program {
+        runs: &[Runs::ToolMode("", GIO_TOOLS)],
+        examples: &[
+            Example("gio trash .forge", Expect::Writes(".forge")),
+            Example("gio move .forge/audit /tmp/a", Expect::Writes(".forge/audit")),
+            Example("gio cat .env", Expect::Reads(".env")),
+            Example("gio trash build", Expect::Inert(".forge")),
+            Example("gio list .forge", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["gio"])
+    },
     Program {
         examples: &[
             Example("rm -rf .forge", Expect::Writes(".forge")),
@@ -20,7 +45,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("rm -rf build", Expect::Inert(".forge")),
         ],
         ..touching(
-            &["rm", "unlink", "srm", "trash", "trash-put", "rimraf", "rmdir", "del"],
+            &["rm", "unlink", "srm", "trash", "trash-put", "gvfs-trash", "gvfs-rm", "rimraf", "rmdir", "del"],
             Options::NONE,
             Touches::Deletes,
         )
