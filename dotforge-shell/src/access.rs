@@ -420,10 +420,9 @@ fn program_accesses<'c>(
             } else if runs_on_what_it_finds(words, command, facts) {
                 // The files it names are read by the command it runs on them (`find . -name .env -exec cat {} +`,
                 // `find . -name '*.pem' | xargs cat`). Unfiltered, as `grep -r`, it is not counted (SECURITY.md).
-                let read_names = find_read_filter(words);
-                if !read_names.is_empty() {
+                if !only_named.is_empty() {
                     read_trees.extend(roots.iter().map(|root| Target {
-                        only_named: read_names.clone(),
+                        only_named: only_named.clone(),
                         max_depth,
                         ..Target::new(root.clone(), true)
                     }));
@@ -750,35 +749,112 @@ fn uploaded_file(text: &str) -> Option<&str> {
     named.then(|| text.split_once('@').map(|(_, path)| path)).flatten().filter(|path| !path.is_empty())
 }
 
-/// The `-name`/`-iname` globs a `find` expression requires of every entry it acts on; empty when the expression is
-/// anything else (`-o`, `!`, `-path`, `-regex`…): then the whole tree counts. `[…]` classes become `?`.
 /// `find`'s `-maxdepth N` (the smallest, when given twice): how many levels below its starting points it goes.
 fn find_max_depth(words: &[Word]) -> Option<u32> {
     words.windows(2).filter(|pair| pair[0].text == "-maxdepth").filter_map(|pair| pair[1].text.parse().ok()).min()
 }
 
+/// The `-name`/`-iname` globs every entry a `find` expression acts on must match (see [`acting_branch`] and
+/// [`branch_names`]); empty when that cannot be told: then the whole tree counts.
 pub(crate) fn find_name_filter(words: &[Word]) -> Vec<NameGlob> {
-    name_filter(words, false)
+    match acting_branch(words) {
+        Some(branch) => branch_names(branch),
+        None => Vec::new(),
+    }
 }
 
-/// The names a `find` narrows to, a negated `-name` (`-not -name '*.example'`) left out rather than ending the
-/// reading: what it finds is then a superset of what it names, as counting a read wants.
-fn find_read_filter(words: &[Word]) -> Vec<NameGlob> {
-    name_filter(words, true)
-}
+/// `find`'s primaries that act on what they are reached with (so that, given one, nothing is printed by default).
+const FIND_ACTIONS: &[&str] = &[
+    "-delete", "-exec", "-execdir", "-ok", "-okdir", "-print", "-print0", "-printf", "-fprint", "-fprint0", "-fprintf",
+    "-ls", "-fls", "-quit",
+];
 
-fn name_filter(words: &[Word], skip_negated: bool) -> Vec<NameGlob> {
-    let mut names = Vec::new();
-    let mut negated = false;
+/// The part of a `find` expression whose entries are acted on: all of it, or — when `-o` joins branches and one
+/// alone holds the actions (`-path ./node_modules -prune -o -name '*.pyc' -delete`) — that branch, since the others
+/// act on nothing. `None` when this cannot be told (actions in several branches, `,`).
+fn acting_branch(words: &[Word]) -> Option<&[Word]> {
+    let mut branches = Vec::new();
+    let (mut start, mut in_command, mut depth) = (0, false, 0usize);
     for (index, word) in words.iter().enumerate() {
-        let was_negated = std::mem::take(&mut negated);
+        let text = word.text.as_str();
+        if in_command {
+            // An `-exec`'s command ends at `;`, or at `+` after `{}`.
+            in_command = !(text == ";" || (text == "+" && index > 0 && words[index - 1].text == "{}"));
+            continue;
+        }
+        match text {
+            "-exec" | "-execdir" | "-ok" | "-okdir" => in_command = true,
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            "," => return None,
+            "-o" | "-or" if depth == 0 => {
+                branches.push(&words[start..index]);
+                start = index + 1;
+            }
+            _ => {}
+        }
+    }
+    branches.push(&words[start..]);
+    if branches.len() == 1 {
+        return branches.pop();
+    }
+    let mut acting =
+        branches.into_iter().filter(|branch| branch.iter().any(|word| FIND_ACTIONS.contains(&word.text.as_str())));
+    match (acting.next(), acting.next()) {
+        (Some(branch), None) => Some(branch),
+        _ => None,
+    }
+}
+
+/// The `-name`/`-iname` globs every entry a branch of `find`'s expression (its terms joined by "and") acts on must
+/// match; a negated term (`! -name '*.keep'`, `-not -path './node_modules/*'`, `! ( … )`) only narrows it and is left
+/// out. Empty when a term other than a name can admit any entry (`-path`, `-regex`…, a group joined by `-o`): then
+/// the whole tree counts.
+/// `[…]` classes become `?`.
+fn branch_names(words: &[Word]) -> Vec<NameGlob> {
+    let mut names = Vec::new();
+    let mut index = 0;
+    while let Some(word) = words.get(index) {
+        index += 1;
         match word.text.as_str() {
-            "!" | "-not" if skip_negated => negated = true,
-            "-name" | "-iname" if was_negated => {}
-            "-o" | "-or" | "!" | "-not" | "," | "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex"
-            | "-iregex" | "-lname" | "-ilname" | "-samefile" | "-inum" | "-links" => return Vec::new(),
+            "!" | "-not" => {
+                // The negated term, with its argument, or the negated group, is skipped.
+                match words.get(index).map(|next| next.text.as_str()) {
+                    Some("(") => {
+                        let mut depth = 0;
+                        while let Some(next) = words.get(index) {
+                            index += 1;
+                            match next.text.as_str() {
+                                "(" => depth += 1,
+                                ")" if depth == 1 => break,
+                                ")" => depth -= 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                    Some(primary) if FIND_TESTS_WITH_ARGUMENT.contains(&primary) => index += 2,
+                    Some(_) => index += 1,
+                    None => {}
+                }
+            }
+            "(" => {
+                // A group whose terms `-o` joins can admit what its branches do: not told here.
+                let mut depth = 1;
+                for next in &words[index..] {
+                    match next.text.as_str() {
+                        "(" => depth += 1,
+                        ")" if depth == 1 => break,
+                        ")" => depth -= 1,
+                        "-o" | "-or" => return Vec::new(),
+                        _ => {}
+                    }
+                }
+            }
+            "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex" | "-iregex" | "-lname" | "-ilname"
+            | "-samefile" | "-inum" | "-links" => return Vec::new(),
             "-name" | "-iname" => {
-                let Some(glob) = words.get(index + 1).filter(|glob| !glob.dynamic) else { return Vec::new() };
+                let Some(glob) = words.get(index).filter(|glob| !glob.dynamic) else { return Vec::new() };
+                index += 1;
                 let mut class = false;
                 let mut simple = String::new();
                 for character in glob.text.chars() {
@@ -801,6 +877,40 @@ fn name_filter(words: &[Word], skip_negated: bool) -> Vec<NameGlob> {
     }
     names
 }
+
+/// `find`'s tests that take one argument (skipped with it when negated).
+const FIND_TESTS_WITH_ARGUMENT: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+    "-samefile",
+    "-inum",
+    "-links",
+    "-type",
+    "-xtype",
+    "-user",
+    "-group",
+    "-uid",
+    "-gid",
+    "-perm",
+    "-size",
+    "-mtime",
+    "-mmin",
+    "-atime",
+    "-amin",
+    "-ctime",
+    "-cmin",
+    "-newer",
+    "-fstype",
+    "-context",
+];
 
 /// Code fed to an interpreter's input by a heredoc or here-string.
 pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
@@ -887,6 +997,32 @@ mod tests {
         assert!(!read("find . -name .env").contains(&".".to_owned()), "names only printed");
         assert_eq!(written("find .forge -name x -delete"), [".forge"]);
         assert_eq!(written("find .forge -exec rm {} +"), [".forge", "{}"]);
+    }
+
+    #[test]
+    fn find_narrows_to_the_names_of_the_branch_that_acts() {
+        let names = |text: &str| {
+            let line = parse(text, Some(PathBuf::from("/p")));
+            find_name_filter(&line.commands[0].words).into_iter().map(|name| name.glob).collect::<Vec<_>>()
+        };
+        assert_eq!(names("find . -name '*.pyc' -delete"), ["*.pyc"]);
+        // Negated terms only narrow.
+        assert_eq!(names("find . -name '*.pyc' -not -path './node_modules/*' -delete"), ["*.pyc"]);
+        assert_eq!(names("find . ! -path './x/*' -name '*.pyc' -delete"), ["*.pyc"]);
+        assert_eq!(names("find . -name '*.orig' ! \\( -name a -o -path b \\) -delete"), ["*.orig"]);
+        assert_eq!(names("find . -type f -name '*.log' ! -name keep.log -delete"), ["*.log"]);
+        // Only the branch that acts: the pruned one acts on nothing.
+        assert_eq!(names("find . -path ./node_modules -prune -o -name '*.pyc' -delete"), ["*.pyc"]);
+        assert_eq!(names("find . -path ./t -prune -o -name '*.rs' -print0"), ["*.rs"]);
+        assert_eq!(names("find . -name a -exec rm {} \\; -o -name b -delete"), Vec::<String>::new());
+        // What admits any entry, or cannot be told: the whole tree.
+        assert_eq!(names("find . -path ./t -prune -o -name '*.rs'"), Vec::<String>::new(), "the default print");
+        assert_eq!(names("find . -path './src/*' -delete"), Vec::<String>::new());
+        assert_eq!(names("find . -not -name '*.keep' -delete"), Vec::<String>::new());
+        assert_eq!(names("find . \\( -name a -o -name b \\) -delete"), Vec::<String>::new());
+        assert_eq!(names("find . -name a , -delete"), Vec::<String>::new());
+        // An `-exec`'s words are its command's, not the expression's.
+        assert_eq!(names("find . -name '*.o' -exec sh -c 'x -o y' {} \\;"), ["*.o"]);
     }
 
     #[test]

@@ -68,12 +68,13 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         .filter(|command| command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments()))
         .map(|command| command.group)
         .collect();
-    let deleting_groups: BTreeSet<usize> = line
+    let mut deleting_groups: BTreeSet<usize> = line
         .commands
         .iter()
         .filter(|command| command.shape().entry.is_some_and(|entry| entry.touches == Touches::Deletes))
         .map(|command| command.group)
         .collect();
+    deleting_groups.extend(finds_losing_what_they_find(line).into_iter().map(|index| line.commands[index].group));
     let mut effects = Effects::default();
     let mut whole_line = false;
     for command in &line.commands {
@@ -126,6 +127,54 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         effects.losses.extend(words.map(|path| Reach { cwd: cwd.clone(), ..at(path, true) }));
     }
     effects
+}
+
+/// The `find` commands whose `-exec` (or `-execdir`, `-ok`) runs a command that loses what it is given: a loss
+/// of `{}` (`-exec truncate -s0 {} +`, `-exec sh -c ': > {}' \;`) or of a script's positional parameter (`-exec
+/// sh -c ': > "$1"' _ {} \;`) in a command the find runs. Looked at only on a line that runs such a find.
+fn finds_losing_what_they_find(line: &CommandLine) -> Vec<usize> {
+    let runs_commands = |command: &SimpleCommand| {
+        command.program() == "find"
+            && command.words.iter().any(|word| matches!(word.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir"))
+    };
+    if !line.commands.iter().any(runs_commands) {
+        return Vec::new();
+    }
+    let given = |path: &Word| {
+        let text = path.text.trim_matches('"');
+        text.contains("{}")
+            || (path.dynamic && matches!(text, "$1" | "${1}" | "$@" | "${@}" | "$*" | "$2" | "$3" | "${2}" | "${3}"))
+    };
+    let mut finds = Vec::new();
+    for (index, command) in line.commands.iter().enumerate() {
+        if runs_commands(command) {
+            continue;
+        }
+        let redirected = command.redirects.iter().any(|redirect| {
+            matches!(redirect.kind, RedirectKind::Write | RedirectKind::Duplicate) && given(&redirect.target)
+        });
+        let loses_given =
+            redirected || command_effects(command, &BTreeSet::new(), false).losses.iter().any(|loss| given(&loss.path));
+        if !loses_given {
+            continue;
+        }
+        // The find that ran it: written before it in its group (`-exec CMD` is read as a command of the find's
+        // group), or before a command up its road (the `sh -c` whose script it is).
+        let mut at = Some(index);
+        let mut hops = 0;
+        while let Some(step) = at {
+            let group = line.commands[step].group;
+            let ran_by =
+                (0..step).rev().find(|&find| line.commands[find].group == group && runs_commands(&line.commands[find]));
+            if let Some(find) = ran_by {
+                finds.push(find);
+                break;
+            }
+            hops += 1;
+            at = line.commands[step].via.as_ref().map(|via| via.command).filter(|&via| via < step && hops < 64);
+        }
+    }
+    finds
 }
 
 /// One command's losses and creations (their `cwd` set by the caller), and its inline interpreter code.
@@ -485,6 +534,12 @@ mod tests {
         let trashed = lost("mv notes.md ~/.local/share/Trash/files/");
         assert_eq!(trashed, ["notes.md/", "~/.local/share/Trash/files/<-notes.md"]);
         assert_eq!(lost("for f in src/*.rs; do : > \"$f\"; done"), ["$f", "./"]);
+        // What a find's command is given: the files it finds.
+        assert!(lost("find src -name '*.rs' -exec truncate -s0 {} +").contains(&"src/ -name *.rs".to_owned()));
+        assert!(lost("find src -name '*.rs' -exec sh -c ': > \"$1\"' _ {} \\;").contains(&"src/ -name *.rs".to_owned()));
+        assert!(lost("find src -exec sh -c ': > {}' \\;").contains(&"src/".to_owned()));
+        assert!(!lost("find src -name '*.rs' -exec wc -l {} +").iter().any(|path| path.starts_with("src/")));
+        assert!(!lost("find src -name '*.rs' -exec cp {} /tmp/ \\;").iter().any(|path| path.starts_with("src/")));
         let fed = lost("git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'");
         assert!(fed.contains(&"./".to_owned()), "{fed:?}");
         assert!(!lost("for f in src/*.rs; do wc -l \"$f\" > \"/tmp/$f.count\"; done").contains(&"./".to_owned()));
