@@ -365,6 +365,11 @@ impl ScriptState<'_> {
                         queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(file.path.text.clone()));
                     }
                 }
+                // A file sourced into this shell exports to the commands after it (`source ~/.bashrc && git
+                // commit`), which are read before its own commands are.
+                if language == Language::Shell && matches!(program_name(&argv[0].text), "source" | ".") {
+                    self.exported.extend(sourced_exports(&text));
+                }
                 // A shell script's positional parameters are the arguments it is given.
                 let known = !file.arguments.is_empty() && file.arguments.iter().all(|word| !word.dynamic);
                 let text = if language == Language::Shell && known {
@@ -947,6 +952,21 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
     }
 }
 
+/// The `export NAME=value` statements of a sourced file's text (each statement's words as written, quotes around a
+/// value removed).
+fn sourced_exports(text: &str) -> Vec<Word> {
+    text.split(['\n', ';', '&', '|'])
+        .filter_map(|statement| statement.trim().strip_prefix("export "))
+        .flat_map(|rest| rest.split_whitespace())
+        .filter(|word| !word.starts_with('-') && word.contains('='))
+        .map(|word| {
+            let (name, value) = word.split_once('=').unwrap_or((word, ""));
+            let value = value.trim_matches(|c| c == '"' || c == '\'');
+            Word { text: format!("{name}={value}"), assignment: true, ..Word::default() }
+        })
+        .collect()
+}
+
 /// `export NAME=value`, `export NAME` (of a variable set before), `declare -x NAME=value`: the names exported to
 /// the commands after it.
 fn remember_exports(written: &Written, variables: &[(String, String)], exported: &mut Vec<Word>) {
@@ -1272,6 +1292,26 @@ mod tests {
             assert!(found, "{text}: {:?}", full.commands);
             assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_sourced_file_exports_to_the_commands_after_it() {
+        let files = [("/p/e.sh", "# env\nexport HUSKY=0 CI='1'\nexport -n X; echo hi\n")];
+        let line = parse_with(
+            "source e.sh && git commit -am wip",
+            Some(PathBuf::from("/p")),
+            &crate::sources::tests::MemoryFiles::with(&files),
+        );
+        let git = line.commands.iter().find(|command| command.program() == "git").expect("git is read");
+        let environment: Vec<&str> = git.assignments.iter().map(|word| word.text.as_str()).collect();
+        assert_eq!(environment, ["HUSKY=0", "CI=1"]);
+        let run = parse_with(
+            "bash e.sh && git commit -am wip",
+            Some(PathBuf::from("/p")),
+            &crate::sources::tests::MemoryFiles::with(&files),
+        );
+        let git = run.commands.iter().find(|command| command.program() == "git").expect("git is read");
+        assert!(git.assignments.is_empty(), "a script run in its own shell exports nothing to this one");
     }
 
     /// Each command's words with files from `files`, in `/p`.
