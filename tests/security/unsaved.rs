@@ -130,6 +130,8 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "mv notes.md /tmp/",
         "mv notes.md ~/.local/share/Trash/files/",
         "gio trash notes.md",
+        "find . -name '*.md' -exec truncate -s0 {} +",
+        "find . -name 'notes*' -exec sh -c ': > \"$1\"' _ {} \\;",
         "perl -i -ne 'print if 0' notes.md",
         "sed -n -i '' notes.md",
     ]);
@@ -162,6 +164,9 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "mv notes.md notes-renamed.md",
         "mv build /tmp/dotforge-unsaved-old-build",
         "gio trash build",
+        "find . -name '*.pyc' -not -path './node_modules/*' -delete",
+        "find . -path ./node_modules -prune -o -name '*.pyc' -delete",
+        "find . -name '*.md' -exec wc -l {} +",
         "sed -ie d notes.md",
         "sed -i 's/yet/now/' notes.md",
         "sed -i '/^$/d' notes.md",
