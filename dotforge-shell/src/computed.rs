@@ -85,7 +85,8 @@ pub(crate) fn array_assignment(word: &Word) -> Option<(String, Vec<Word>)> {
     Some((name.to_owned(), elements))
 }
 
-/// Words holding `${IFS}` or `$IFS` (and nothing else computed) split there, as bash splits them.
+/// Words holding `${IFS}` or `$IFS` split there, as bash splits them; a part with another expansion stays computed
+/// (`rm${IFS}-rf${IFS}$HOME/notes` is `rm`, `-rf` and `$HOME/notes`).
 fn split_ifs(words: Vec<Word>) -> Vec<Word> {
     if !words.iter().any(|word| word.dynamic && word.text.contains("IFS")) {
         return words;
@@ -93,11 +94,14 @@ fn split_ifs(words: Vec<Word>) -> Vec<Word> {
     let mut out = Vec::with_capacity(words.len());
     for word in words {
         let blanked = word.text.replace("${IFS}", " ").replace("$IFS", " ");
-        if !word.dynamic || blanked == word.text || blanked.contains('$') || blanked.contains('`') {
+        if !word.dynamic || blanked == word.text {
             out.push(word);
             continue;
         }
-        out.extend(blanked.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }));
+        out.extend(blanked.split_whitespace().map(|part| {
+            let dynamic = part.contains(['$', '`']);
+            Word { text: part.to_owned(), dynamic, ..Word::default() }
+        }));
     }
     out
 }

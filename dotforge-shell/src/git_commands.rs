@@ -85,12 +85,13 @@ pub(crate) fn script_of(key: &str, value: &str) -> Option<String> {
     }
 }
 
-/// The configuration given for one git command: its `-c KEY=VALUE` options before the subcommand, and the
+/// The configuration given for one git command: its `-c KEY=VALUE` and `--config-env=KEY=VARIABLE` options before
+/// the subcommand, and the
 /// environment's `GIT_CONFIG_PARAMETERS` (`'KEY=VALUE' …`, as git writes it for its children) and
 /// `GIT_CONFIG_COUNT` with `GIT_CONFIG_KEY_<n>` / `GIT_CONFIG_VALUE_<n>`.
 pub(crate) fn inline_config(argv: &[Word], git: &Program, environment: &[&Word]) -> Vec<(String, String)> {
     // (Most git commands are given none: looked for as text first.)
-    let options = argv.iter().any(|word| word.text.starts_with("-c"));
+    let options = argv.iter().any(|word| word.text.starts_with("-c") || word.text.starts_with("--config-env"));
     if !options && !environment.iter().any(|word| word.text.starts_with("GIT_CONFIG")) {
         return Vec::new();
     }
@@ -104,6 +105,15 @@ pub(crate) fn inline_config(argv: &[Word], git: &Program, environment: &[&Word])
     let variable = |name: &str| {
         environment.iter().rev().find_map(|word| word.text.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')))
     };
+    // `--config-env=KEY=VARIABLE`: the value is the variable's, as the command's environment gives it; when the
+    // line does not show it, no one can know it (a key that runs its value runs a command no one can name).
+    for value in globals.values(&[], &["config-env"]) {
+        if let Some((key, name)) = value.text().split_once('=') {
+            let known = variable(name).map(|known| known.trim_matches(['\'', '"']).to_owned());
+            let unknown = || if runs_value(key) { format!("!{UNKNOWN_COMMAND}") } else { format!("${name}") };
+            found.push((key.to_owned(), known.unwrap_or_else(unknown)));
+        }
+    }
     if let Some(parameters) = variable("GIT_CONFIG_PARAMETERS") {
         // Each entry in single quotes; `'\''` stands for a quote inside one.
         let parameters = parameters.replace("'\\''", "\u{0}");
@@ -211,6 +221,13 @@ mod tests {
         // Another config file: what it holds is not read here.
         let global = [Word { text: "GIT_CONFIG_GLOBAL=/tmp/gc".to_owned(), ..Word::default() }];
         assert_eq!(scripts(&words("git status"), git, &global.iter().collect::<Vec<_>>()), [UNKNOWN_COMMAND]);
+        // `--config-env=KEY=VARIABLE`: the variable's value, or the variable when the line does not give it.
+        let shell = [Word { text: "S=rm -rf .forge".to_owned(), ..Word::default() }];
+        let shell: Vec<&Word> = shell.iter().collect();
+        assert_eq!(scripts(&words("git --config-env=core.sshCommand=S push"), git, &shell), ["rm -rf .forge"]);
+        assert_eq!(scripts(&words("git --config-env alias.x=P x"), git, &[]), [UNKNOWN_COMMAND]);
+        assert_eq!(scripts(&words("git --config-env=core.pager=PAGER log"), git, &[]), [UNKNOWN_COMMAND]);
+        assert!(scripts(&words("git --config-env=user.name=NAME commit"), git, &[]).is_empty());
         let isolated = [Word { text: "GIT_CONFIG_GLOBAL=/dev/null".to_owned(), ..Word::default() }];
         assert!(scripts(&words("git status"), git, &isolated.iter().collect::<Vec<_>>()).is_empty());
         assert_eq!(scripts(&words("git config --global include.path /tmp/x.inc"), git, &[]), [UNKNOWN_COMMAND]);

@@ -1246,6 +1246,10 @@ mod tests {
         assert_eq!(cwd("pwd"), Some(Cwd::Known(PathBuf::from("/p/.forge"))), "the subshell's cd stays inside it");
         let unknown = parse("cd \"$X\" && rm y", Some(PathBuf::from("/p")));
         assert_eq!(unknown.commands.last().map(|c| c.cwd.clone()), Some(Cwd::Unknown));
+        for spelled in ["builtin cd .. && rm -rf p", "command cd .. && rm -rf p"] {
+            let line = parse(spelled, Some(PathBuf::from("/w/p")));
+            assert_eq!(line.commands.last().map(|c| c.cwd.clone()), Some(Cwd::Known(PathBuf::from("/w"))), "{spelled}");
+        }
     }
 
     #[test]

@@ -43,6 +43,7 @@ mod computed {
         assert!(runs("x=$(echo rm); $x -rf .forge", "rm -rf .forge"));
         assert!(runs("g${IFS}push${IFS}--force", "g push --force"));
         assert!(runs("git${IFS}push${IFS}-f", "git push -f"));
+        assert!(runs("rm${IFS}-rf${IFS}$HOME/notes", "rm -rf $HOME/notes"));
         assert!(runs("cmd=(git push --force); \"${cmd[@]}\"", "git push --force"));
         assert!(runs("eval \"$(echo git push --force)\"", "git push --force"));
         // Arguments too, where what they print is known; the others stay as written.

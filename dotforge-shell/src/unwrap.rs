@@ -844,6 +844,13 @@ fn bound_commands(bindings: &str) -> Vec<String> {
 
 /// Where `cd`, `pushd` or `popd` take the commands after them; `None` for any other command.
 pub(super) fn change_directory(words: &[Word], cwd: &Cwd) -> Option<Cwd> {
+    // `builtin cd` and `command cd` are the shell's own `cd`, in this shell.
+    let words = match words {
+        [first, next, ..] if matches!(first.text.as_str(), "builtin" | "command") && !next.text.starts_with('-') => {
+            &words[1..]
+        }
+        _ => words,
+    };
     match programs::lookup(&words.first()?.text)?.cwd {
         programs::Cwd::Stays => return None,
         programs::Cwd::Unknown => return Some(Cwd::Unknown),
