@@ -29,6 +29,8 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "rm -rf \"$(realpath ..)\"",
         "rm -rf -- \"$(readlink -f ~)\"",
         "rm -rf \"${HOME%/}\"",
+        "rm${IFS}-rf${IFS}$HOME",
+        "builtin cd .. && command rm -rf \"$OLDPWD\"",
         "echo ~ | xargs rm -rf",
         "echo / | xargs rm -rf",
         "echo / | xargs -I{} rm -rf {}",

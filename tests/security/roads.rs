@@ -465,6 +465,10 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
         "git -c remote.origin.mirror=true push origin",
         "${SHELL} -c \"$(echo cm0gLXJmIC5mb3JnZQ== | base64 -d)\"",
         "ruby -e '`git reset --ha#{\"rd\"}`'",
+        // git's configuration from a variable (`--config-env=KEY=VARIABLE`).
+        "M=true git --config-env=remote.origin.mirror=M push origin",
+        "E=now git --config-env=gc.pruneExpire=E gc",
+        "P='!rm -rf .forge' git --config-env=alias.x=P x",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
     assert_blocked(&project, &refused, "deny-hard", &behaviors);
@@ -473,6 +477,8 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
         "node -e \"require('dotenv').config(); console.log(process.env)\"",
         "mkdir -p ~/.config/husky && echo 'export HUSKY=0' >> ~/.config/husky/init.sh",
         "echo 'export HUSKY=0' > /tmp/dotforge-husky.sh && . /tmp/dotforge-husky.sh && git commit -am wip",
+        "X=/dev/null git --config-env=core.hooksPath=X commit -m wip",
+        "git --config-env=alias.x=UNSEEN x",
     ]);
     let behaviors = ["no-pipe-to-shell", "self-protection", "protect-secrets", "no-verify", "no-destructive-git"];
     assert_blocked(&project, &asked, "ask", &behaviors);
@@ -480,6 +486,7 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
     assert_blocked(&project, &emptied_elsewhere, "ask", &["no-delete-outside-project"]);
     let look_alikes = bash_corpus(&[
         "git -c remote.origin.url=git@host:o/r.git push origin main",
+        "NAME=dev git --config-env=user.name=NAME commit --allow-empty -m x",
         "rsync -a --delete dist/ build/site/",
         "$SHELL -c 'npm test'",
         "ruby -e 'puts `git log -1 --format=#{\"%s\"}`'",
