@@ -218,7 +218,7 @@ fn command_effects<'c>(
                 // A move onto a device (`mv notes.md /dev/null`) keeps nothing of what it moves; one into a
                 // temporary folder (`mv src /tmp/`) takes it out of the project to where it is cleared.
                 if entry.touches == Touches::Moves
-                    && (destination.path.text.starts_with("/dev/") || temporary(&destination.path.text))
+                    && (destination.path.text.starts_with("/dev/") || cleared_away(&destination.path.text))
                 {
                     found.losses.extend(destination.sources.iter().cloned().map(|source| at(source, true)));
                 }
@@ -323,7 +323,7 @@ fn command_effects<'c>(
 
 /// Whether a path lies in a temporary folder the system clears (`/tmp`, `/var/tmp`, `/dev/shm`, `$TMPDIR`) or in a
 /// trash folder (a folder named `trash` or `.Trash`, in any case: `~/.local/share/Trash`, `~/.trash/`).
-fn temporary(path: &str) -> bool {
+fn cleared_away(path: &str) -> bool {
     let cleared = ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR}"]
         .iter()
         .any(|folder| path.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')));

@@ -346,7 +346,7 @@ impl ScriptState<'_> {
                 None => unknown = true,
             }
         }
-        remember_unknown_writes(&reading.line.commands[innermost], &mut reading.files);
+        remember_filled_files(&reading.line.commands[innermost], &mut reading.files);
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
@@ -467,7 +467,7 @@ impl ScriptState<'_> {
 /// && cp /tmp/p.json package.json && npm test`); a download's output (`curl -o i.sh URL && sh i.sh`) and the files
 /// inline code names when it writes (`node -e "…writeFileSync('package.json', …)" && npm test`) cannot be known.
 /// (Redirects are [`ScriptState::remember_written_files`]'s.)
-fn remember_unknown_writes(command: &SimpleCommand, files: &mut LineFiles<'_>) {
+fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
     let Some(entry) = command.shape().entry else { return };
     let unknown = |word: &Word, files: &mut LineFiles<'_>| {
         if let Some(path) = locate(word, &command.cwd, files.sources()) {
@@ -510,8 +510,8 @@ fn remember_copies(command: &SimpleCommand, entry: &'static programs::Program, f
         None => return,
     };
     let Some(destination) = locate(&destination, &command.cwd, files.sources()) else { return };
-    // (A program copied or linked runs that program — [`remember_program_copies`]; a computed source, often one
-    // (`"$(command -v python3)"`), is not read here.)
+    // (A program copied or linked runs that program — [`remember_program_copies`]; a computed source, most often a
+    // program's path (`"$(command -v python3)"`), is not read here.)
     let copies_text = |source: &&Word| !source.dynamic && programs::lookup(program_name(&source.text)).is_none();
     for source in sources.into_iter().filter(copies_text) {
         let Some(from) = locate(source, &command.cwd, files.sources()) else { continue };
