@@ -35,6 +35,10 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
     if quoted_alone(text, "/") {
         words.push(Word { text: "/".to_owned(), ..Word::default() });
     }
+    // The parent folder as a string of its own (`rmSync('..')`, `path.resolve('..')`), when the code destroys.
+    if deletes && quoted_alone(text, "..") {
+        words.push(Word { text: "..".to_owned(), ..Word::default() });
+    }
     if deletes && CWD_IN_CODE.iter().any(|expression| names_home_itself(text, expression)) {
         words.push(Word { text: ".".to_owned(), ..Word::default() });
     }
@@ -51,8 +55,20 @@ pub(crate) const DESTRUCTIVE_CODE: &[&str] = &[
 /// Lower-case fragments of interpreter code that starts a process (`os.system('rm -rf ' + …)`).
 const RUNS_A_PROCESS: &[&str] = &["rm -", "system", "exec", "spawn", "popen", "subprocess"];
 
+/// Lower-case names of what governance, secrets and the network are, in code.
+const SENSITIVE_IN_CODE: &[&str] = &[".env", "id_rsa", "id_ed25519", ".ssh", ".forge", ".claude", "http"];
+
+/// Whether code of a language the reader does not read (Go, Rust, CMake…) may do what the catalog cares about:
+/// delete or write, start a process, or name a secret, governance or the network. Code that does none of these
+/// (`fmt.Println("hello")`) is left alone; the rest, written by the line and run, cannot be known.
+pub(crate) fn unread_code_acts(code: &str) -> bool {
+    let lowered = code.to_lowercase();
+    DESTRUCTIVE_CODE.iter().chain(RUNS_A_PROCESS).chain(SENSITIVE_IN_CODE).any(|fragment| lowered.contains(fragment))
+}
+
 /// How code in the languages the reader knows names the working folder.
-const CWD_IN_CODE: &[&str] = &["os.getcwd()", "Path.cwd()", "process.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()"];
+const CWD_IN_CODE: &[&str] =
+    &["os.getcwd()", "Path.cwd()", "process.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()", "__dirname"];
 
 /// [`path_like_words`] of interpreter code: a bare `/word/` — not in quotes — is a regular expression
 /// (`print if /TODO/`, `s.match(/x/)`), not the top-level folder `/word`.
@@ -65,10 +81,14 @@ pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
         words.extend(path_like_words(&joined));
     }
     words.extend(home_joined_paths(code));
-    // dotenv loads the `.env` of the folder it runs in (`require('dotenv').config()`, `load_dotenv()`).
-    if code.contains("dotenv") {
+    // dotenv loads the `.env` of the folder it runs in (`require('dotenv').config()`, `load_dotenv()`), unless the
+    // code names the file it loads (`dotenv_values('.env.example')`: that file's path is among the words).
+    let names_its_file = ["'.env", "\".env", "/.env"].iter().any(|start| code.contains(start));
+    if code.contains("dotenv") && !names_its_file {
         words.push(Word { text: ".env".to_owned(), ..Word::default() });
     }
+    // A path only asked whether it exists (`os.path.exists('.env')`, `fs.existsSync('.env')`) is not opened.
+    words.retain(|word| !only_tested_for_existence(code, &word.text));
     words.retain(|word| {
         let text = word.text.as_str();
         let regex_like =
@@ -76,6 +96,16 @@ pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
         !regex_like || quoted_somewhere(code, text)
     });
     words
+}
+
+/// Whether every quoted mention of `path` in `code` is the argument of a test that it exists.
+fn only_tested_for_existence(code: &str, path: &str) -> bool {
+    const TESTS: &[&str] = &["exists(", "isfile(", "isdir(", "existsSync(", "file_exists(", "is_file(", "is_dir("];
+    let mut mentions = Vec::new();
+    for quote in ['\'', '"'] {
+        mentions.extend(code.match_indices(&format!("{quote}{path}{quote}")).map(|(at, _)| at));
+    }
+    !mentions.is_empty() && mentions.iter().all(|&at| TESTS.iter().any(|test| code[..at].trim_end().ends_with(test)))
 }
 
 /// `code` with the closing quote, `+`/`.`/`..` or blanks, and opening quote between two literals taken out, when
@@ -146,14 +176,25 @@ const HOME_IN_CODE: &[&str] = &[
     "ENV['HOME']",
     "ENV[\"HOME\"]",
     "home_dir()",
+    "Deno.env.get('HOME')",
+    "Deno.env.get(\"HOME\")",
 ];
 
 /// Paths code builds from the home by joining literals to it: `getenv("HOME")."/.claude/settings.json"`,
 /// `os.homedir() + '/.ssh/id_rsa'`, `path.join(os.homedir(), '.ssh', 'id_rsa')`, `Path.home() / '.aws' /
 /// 'credentials'` — each as `~/…`.
 fn home_joined_paths(code: &str) -> Vec<Word> {
+    let mut found = joined_paths(code, HOME_IN_CODE, "~");
+    // The working folder likewise (`path.join(__dirname, '..', 'web')` is `./../web`; inline code's `__dirname`
+    // is the working folder).
+    found.extend(joined_paths(code, CWD_IN_CODE, "."));
+    found
+}
+
+/// Paths code builds by joining literals to one of `expressions`, each as `base/…`.
+fn joined_paths(code: &str, expressions: &[&str], base: &str) -> Vec<Word> {
     let mut found = Vec::new();
-    for expression in HOME_IN_CODE {
+    for expression in expressions {
         for (at, _) in code.match_indices(expression) {
             // (A comma joins only among a `join(…)` call's arguments.)
             let joiners = if enclosing_call(&code[..at]).ends_with("join") { "+./," } else { "+./" };
@@ -169,8 +210,8 @@ fn home_joined_paths(code: &str) -> Vec<Word> {
                 rest = &rest[end + 2..];
             }
             if !parts.is_empty() {
-                let text = format!("~/{}", parts.join("/"));
-                found.push(Word { text, tilde: true, ..Word::default() });
+                let text = format!("{base}/{}", parts.join("/"));
+                found.push(Word { text, tilde: base == "~", ..Word::default() });
             }
         }
     }
@@ -268,6 +309,45 @@ fn opens_a_regex(before: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_parent_and_paths_joined_to_the_working_folder_are_named() {
+        let named =
+            |code: &str| super::path_like_words_in_code(code).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        assert!(
+            named("require('fs').rmSync(require('path').resolve('..'), {recursive: true})").contains(&"..".to_owned())
+        );
+        assert!(named("const p = require('path'); require('fs').rmSync(p.join(__dirname, '..', 'acme-web'), {})")
+            .contains(&"./../acme-web".to_owned()));
+        assert!(named("Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})").contains(&"~".to_owned()));
+        assert!(!named("console.log(require('path').resolve('..'))").contains(&"..".to_owned()), "only printed");
+    }
+
+    #[test]
+    fn a_path_only_tested_for_existence_and_a_dotenv_file_named_are_as_written() {
+        let named =
+            |code: &str| super::path_like_words_in_code(code).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        assert!(!named("import os; print(os.path.exists('.env'))").contains(&".env".to_owned()));
+        assert!(named("import os; os.path.exists('.env') and print(open('.env').read())").contains(&".env".to_owned()));
+        assert!(!named("from dotenv import dotenv_values; print(dotenv_values('.env.example'))")
+            .contains(&".env".to_owned()));
+        assert!(named("require('dotenv').config(); console.log(process.env)").contains(&".env".to_owned()));
+    }
+
+    #[test]
+    fn unread_code_that_deletes_runs_or_names_secrets_acts() {
+        for code in [
+            "func main() { exec.Command(\"git\", \"push\").Run() }",
+            "func main() { os.RemoveAll(\".forge\") }",
+            "fn main() { std::fs::remove_dir_all(std::env::var(\"HOME\").unwrap()).unwrap(); }",
+            "b, _ := os.ReadFile(\".env\")",
+        ] {
+            assert!(super::unread_code_acts(code), "{code}");
+        }
+        for code in ["func main() { fmt.Println(\"hello\") }", "fn main() { println!(\"{}\", 1 + 2); }"] {
+            assert!(!super::unread_code_acts(code), "{code}");
+        }
+    }
+
     use super::*;
 
     fn texts(code: &str) -> Vec<String> {

@@ -103,6 +103,21 @@ fn awk(text: &str, found: &mut FilterRuns) {
     }
 }
 
+/// The files an awk program's `print`/`printf` statements write with `>` (truncating them first: `BEGIN { printf
+/// "" > "notes.md" }`); `>>` appends and keeps them.
+pub(crate) fn awk_truncated_files(text: &str) -> Vec<String> {
+    awk_strings(text)
+        .into_iter()
+        .filter(|(before, _, _)| {
+            let Some(redirected) = before.strip_suffix('>') else { return false };
+            // In a print statement (`print x > "f"`), not a comparison in a pattern (`$1 > "m"`).
+            let statement = redirected.rsplit([';', '{', '}']).next().unwrap_or("");
+            !redirected.ends_with('>') && statement.trim_start().starts_with("print")
+        })
+        .map(|(_, literal, _)| literal)
+        .collect()
+}
+
 /// sed's commands in a script: `e CMD` (the rest of the line, or of the `-e` value), and `s/RE/REPLACEMENT/FLAGS`
 /// with an `e` flag (the replacement is what runs, once substituted — its literal text is the best reading).
 fn sed(text: &str, found: &mut FilterRuns) {
@@ -158,4 +173,15 @@ fn substitution(rest: &str) -> Option<(String, &str)> {
     let (_, replacement, flags) = (parts.next()?, parts.next()?, parts.next()?);
     let flags = flags.split(|c: char| c.is_whitespace() || c == '}').next().unwrap_or("");
     Some((replacement.to_owned(), flags))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn awk_print_redirections_truncate_their_files() {
+        assert_eq!(super::awk_truncated_files("BEGIN { printf \"\" > \"notes.md\" }"), ["notes.md"]);
+        assert_eq!(super::awk_truncated_files("{ print $0 > \"/tmp/out\"; print > \"b\" }"), ["/tmp/out", "b"]);
+        assert!(super::awk_truncated_files("{ print >> \"log\" }").is_empty());
+        assert!(super::awk_truncated_files("$1 > \"m\" { print }").is_empty());
+    }
 }

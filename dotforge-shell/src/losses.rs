@@ -308,6 +308,17 @@ fn command_effects<'c>(
         Touches::Own(Logic::Interpreter) => {
             found.code = languages::inline_code(words).or_else(|| stdin_code(command));
         }
+        Touches::Own(Logic::Awk) => {
+            // The program text (`-e`/`--source`, else the first operand unless it comes from `-f`).
+            let mut texts = values(&['e'], &["source"]);
+            if texts.is_empty() && values(&['f'], &["file"]).is_empty() {
+                texts.extend(operands().into_iter().next());
+            }
+            let truncated = texts.iter().flat_map(|text| crate::filters::awk_truncated_files(&text.text));
+            found
+                .losses
+                .extend(truncated.map(|path| at(Word { text: path, ..Word::default() }, false)).collect::<Vec<_>>());
+        }
         _ => {}
     }
     found
@@ -534,6 +545,8 @@ mod tests {
         let trashed = lost("mv notes.md ~/.local/share/Trash/files/");
         assert_eq!(trashed, ["notes.md/", "~/.local/share/Trash/files/<-notes.md"]);
         assert_eq!(lost("for f in src/*.rs; do : > \"$f\"; done"), ["$f", "./"]);
+        assert_eq!(lost("awk 'BEGIN { printf \"\" > \"notes.md\" }'"), ["notes.md"]);
+        assert!(lost("awk '{ print >> \"log\" }' notes.md").is_empty());
         // What a find's command is given: the files it finds.
         assert!(lost("find src -name '*.rs' -exec truncate -s0 {} +").contains(&"src/ -name *.rs".to_owned()));
         assert!(lost("find src -name '*.rs' -exec sh -c ': > \"$1\"' _ {} \\;").contains(&"src/ -name *.rs".to_owned()));

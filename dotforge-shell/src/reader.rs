@@ -364,6 +364,9 @@ impl ScriptState<'_> {
                     if let Some(inline) = languages::inline_command(language, &text) {
                         queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(file.path.text.clone()));
                     }
+                    // Code in a language this crate does not read, written by the line and run (`printf … >
+                    // /tmp/x.go && go run /tmp/x.go`): what it does cannot be known when it may act at all.
+                    unknown |= language == Language::Other && code_paths::unread_code_acts(&text);
                 }
                 // A file sourced into this shell exports to the commands after it (`source ~/.bashrc && git
                 // commit`), which are read before its own commands are.
@@ -399,9 +402,27 @@ impl ScriptState<'_> {
             // A file it runs that the line wrote with text no one can know (`curl URL > Makefile && make`).
             unknown |= reading.files.take_read_unknown();
         }
-        // Recipes the reader does not read, written by the line itself (`printf … > Taskfile.yml && task`).
-        if let (Some(program), Cwd::Known(dir)) = (program, &reading.line.commands[innermost].cwd) {
+        // Recipes the reader does not read, written by the line itself (`printf … > Taskfile.yml && task`); and
+        // files of code a tool runs as it starts, written by the line (`conftest.py`, `vitest.config.ts`): read as
+        // that code given inline when its language is read, else what no one can know.
+        let cwd = reading.line.commands[innermost].cwd.clone();
+        if let (Some(program), Cwd::Known(dir)) = (program, &cwd) {
             unknown |= reading.files.written_in(dir, program.unread_recipes());
+            if reading.files.written_in(dir, program.code_recipes()) {
+                for name in program.code_recipes() {
+                    let path = dir.join(name);
+                    if !reading.files.written_here(&path) {
+                        continue;
+                    }
+                    let text = reading.files.read(&path);
+                    let inline =
+                        text.as_deref().and_then(|text| languages::inline_command(language_of_file(name, text), text));
+                    match inline {
+                        Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name.to_owned())),
+                        None => unknown = true,
+                    }
+                }
+            }
         }
         if unknown {
             reading.line.commands.push(SimpleCommand {
@@ -465,7 +486,8 @@ impl ScriptState<'_> {
 /// Files a command fills, for the commands after it in the line: a copy, move or link of one file holds the
 /// source's text when it is known (on disk, or written by the line), else what no one can know (`jq … > /tmp/p.json
 /// && cp /tmp/p.json package.json && npm test`); a download's output (`curl -o i.sh URL && sh i.sh`) and the files
-/// inline code names when it writes (`node -e "…writeFileSync('package.json', …)" && npm test`) cannot be known.
+/// inline code names when it writes (`node -e "…writeFileSync('package.json', …)" && npm test`) and a compiler's
+/// output (`rustc -o /tmp/x x.rs`) cannot be known.
 /// (Redirects are [`ScriptState::remember_written_files`]'s.)
 fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
     let Some(entry) = command.shape().entry else { return };
@@ -476,6 +498,21 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
     };
     if matches!(entry.touches, Touches::Moves | Touches::Copies | Touches::CopiesOrLinks | Touches::Links) {
         remember_copies(command, entry, files);
+    } else if matches!(entry.touches, Touches::Own(Logic::Compiler | Logic::GoBuild)) {
+        // A program built from code the line wrote (`printf … > x.rs && rustc -o /tmp/x x.rs && /tmp/x`): what it
+        // does is not read, and asked about when that code may act at all.
+        let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
+        let acts = parsed.operands().any(|source| {
+            let path = locate(source, &command.cwd, files.sources());
+            path.is_some_and(|path| {
+                files.written_here(&path) && files.read(&path).is_none_or(|code| code_paths::unread_code_acts(&code))
+            })
+        });
+        if acts {
+            for value in parsed.values(&['o'], &[]) {
+                unknown(&value.word(), files);
+            }
+        }
     } else if entry.touches == Touches::Own(Logic::Download) {
         let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
         let letter = if program_name(&command.words[0].text) == "wget" { 'O' } else { 'o' };

@@ -333,6 +333,23 @@ fn runs_code(
                 derived.scripts.extend(values);
             }
         }
+        Runs::Modules(modules) => {
+            // Options end at `-m MODULE` (or `-mMODULE`): what follows is the module's.
+            let given = argv.iter().enumerate().skip(1).take_while(|(_, word)| word.text.starts_with('-')).find_map(
+                |(at, word)| match word.text.strip_prefix("-m") {
+                    Some("") => Some((argv.get(at + 1)?.text.as_str(), at + 2)),
+                    Some(attached) if !word.text.starts_with("--") => Some((attached, at + 1)),
+                    _ => None,
+                },
+            );
+            if let Some((module, rest)) = given {
+                if let Some((_, program)) = modules.iter().find(|(name, _)| *name == module) {
+                    let mut words = vec![Word { text: (*program).to_owned(), ..Word::default() }];
+                    words.extend(argv.get(rest..).unwrap_or_default().iter().cloned());
+                    run_command(words, derived);
+                }
+            }
+        }
         Runs::CommandAfterDoubleDash => {
             if let Some(at) = argv.iter().position(|word| word.text == "--").filter(|&at| at + 1 < argv.len()) {
                 run_command(argv[at + 1..].to_vec(), derived);
@@ -353,7 +370,8 @@ fn runs_code(
         | Runs::PackageProgram { .. }
         | Runs::Subcommands(_)
         | Runs::Recipes(_)
-        | Runs::UnreadRecipes(_) => {}
+        | Runs::UnreadRecipes(_)
+        | Runs::CodeRecipes(_) => {}
     }
 }
 

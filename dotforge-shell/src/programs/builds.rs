@@ -3,7 +3,7 @@
 //! options of Maven and Gradle (and their wrappers `./mvnw`, `./gradlew`) that take a value, so that their goals and
 //! tasks are told from those values (`mvn -P release clean deploy`, `gradle build -x publish`).
 
-use super::entry::{Example, Expect, Logic, Program, Recipes, Runs, Subcommand, Touches};
+use super::entry::{Example, Expect, Interpreter, Language, Logic, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
 
 /// `cmake -E TOOL ARGS…`: its file tools, each the command it is.
@@ -107,7 +107,23 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["cargo"])
     },
     Program {
-        examples: &[Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x"))],
+        // `go run FILE.go`: Go is not read; a file the line wrote and runs is asked about (see the reader).
+        runs: &[Runs::Code(Interpreter {
+            language: Language::Other,
+            code_options: &[],
+            code_words: &[],
+            no_file_options: &[],
+            file_subcommands: &["run"],
+            in_place: false,
+        })],
+        examples: &[
+            Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x")),
+            Example("printf 'package main\nimport \"os/exec\"\n' > /tmp/x.go && go run /tmp/x.go", Expect::Unknown),
+            Example("printf 'package main\nimport \"fmt\"\n' > /tmp/x.go && go run /tmp/x.go", Expect::Inert(".forge")),
+            Example("go run ./cmd/server", Expect::Inert(".forge")),
+            Example("go test ./...", Expect::Inert(".forge")),
+            Example("go build ./...", Expect::Inert(".forge")),
+        ],
         options: Options::new("o", &[]),
         touches: Touches::Own(Logic::GoBuild),
         ..Program::named(&["go"])
@@ -241,12 +257,63 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         // Test collection imports `conftest.py` (and plugins it names) before any test runs.
-        runs: &[Runs::UnreadRecipes(&["conftest.py", "tests/conftest.py", "test/conftest.py"])],
+        runs: &[Runs::CodeRecipes(&["conftest.py", "tests/conftest.py", "test/conftest.py"])],
         examples: &[
-            Example("printf 'import os\\n' > conftest.py && pytest -q", Expect::Unknown),
+            Example("printf 'import os\\n' > conftest.py && pytest -q", Expect::Inert(".forge")),
+            Example("printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q", Expect::Writes(".forge")),
             Example("pytest -q tests/", Expect::Inert(".forge")),
         ],
         ..Program::named(&["pytest", "py.test"])
+    },
+    // JavaScript tools whose config file is code they run first.
+    Program {
+        runs: &[Runs::CodeRecipes(&[
+            "vitest.config.ts",
+            "vitest.config.js",
+            "vitest.config.mts",
+            "vitest.config.mjs",
+            "vitest.workspace.ts",
+            "vite.config.ts",
+            "vite.config.js",
+            "vite.config.mts",
+            "vite.config.mjs",
+        ])],
+        examples: &[
+            Example("printf 'export default {}\n' > vitest.config.ts && vitest run", Expect::Inert(".forge")),
+            Example(
+                "printf \"require('fs').rmSync('.forge', {recursive: true})\n\" > vitest.config.ts && vitest run",
+                Expect::Writes(".forge"),
+            ),
+            Example("vitest run", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["vitest", "vite"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs"])],
+        ..Program::named(&["jest"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&["playwright.config.ts", "playwright.config.js", "playwright.config.mjs"])],
+        ..Program::named(&["playwright"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&[".mocharc.js", ".mocharc.cjs", ".mocharc.mjs"])],
+        ..Program::named(&["mocha"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&[
+            "eslint.config.js",
+            "eslint.config.mjs",
+            "eslint.config.cjs",
+            "eslint.config.ts",
+            ".eslintrc.js",
+            ".eslintrc.cjs",
+        ])],
+        ..Program::named(&["eslint"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&["webpack.config.js", "webpack.config.ts", "webpack.config.mjs"])],
+        ..Program::named(&["webpack"])
     },
 ];
 

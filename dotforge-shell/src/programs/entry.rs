@@ -50,6 +50,9 @@ pub(crate) enum Recipes {
 /// One way a program runs code besides itself.
 #[derive(Debug)]
 pub(crate) enum Runs {
+    /// `-m MODULE ARGS…` runs a module that is a program of the table, given the arguments after it (`python3 -m
+    /// pre_commit uninstall` is `pre-commit uninstall`): each `(module, program)`.
+    Modules(&'static [(&'static str, &'static str)]),
     /// A wrapper: the command after its options and `operands_before` more operands (`timeout 5 CMD`). With
     /// `input_as_arguments`, what it is fed on its input becomes the command's arguments (`xargs`, `parallel`).
     Command { operands_before: usize, input_as_arguments: bool },
@@ -90,6 +93,10 @@ pub(crate) enum Runs {
     /// the program, what runs cannot be known and the command asks. Files already there were put there by the
     /// person or a reviewed commit.
     UnreadRecipes(&'static [&'static str]),
+    /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
+    /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
+    /// where it is not, or where the text cannot be known); already there, the project's own.
+    CodeRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
     OperandsAfter(usize),
@@ -429,6 +436,14 @@ impl Program {
     pub(crate) fn unread_recipes(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.runs.iter().flat_map(|runs| match runs {
             Runs::UnreadRecipes(names) => names.iter().copied(),
+            _ => [].iter().copied(),
+        })
+    }
+
+    /// The files of code it runs as it starts ([`Runs::CodeRecipes`]).
+    pub(crate) fn code_recipes(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.runs.iter().flat_map(|runs| match runs {
+            Runs::CodeRecipes(names) => names.iter().copied(),
             _ => [].iter().copied(),
         })
     }

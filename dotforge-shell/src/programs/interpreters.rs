@@ -21,6 +21,23 @@ const fn interpreter(names: &'static [&'static str], options: Options, runs: &'s
     Program { options, runs, touches: Touches::Own(Logic::Interpreter), ..Program::named(names) }
 }
 
+/// Python modules that are programs of the table, run by `python -m MODULE`.
+const PYTHON_MODULES: &[(&str, &str)] = &[
+    ("pytest", "pytest"),
+    ("pre_commit", "pre-commit"),
+    ("twine", "twine"),
+    ("tox", "tox"),
+    ("nox", "nox"),
+    ("invoke", "invoke"),
+    ("poetry", "poetry"),
+    ("pdm", "pdm"),
+    ("hatch", "hatch"),
+    ("flit", "flit"),
+    ("maturin", "maturin"),
+    ("uv", "uv"),
+    ("pip", "pip"),
+];
+
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
         examples: &[
@@ -32,11 +49,16 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("python3 -m pytest -x", Expect::Inert(".forge")),
             Example("python -W error -c 'print(1)'", Expect::Inert(".forge")),
+            Example("python3 -m pre_commit uninstall", Expect::Runs("pre-commit uninstall")),
+            Example("python3 -m twine upload dist/*", Expect::Runs("twine upload dist/*")),
         ],
         ..interpreter(
             &["python*", "pypy*"],
             Options::new("cWXQm", &[]),
-            &[Runs::Code(Interpreter { no_file_options: &["m"], ..code(Language::Python, &["c"]) })],
+            &[
+                Runs::Code(Interpreter { no_file_options: &["m"], ..code(Language::Python, &["c"]) }),
+                Runs::Modules(PYTHON_MODULES),
+            ],
         )
     },
     Program {
