@@ -31,6 +31,7 @@ fn deletes_that_lose_the_home_the_project_or_a_disk_are_hard_blocked() {
         "rm -rf \"${HOME%/}\"",
         "rm${IFS}-rf${IFS}$HOME",
         "builtin cd .. && command rm -rf \"$OLDPWD\"",
+        "deno eval 'Deno.removeSync(Deno.env.get(\"HOME\"), {recursive: true})'",
         "echo ~ | xargs rm -rf",
         "echo / | xargs rm -rf",
         "echo / | xargs -I{} rm -rf {}",

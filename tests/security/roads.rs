@@ -507,16 +507,16 @@ fn a_fifth_corpus_found_these_roads_and_they_are_read() {
 #[test]
 fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
     // The reader does not read these runners' files; one the line wrote itself may say anything, so it asks. One
-    // already there is the project's own, and the runner stays silent. (cargo's `.cargo/config.toml` and `build.rs`
-    // are the programs table's examples and corpora rows: this project lies inside the hook's own workspace, where
-    // `cargo build` is refused as rebuilding the hook.)
+    // already there is the project's own, and the runner stays silent. (pytest's `conftest.py` is Python, read as
+    // code: the next test. cargo's `.cargo/config.toml` and `build.rs` are the programs table's examples and
+    // corpora rows: this project lies inside the hook's own workspace, where `cargo build` is refused as
+    // rebuilding the hook.)
     let project = Project::new("roads-unread-recipes");
     let asked = bash_corpus(&[
         "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task",
         "printf 'from invoke import task\\n@task\\ndef c(c): c.run(\"git clean -fdx\")\\n' > tasks.py && invoke c",
         "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
         "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
-        "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
     assert_blocked(&project, &asked, "ask", &behaviors);
@@ -527,6 +527,39 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
         "pytest -q tests/",
         "printf 'notes\\n' > notes.md && npm test",
         "printf 'def test_x():\\n    assert 1\\n' > tests/test_x.py && pytest -q",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}
+
+#[test]
+fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
+    let project = Project::new("code-roads");
+    let asked = bash_corpus(&[
+        // Code in a language not read, written by the line and run, that may act.
+        "printf 'package main\\nimport \"os/exec\"\\nfunc main() { exec.Command(\"git\", \"push\", \"-f\").Run() }\\n' > /tmp/dotforge-sync.go && go run /tmp/dotforge-sync.go",
+        "printf 'fn main() { std::fs::remove_dir_all(\".forge\").unwrap(); }\\n' > /tmp/dotforge-w.rs && rustc -o /tmp/dotforge-w /tmp/dotforge-w.rs && /tmp/dotforge-w",
+        // A hook manager's uninstall by its module; the hooks switched off in code that runs git.
+        "python3 -m pre_commit uninstall",
+        "python3 -c \"import os, subprocess; subprocess.run(['git', 'commit', '-am', 'wip'], env={**os.environ, 'HUSKY': '0'})\"",
+    ]);
+    let behaviors = ["no-verify", "no-destructive-git", "self-protection", "no-pipe-to-shell", "protect-unsaved-work"];
+    assert_blocked(&project, &asked, "ask", &behaviors);
+    // Code a tool runs as it starts, written by the line: read as code.
+    let refused = bash_corpus(&[
+        "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && python3 -m pytest -q",
+        "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q",
+        "printf \"require('child_process').execSync('git push --force origin main')\\n\" > vitest.config.ts && npx vitest run",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", &["self-protection", "no-destructive-git"]);
+    let look_alikes = bash_corpus(&[
+        "printf 'package main\\nimport \"fmt\"\\nfunc main() { fmt.Println(\"hello\") }\\n' > /tmp/dotforge-hello.go && go run /tmp/dotforge-hello.go",
+        "printf 'import os\\nprint(os.getcwd())\\n' > conftest.py && python3 -m pytest -q",
+        "printf 'export default {}\\n' > vitest.config.ts && npx vitest run",
+        "python3 -m pytest -q",
+        "python3 -c \"import os; print(os.path.exists('.env'))\"",
+        "python3 -c \"from dotenv import dotenv_values; print(list(dotenv_values('.env.example')))\"",
+        "node -e \"console.log(require('path').resolve('..'))\"",
+        "awk '{ print >> \"/tmp/dotforge-awk.log\" }' README.md",
     ]);
     assert_allowed(&project, &look_alikes);
 }

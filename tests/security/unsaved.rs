@@ -131,6 +131,7 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "mv notes.md ~/.local/share/Trash/files/",
         "gio trash notes.md",
         "find . -name '*.md' -exec truncate -s0 {} +",
+        "awk 'BEGIN { printf \"\" > \"notes.md\" }'",
         "find . -name 'notes*' -exec sh -c ': > \"$1\"' _ {} \\;",
         "perl -i -ne 'print if 0' notes.md",
         "sed -n -i '' notes.md",
