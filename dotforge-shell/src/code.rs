@@ -173,10 +173,22 @@ pub(crate) fn commands_in_any_language(code: &str) -> Vec<String> {
 fn read(language: Language, code: &str, source: Source, depth: usize, found: &mut Vec<String>) {
     let tokens = tokenize(language, code);
     let mut names: HashMap<String, Argument> = HashMap::new();
+    // Functions that run commands under another name (`const {execSync: x} = require('child_process')`).
+    let mut aliases: HashMap<&str, &str> = HashMap::new();
     for (at, token) in tokens.iter().enumerate() {
         match token {
             Token::Command(literal) => found.push(script(literal)),
+            Token::Name(name)
+                if language == Language::JavaScript
+                    && tokens.get(at + 1) == Some(&Token::Punct(':'))
+                    && runs(language, name).is_some() =>
+            {
+                if let Some(Token::Name(alias)) = tokens.get(at + 2) {
+                    aliases.insert(alias.as_str(), name.as_str());
+                }
+            }
             Token::Name(name) => {
+                let name = aliases.get(name.as_str()).copied().unwrap_or(name.as_str());
                 // `cmd = 'git push'` (not `==`, `=>`): the name stands for the literal from here on.
                 if tokens.get(at + 1) == Some(&Token::Punct('='))
                     && !matches!(tokens.get(at + 2), Some(Token::Punct('=' | '>' | '~')))
@@ -615,6 +627,15 @@ mod tests {
     fn javascript_perl_ruby_and_php() {
         let js = |code| commands_in(Language::JavaScript, code);
         assert_eq!(js("require('child_process').execSync('git push -f')"), ["git push -f"]);
+        // Under another name, and with text computed as it runs (asked).
+        assert_eq!(js("const {execSync: x} = require('child_process'); x('git push -f')"), ["git push -f"]);
+        assert_eq!(
+            commands_in_inline(
+                Language::JavaScript,
+                "const {execSync: x} = require('child_process'); x('git update-ref refs/heads/main ' + c)"
+            ),
+            ["git update-ref refs/heads/main  ${DOTFORGE_UNKNOWN}"]
+        );
         assert_eq!(
             js("const {spawn} = require('child_process'); spawn('git', ['push', '--force'])"),
             ["'git' 'push' '--force'"]

@@ -695,6 +695,23 @@ fn git_program(argv: &[Word]) -> Option<Vec<Word>> {
 /// `… | node`), or its script file (`python deploy.py`).
 fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdin: Input<'_>, derived: &mut Derived) {
     let language = interpreter.language;
+    // A file given to an option that runs code (`node -r ./x.js`, `cmake -P x.cmake`): a script of the same
+    // language. (A package's name, `-r dotenv/config`, is no file here.)
+    if !interpreter.file_options.is_empty() {
+        let parsed = Parsed::of(argv, &program.options, Order::Permute);
+        let (short, long): (Vec<&str>, Vec<&str>) =
+            interpreter.file_options.iter().partition(|option| option.chars().count() == 1);
+        let short: Vec<char> = short.iter().filter_map(|option| option.chars().next()).collect();
+        for value in parsed.values(&short, &long) {
+            let path = value.word();
+            let code_file = path.text.rsplit_once('.').is_some_and(|(_, extension)| {
+                matches!(extension, "js" | "mjs" | "cjs" | "ts" | "mts" | "rb" | "cmake")
+            });
+            if path.text.starts_with(['/', '.', '~']) || code_file {
+                derived.files.push(ScriptFile { path, language: Some(language), arguments: Vec::new() });
+            }
+        }
+    }
     match languages::given(argv, program, interpreter) {
         Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, code)),
         Given::File(word) => {

@@ -29,13 +29,29 @@ const CMAKE_TOOLS: &[(&str, &str)] = &[
 
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
-        runs: &[Runs::ToolMode("-E", CMAKE_TOOLS)],
+        // `cmake -P FILE` runs a CMake script: not read; one the line wrote is asked about when it may act.
+        runs: &[
+            Runs::ToolMode("-E", CMAKE_TOOLS),
+            Runs::Code(Interpreter {
+                language: Language::Other,
+                code_options: &[],
+                code_words: &[],
+                no_file_options: &[],
+                file_subcommands: &[],
+                in_place: false,
+                file_options: &["P"],
+            }),
+        ],
+        options: Options::new("PSBGDCUTA", &[]),
         examples: &[
             Example("cmake -E rm -rf .forge", Expect::Writes(".forge")),
             Example("cmake -E remove_directory .forge/runtime", Expect::Writes(".forge/runtime")),
             Example("cmake -E env X=1 git push -f", Expect::Runs("git push -f")),
             Example("cmake -E rm -rf build", Expect::Inert(".forge")),
             Example("cmake -S . -B build", Expect::Inert(".forge")),
+            Example("printf 'file(REMOVE_RECURSE \"/srv\")\n' > /tmp/w.cmake && cmake -P /tmp/w.cmake", Expect::Unknown),
+            Example("printf 'message(\"hi\")\n' > /tmp/m.cmake && cmake -P /tmp/m.cmake", Expect::Inert(".forge")),
+            Example("cmake ..", Expect::Inert(".forge")),
         ],
         ..Program::named(&["cmake"])
     },
@@ -115,6 +131,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             no_file_options: &[],
             file_subcommands: &["run"],
             in_place: false,
+            file_options: &[],
         })],
         examples: &[
             Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x")),

@@ -32,6 +32,9 @@ pub(crate) struct Interpreter {
     pub file_subcommands: &'static [&'static str],
     /// `-i` edits the files it is given in place (`perl -i`, `ruby -i`).
     pub in_place: bool,
+    /// Options whose value may be a file of code it runs (a module loaded first, `node -r ./x.js`, `ruby -r ./x.rb`;
+    /// a script, `cmake -P x.cmake`): a file is read as a script of the same language.
+    pub file_options: &'static [&'static str],
 }
 
 /// The files whose content says what a command runs, read by the module of the same name.

@@ -14,6 +14,7 @@ const fn code(language: Language, code_options: &'static [&'static str]) -> Inte
         no_file_options: &[],
         file_subcommands: &[],
         in_place: false,
+        file_options: &[],
     }
 }
 
@@ -70,6 +71,10 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("ts-node --eval \"require('fs').rmSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
             Example("node -r dotenv/config server.js", Expect::Inert(".forge")),
+            Example(
+                "printf \"require('fs').rmSync('.forge', {recursive: true})\\n\" > /tmp/p.js && node -r /tmp/p.js -e 0",
+                Expect::Writes(".forge"),
+            ),
             Example("node -pe \"require('child_process').execSync('git push -f')\"", Expect::Runs("git push -f")),
         ],
         ..interpreter(
@@ -78,7 +83,10 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "eprC",
                 &["eval", "print", "require", "import", "loader", "experimental-loader", "input-type"],
             ),
-            &[Runs::Code(code(Language::JavaScript, &["e", "eval", "p", "print"]))],
+            &[Runs::Code(Interpreter {
+                file_options: &["r", "require", "import"],
+                ..code(Language::JavaScript, &["e", "eval", "p", "print"])
+            })],
         )
     },
     Program {
@@ -133,7 +141,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..interpreter(
             &["ruby*"],
             Options::new("eIrCE", &[]),
-            &[Runs::Code(Interpreter { in_place: true, ..code(Language::Ruby, &["e"]) })],
+            &[Runs::Code(Interpreter { in_place: true, file_options: &["r"], ..code(Language::Ruby, &["e"]) })],
         )
     },
     Program {
