@@ -540,6 +540,7 @@ fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
         "printf 'fn main() { std::fs::remove_dir_all(\".forge\").unwrap(); }\\n' > /tmp/dotforge-w.rs && rustc -o /tmp/dotforge-w /tmp/dotforge-w.rs && /tmp/dotforge-w",
         // A hook manager's uninstall by its module; the hooks switched off in code that runs git.
         "python3 -m pre_commit uninstall",
+        "printf 'file(REMOVE_RECURSE \".forge\")\\n' > /tmp/dotforge-w.cmake && cmake -P /tmp/dotforge-w.cmake",
         "python3 -c \"import os, subprocess; subprocess.run(['git', 'commit', '-am', 'wip'], env={**os.environ, 'HUSKY': '0'})\"",
     ]);
     let behaviors = ["no-verify", "no-destructive-git", "self-protection", "no-pipe-to-shell", "protect-unsaved-work"];
@@ -549,6 +550,9 @@ fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
         "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && python3 -m pytest -q",
         "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q",
         "printf \"require('child_process').execSync('git push --force origin main')\\n\" > vitest.config.ts && npx vitest run",
+        // A module the line wrote, loaded first; a run function under another name.
+        "printf \"require('fs').rmSync('.forge', {recursive: true})\\n\" > /tmp/dotforge-pre.js && node -r /tmp/dotforge-pre.js -e 0",
+        "node -e \"const {execSync: x} = require('child_process'); x('git push --force origin main')\"",
     ]);
     assert_blocked(&project, &refused, "deny-hard", &["self-protection", "no-destructive-git"]);
     let look_alikes = bash_corpus(&[
@@ -560,6 +564,8 @@ fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
         "python3 -c \"from dotenv import dotenv_values; print(list(dotenv_values('.env.example')))\"",
         "node -e \"console.log(require('path').resolve('..'))\"",
         "awk '{ print >> \"/tmp/dotforge-awk.log\" }' README.md",
+        "printf 'message(\"configured\")\\n' > /tmp/dotforge-m.cmake && cmake -P /tmp/dotforge-m.cmake",
+        "node -r dotenv/config -e \"console.log(1)\"",
     ]);
     assert_allowed(&project, &look_alikes);
 }
