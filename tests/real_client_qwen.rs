@@ -13,6 +13,15 @@ fn shell(command: &str) -> Step {
     call("run_shell_command", json!({"command": command, "description": "a scripted step", "is_background": false}))
 }
 
+/// `command`, then a second's pause before the shell exits. Qwen Code 0.24.4's headless shell
+/// (`childProcessFallback` with `streamStdout` off) settles the call on the child's `exit` event without waiting for
+/// its pipes to drain, so on a loaded machine a command that prints and exits at once is reported as `Output:
+/// (empty)` (seen twice in a row in CI, 2026-12-03). A test that asserts what reached the model runs its command this
+/// way; the pause changes nothing the hook decides.
+fn lingering(command: &str) -> String {
+    format!("{command}; sleep 1")
+}
+
 fn done() -> Step {
     Step::Say("done".to_owned())
 }
@@ -74,34 +83,20 @@ fn a_secret_read_reaches_no_model_and_a_key_in_an_ordinary_file_is_withheld_from
     let scratch = project("secret", HOOK);
     scratch.secret_env();
     scratch.key_in_notes();
-    let session = || {
-        let outcome = run(
-            &scratch,
-            vec![
-                shell("cat .env"),
-                call("read_file", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
-                shell("cat notes.txt"),
-                done(),
-            ],
-            "show the env",
-        );
-        outcome.assert_no_hook_failed();
-        let saw = outcome.transcript.model_saw();
-        assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
-        assert!(!saw.contains(KEY_BODY), "the private key reached the model");
-        outcome
-    };
-    // On a loaded machine Qwen Code's shell tool once returned no output at all for `cat notes.txt` (exit code 0,
-    // `Output: (empty)`; seen in one full run of the suite, 2026-12-03): the command's output never reached the hook.
-    // The session is then played once more; what the hook must do is asserted on both.
-    let mut outcome = session();
-    let shell_lost_the_output = |outcome: &dotforge_conformance::qwen::Outcome| {
-        outcome.transcript.tool_results().get(2).is_some_and(|notes| notes.contains("Output: (empty)"))
-    };
-    if shell_lost_the_output(&outcome) {
-        eprintln!("Qwen Code's shell returned no output for `cat notes.txt`: playing the session again");
-        outcome = session();
-    }
+    let outcome = run(
+        &scratch,
+        vec![
+            shell("cat .env"),
+            call("read_file", json!({"file_path": scratch.dir.join(".env").display().to_string()})),
+            shell(&lingering("cat notes.txt")),
+            done(),
+        ],
+        "show the env",
+    );
+    outcome.assert_no_hook_failed();
+    let saw = outcome.transcript.model_saw();
+    assert!(!saw.contains(SECRET_VALUE), "the secret reached the model");
+    assert!(!saw.contains(KEY_BODY), "the private key reached the model");
     let results = outcome.transcript.tool_results();
     assert!(results[0].contains("[protect-secrets]") && results[1].contains("[protect-secrets]"), "{results:?}");
     assert!(results[2].contains("deploy notes"), "the rest of the output reaches the model: {results:?}");
@@ -115,7 +110,7 @@ fn everyday_commands_and_edits_run_and_their_output_reaches_the_model() {
     let outcome = run(
         &scratch,
         vec![
-            shell("ls -la && git status --short && echo listed-4711"),
+            shell(&lingering("ls -la && git status --short && echo listed-4711")),
             call("read_file", json!({"file_path": guide.display().to_string()})),
             call(
                 "edit",
