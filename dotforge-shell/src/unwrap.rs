@@ -4,7 +4,7 @@
 //! script files a command runs (`bash FILE`, `source FILE`, `python FILE`, `./FILE`) for the reader to read; and
 //! where `cd`/`pushd` take the commands that follow.
 
-use crate::argv::{quote, Order, Parsed};
+use crate::argv::{quote, Arg, Order, Parsed, Value};
 use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
@@ -334,16 +334,16 @@ fn runs_code(
             }
         }
         Runs::Modules(modules) => {
-            // Options end at `-m MODULE` (or `-mMODULE`): what follows is the module's.
-            let given = argv.iter().enumerate().skip(1).take_while(|(_, word)| word.text.starts_with('-')).find_map(
-                |(at, word)| match word.text.strip_prefix("-m") {
-                    Some("") => Some((argv.get(at + 1)?.text.as_str(), at + 2)),
-                    Some(attached) if !word.text.starts_with("--") => Some((attached, at + 1)),
-                    _ => None,
-                },
-            );
-            if let Some((module, rest)) = given {
-                if let Some((_, program)) = modules.iter().find(|(name, _)| *name == module) {
+            // The interpreter's options end at `-m MODULE` (or `-mMODULE`), and at `-c CODE`: what follows is the
+            // module's (or the code's). Options before it may take values (`-W error -m pre_commit`).
+            let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+            let first = parsed.args.iter().find(|arg| matches!(arg, Arg::Short('m' | 'c', _)));
+            if let Some(Arg::Short('m', Some(value))) = first {
+                let holder = match value {
+                    Value::Next(word) | Value::Attached(word, _) => *word,
+                };
+                let rest = argv.iter().position(|word| std::ptr::eq(word, holder)).map_or(argv.len(), |at| at + 1);
+                if let Some((_, program)) = modules.iter().find(|(name, _)| *name == value.text()) {
                     let mut words = vec![Word { text: (*program).to_owned(), ..Word::default() }];
                     words.extend(argv.get(rest..).unwrap_or_default().iter().cloned());
                     run_command(words, derived);

@@ -51,6 +51,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("python3 -m pytest -x", Expect::Inert(".forge")),
             Example("python -W error -c 'print(1)'", Expect::Inert(".forge")),
             Example("python3 -m pre_commit uninstall", Expect::Runs("pre-commit uninstall")),
+            Example("python3 -W error -m pre_commit uninstall", Expect::Runs("pre-commit uninstall")),
+            Example("python3 -mtwine upload dist/*", Expect::Runs("twine upload dist/*")),
             Example("python3 -m twine upload dist/*", Expect::Runs("twine upload dist/*")),
         ],
         ..interpreter(
