@@ -490,15 +490,12 @@ const DESTRUCTIVE_GIT: &[&str] = &[
     "git reset --hard HEAD~3",
     "git reset HEAD~1 --hard",
     "git reset --merge",
+    // Over the whole project, a restore writes over the governance files git tracks too: self-protection refuses it.
+    // (Restoring named paths asks when they hold changes: protect-unsaved-work, tests/security/unsaved.rs.)
     "git checkout -- .",
     "git checkout .",
-    "git checkout -- src/app.ts",
-    "git checkout HEAD~1 -- src/app.ts",
     "git checkout -f main",
     "git restore .",
-    "git restore src/app.ts",
-    "git restore --worktree --staged src",
-    "git restore -SW src",
     "git switch -f main",
     "git switch --discard-changes main",
     "git clean -f build/",

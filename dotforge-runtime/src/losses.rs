@@ -22,6 +22,7 @@ pub(crate) struct DestroyedPath {
     pub path: PathBuf,
     pub tree: bool,
     pub only_named: Vec<NameGlob>,
+    pub tracked_only: bool,
 }
 
 /// One scan: the globs it was for (their address), the created paths it excused, what it found.
@@ -71,8 +72,12 @@ impl Losses {
             .iter()
             .filter(|destroyed| compiled.matches(&Candidate::new(&destroyed.path), destroyed.tree))
             .find_map(|destroyed| {
-                let target =
-                    Destroyed { path: &destroyed.path, tree: destroyed.tree, only_named: &destroyed.only_named };
+                let target = Destroyed {
+                    path: &destroyed.path,
+                    tree: destroyed.tree,
+                    only_named: &destroyed.only_named,
+                    tracked_only: destroyed.tracked_only,
+                };
                 scanner.first_unsaved(&target, &is_created)
             });
         if let Some(found) = &found {
@@ -147,6 +152,7 @@ pub(crate) fn destroyed_by_command(effects: &Effects, places: &Places, dotglob: 
                 path,
                 tree,
                 only_named: reach.only_named.clone(),
+                tracked_only: reach.tracked_only,
             })
         })
         .collect()

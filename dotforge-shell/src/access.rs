@@ -616,6 +616,22 @@ fn named_source(source: &Word, merges: bool) -> Option<Word> {
     known.then(|| source.clone())
 }
 
+/// Whether the long option `name` is given to git in a spelling at least `shortest` letters long: git takes any
+/// unique abbreviation of a long option (`--dry`, `--d` for `--dry-run`).
+pub(crate) fn git_long_given(parsed: &Parsed<'_>, name: &str, shortest: usize) -> bool {
+    parsed.args.iter().any(|arg| matches!(arg, Arg::Long(long, _) if long.len() >= shortest && name.starts_with(long)))
+}
+
+/// Whether a git subcommand changes the index only: `git restore --staged` without `--worktree`, `git rm --cached`.
+pub(crate) fn git_index_only(subcommand: &str, parsed: &Parsed<'_>) -> bool {
+    let given = |name: &str| git_long_given(parsed, name, 3);
+    match subcommand {
+        "restore" => (given("staged") || parsed.has_short('S')) && !(given("worktree") || parsed.has_short('W')),
+        "rm" => given("cached"),
+        _ => false,
+    }
+}
+
 /// git's subcommands that overwrite work-tree files write the paths they are given; the others read them.
 fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
     let Some(at) = git.subcommand_at(words) else { return (Vec::new(), Vec::new()) };
@@ -623,22 +639,9 @@ fn git_accesses(words: &[Word], git: &'static Program) -> (Writes, Vec<Word>) {
     let options = git.subcommand_options(subcommand).copied().unwrap_or(Options::NONE);
     let parsed = Parsed::of(&words[at..], &options, Order::Permute);
     let paths: Vec<Word> = parsed.operands().cloned().collect();
-    // git takes any unique abbreviation of a long option (`--dry`, `--d` for `--dry-run`).
-    let long_given = |name: &str, shortest: usize| {
-        parsed
-            .args
-            .iter()
-            .any(|arg| matches!(arg, Arg::Long(long, _) if long.len() >= shortest && name.starts_with(long)))
-    };
+    let long_given = |name: &str, shortest: usize| git_long_given(&parsed, name, shortest);
     let dry_run = long_given("dry-run", 1) || parsed.has_short('n');
-    // `git restore --staged` without `--worktree` and `git rm --cached` change the index only.
-    let index_only = match subcommand {
-        "restore" => {
-            (long_given("staged", 3) || parsed.has_short('S')) && !(long_given("worktree", 3) || parsed.has_short('W'))
-        }
-        "rm" => long_given("cached", 3),
-        _ => false,
-    };
+    let index_only = git_index_only(subcommand, &parsed);
     let mut writes = Vec::new();
     let mut reads = Vec::new();
     match subcommand {

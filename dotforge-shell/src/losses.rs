@@ -18,7 +18,7 @@
 //! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
 //! line, whole trees.
 
-use crate::access::{find_name_filter, resolvable, stdin_code};
+use crate::access::{find_name_filter, git_index_only, git_long_given, resolvable, stdin_code};
 use crate::argv::{Order, Parsed, Value};
 use crate::code_paths::{path_like_words, path_like_words_in_code, DESTRUCTIVE_CODE};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
@@ -46,6 +46,9 @@ pub struct Reach {
     pub sources: Vec<Word>,
     /// A creation that makes a repository of its own (`git clone`, `git init DIR`): worth remembering wherever it is.
     pub makes_repository: bool,
+    /// Only the files git tracks under the path are reached (`git restore PATH`, `git checkout -- PATH` write the
+    /// index's or a commit's version over them and leave every other file as it is).
+    pub tracked_only: bool,
 }
 
 /// What a command line destroys and creates.
@@ -68,12 +71,8 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         .filter(|command| command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments()))
         .map(|command| command.group)
         .collect();
-    let mut deleting_groups: BTreeSet<usize> = line
-        .commands
-        .iter()
-        .filter(|command| command.shape().entry.is_some_and(|entry| entry.touches == Touches::Deletes))
-        .map(|command| command.group)
-        .collect();
+    let mut deleting_groups: BTreeSet<usize> =
+        line.commands.iter().filter(|command| deletes_what_it_is_given(command)).map(|command| command.group).collect();
     deleting_groups.extend(finds_losing_what_they_find(line).into_iter().map(|index| line.commands[index].group));
     let mut effects = Effects::default();
     let mut whole_line = false;
@@ -186,14 +185,33 @@ struct CommandEffects<'c> {
 
 /// A path reached, relative to the command's directory (set by the caller).
 fn at(path: Word, tree: bool) -> Reach {
-    Reach { path, cwd: Cwd::Unknown, tree, only_named: Vec::new(), sources: Vec::new(), makes_repository: false }
+    Reach {
+        path,
+        cwd: Cwd::Unknown,
+        tree,
+        only_named: Vec::new(),
+        sources: Vec::new(),
+        makes_repository: false,
+        tracked_only: false,
+    }
 }
 
 /// Whether a command, given its paths by `xargs`, destroys them.
 fn loses_what_it_is_given(command: &SimpleCommand) -> bool {
     let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
-    matches!(entry.touches, Touches::Deletes | Touches::Moves | Touches::Copies | Touches::CopiesOrLinks)
+    matches!(entry.touches, Touches::Moves | Touches::Copies | Touches::CopiesOrLinks)
         || matches!(command.program(), "truncate" | "shred")
+        || deletes_what_it_is_given(command)
+}
+
+/// Whether a command deletes (or writes over) the paths it is given: a deleting program, or git's `rm`, `restore`,
+/// `checkout --` (`git ls-files -m | xargs git checkout --`).
+fn deletes_what_it_is_given(command: &SimpleCommand) -> bool {
+    match command.shape().entry {
+        Some(entry) if entry.touches == Touches::Deletes => true,
+        Some(entry) if entry.touches == Touches::Own(Logic::Git) => git_overwrite(&command.words, entry).is_some(),
+        _ => false,
+    }
 }
 
 fn command_effects<'c>(
@@ -294,7 +312,7 @@ fn command_effects<'c>(
             }
         }
         Touches::Own(Logic::Git) => {
-            found.losses.extend(git_removes(words, entry).into_iter().map(|path| at(path, true)));
+            found.losses.extend(git_losses(words, entry));
             // Paths git lists, fed to a delete (`git ls-files -m | xargs rm`): any file of the working folder.
             let lists_paths =
                 ["ls-files", "diff", "status"].iter().any(|sub| words.iter().any(|word| word.text == *sub));
@@ -401,24 +419,72 @@ fn git_makes_repository(words: &[Word], git: &'static Program) -> Option<Word> {
     }
 }
 
-/// The paths `git rm` takes out of the work tree (not with `--cached`, `-n` or `--dry-run`).
-fn git_removes(words: &[Word], git: &'static Program) -> Vec<Word> {
-    let Some(at) = git.subcommand_at(words) else { return Vec::new() };
-    if words[at].text != "rm" {
-        return Vec::new();
+/// What git's subcommands take out of the work tree or write over: `git rm` deletes its paths (not with `--cached`,
+/// `-n` or `--dry-run`); `git restore` (unless it restores the index alone) and `git checkout [TREE-ISH] [--] PATH…`
+/// write the index's or a commit's version over the tracked files under their paths and leave the others. Paths read
+/// from a file (`--pathspec-from-file`) are not on the line: the working folder stands for them.
+fn git_losses(words: &[Word], git: &'static Program) -> Vec<Reach> {
+    let Some(GitOverwrite { paths, tracked_only }) = git_overwrite(words, git) else { return Vec::new() };
+    paths.into_iter().map(|path| Reach { tracked_only, ..at(path, true) }).collect()
+}
+
+/// A git command that deletes or writes over the paths it is given, with those on the line.
+struct GitOverwrite {
+    paths: Vec<Word>,
+    /// Only the tracked files under them (a restore).
+    tracked_only: bool,
+}
+
+/// Whether a git command deletes or writes over the paths it is given (`git rm`, `git restore`, `git checkout --`),
+/// and which it names.
+fn git_overwrite(words: &[Word], git: &'static Program) -> Option<GitOverwrite> {
+    let at_subcommand = git.subcommand_at(words)?;
+    let subcommand = words[at_subcommand].text.as_str();
+    if !matches!(subcommand, "rm" | "restore" | "checkout") {
+        return None;
     }
-    let options = git.subcommand_options("rm").copied().unwrap_or(crate::argv::Options::NONE);
-    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
-    let long_given = |name: &str| {
-        parsed
-            .args
-            .iter()
-            .any(|arg| matches!(arg, crate::argv::Arg::Long(long, _) if long.len() >= 3 && name.starts_with(long)))
+    let all_words = words;
+    let words = &words[at_subcommand..];
+    let options = git.subcommand_options(subcommand).copied().unwrap_or(crate::argv::Options::NONE);
+    let parsed = Parsed::of(words, &options, Order::Permute);
+    let given = |name: &str| git_long_given(&parsed, name, 3);
+    if git_index_only(subcommand, &parsed) || given("dry-run") || (subcommand == "rm" && parsed.has_short('n')) {
+        return None;
+    }
+    if subcommand == "checkout" && (parsed.has_short('b') || parsed.has_short('B') || given("orphan")) {
+        return None; // a new branch is made and switched to: the work tree's changes go with it
+    }
+    let mut paths: Vec<Word> = match words.iter().position(|word| word.text == "--") {
+        // `git checkout TREE-ISH -- PATH…`: what comes before `--` is not a path.
+        Some(dashes) if subcommand == "checkout" => words[dashes + 1..].to_vec(),
+        _ => parsed.operands().cloned().collect(),
     };
-    if long_given("cached") || long_given("dry-run") || parsed.has_short('n') {
-        return Vec::new();
+    if parsed.has_long("pathspec-from-file") {
+        paths.push(Word { text: ".".to_owned(), ..Word::default() });
     }
-    parsed.operands().cloned().collect()
+    let globals = Parsed::of(&all_words[..at_subcommand], &git.options, Order::Permute);
+    let folders: Vec<Word> = globals.values(&['C'], &[]).iter().map(Value::word).collect();
+    let paths = paths.into_iter().map(|path| inside_folders(path, &folders)).collect();
+    Some(GitOverwrite { paths, tracked_only: subcommand != "rm" })
+}
+
+/// A path named to `git -C DIR …` (each `-C` relative to the one before), as seen from where git was started.
+fn inside_folders(path: Word, folders: &[Word]) -> Word {
+    let mut joined = path;
+    for folder in folders.iter().rev() {
+        if joined.text.starts_with('/') || joined.tilde {
+            break;
+        }
+        let text = format!("{}/{}", folder.text.trim_end_matches('/'), joined.text);
+        joined = Word {
+            text,
+            dynamic: joined.dynamic || folder.dynamic,
+            quoted: joined.quoted || folder.quoted,
+            tilde: folder.tilde,
+            ..joined
+        };
+    }
+    joined
 }
 
 #[cfg(test)]
@@ -451,6 +517,9 @@ mod tests {
         }
         for name in &reach.only_named {
             text.push_str(&format!(" -name {}", name.glob));
+        }
+        if reach.tracked_only {
+            text.push_str(" (tracked)");
         }
         text
     }
@@ -584,6 +653,39 @@ mod tests {
             "vim -es -c '%d' -c 'q!' src/main.rs",
             "tar -xzf deps.tgz",
             "tar -tzf /tmp/s.tgz src/",
+        ] {
+            assert!(lost(text).is_empty(), "{text}: {:?}", lost(text));
+        }
+    }
+
+    #[test]
+    fn restoring_files_from_git_writes_over_the_tracked_files_under_the_paths() {
+        assert_eq!(lost("git restore src/main.rs"), ["src/main.rs/ (tracked)"]);
+        assert_eq!(lost("git restore ."), ["./ (tracked)"]);
+        assert_eq!(lost("git restore -SW -- src"), ["src/ (tracked)"]);
+        assert_eq!(lost("git restore --source=HEAD~2 --worktree -- a b"), ["a/ (tracked)", "b/ (tracked)"]);
+        assert_eq!(lost("git restore -s HEAD src"), ["src/ (tracked)"]);
+        assert_eq!(lost("git restore --pathspec-from-file=list.txt"), ["./ (tracked)"]);
+        assert_eq!(lost("git checkout -- src"), ["src/ (tracked)"]);
+        assert_eq!(lost("git checkout ."), ["./ (tracked)"]);
+        assert_eq!(lost("git checkout HEAD~1 -- src/lib.rs"), ["src/lib.rs/ (tracked)"]);
+        assert_eq!(lost("git -C sub checkout -- ."), ["sub/./ (tracked)"]);
+        assert_eq!(lost("git -C a -C b restore x"), ["a/b/x/ (tracked)"]);
+        assert_eq!(lost("git -C a -C /r restore x"), ["/r/x/ (tracked)"]);
+        assert_eq!(lost("git -C src rm -rf lib.rs"), ["src/lib.rs/"]);
+        // Without `--` a name may be a branch or a path: a branch is no path on disk, so nothing of it is lost.
+        assert_eq!(lost("git checkout main"), ["main/ (tracked)"]);
+        // Fed the paths git lists: any file of the working folder.
+        assert!(lost("git ls-files -m -z | xargs -0 git checkout --").contains(&"./".to_owned()));
+        assert!(lost("git diff --name-only | xargs git restore").contains(&"./".to_owned()));
+        for text in [
+            "git restore --staged src/main.rs",
+            "git restore -S .",
+            "git checkout -b feature",
+            "git checkout -b feature origin/feature",
+            "git checkout -B main origin/main",
+            "git checkout --orphan gh-pages",
+            "git switch main",
         ] {
             assert!(lost(text).is_empty(), "{text}: {:?}", lost(text));
         }

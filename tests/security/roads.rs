@@ -369,8 +369,6 @@ fn code_the_line_writes_and_then_runs_is_read_as_code() {
         "echo 'File.delete(\".claude/settings.json\")' > build/c.rb; ruby build/c.rb",
         "mkdir -p /tmp/sc && echo 'import shutil; shutil.rmtree(\".forge\")' > /tmp/sc/sitecustomize.py && PYTHONPATH=/tmp/sc python3 -c pass",
         "d=$(python3 -m site --user-site) && echo 'import shutil; shutil.rmtree(\".forge\")' > \"$d/zz.pth\" && python3 -V",
-        "git ls-files -m -z | xargs -0 git checkout --",
-        "git diff --name-only | xargs -I{} git checkout -- {}",
         "git update-ref refs/heads/main HEAD~3",
         "git branch -f main HEAD~10",
         "git branch --force main origin/main~4",

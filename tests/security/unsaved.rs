@@ -135,6 +135,18 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "find . -name 'notes*' -exec sh -c ': > \"$1\"' _ {} \\;",
         "perl -i -ne 'print if 0' notes.md",
         "sed -n -i '' notes.md",
+        // Restoring from git writes over the changes of the tracked files named.
+        "git restore src/lib.rs",
+        "git restore --worktree --staged src",
+        "git restore -SW src",
+        "git restore --source=HEAD -- src/",
+        "git checkout -- src",
+        "git checkout HEAD~1 -- src/lib.rs",
+        "cd src && git checkout .",
+        "git -C src restore lib.rs",
+        "git -C src rm -f lib.rs",
+        "git ls-files -m -z | xargs -0 git checkout --",
+        "git diff --name-only | xargs -I{} git checkout -- {}",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);
@@ -192,6 +204,13 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "ls src > /dev/null 2>&1",
         "grep -rn answer src | head -5",
         "npm test 2>&1 | tail -20",
+        // Restoring what holds no change (or is untracked: a restore leaves it), or the index alone.
+        "git restore docs/guide.md",
+        "git checkout -- docs",
+        "git restore src/committed.rs",
+        "git restore notes.md",
+        "git restore --staged src/lib.rs",
+        "git checkout -b feature",
     ]);
     assert_allowed(&project, &look_alikes);
     let file_tools = vec![

@@ -296,7 +296,7 @@ impl<'a> Inspection<'a> {
                 .iter()
                 .filter(|(_, role)| *role == PathRole::Delete)
                 .flat_map(|(path, _)| paths::resolve(&losses::word_of(path), &cwd, places, false))
-                .map(|path| DestroyedPath { path, tree: true, only_named: Vec::new() })
+                .map(|path| DestroyedPath { path, tree: true, only_named: Vec::new(), tracked_only: false })
                 .collect()
         };
         !destroyed.is_empty() && self.losses.first_unsaved(&destroyed, globs, places, created).is_some()

@@ -66,6 +66,9 @@ pub(crate) struct Destroyed<'a> {
     pub tree: bool,
     /// Of the tree, only the entries with (or under a folder with) a name matching all of these.
     pub only_named: &'a [NameGlob],
+    /// Only the files git tracks are destroyed (`git restore`, `git checkout -- PATH`): the index's entries under the
+    /// path are compared, nothing else is walked.
+    pub tracked_only: bool,
 }
 
 /// A repository read for the walk, shared by every path of the event inside it.
@@ -145,7 +148,7 @@ impl Scanner {
             }
         };
         let walk = Walk { scanner: self, loaded: &loaded, created, only_named: destroyed.only_named };
-        walk.start(destroyed.path, &meta, destroyed.tree)
+        walk.start(destroyed.path, &meta, destroyed.tree, destroyed.tracked_only)
     }
 
     fn load(&mut self, repository: Repository) -> Rc<Loaded> {
@@ -304,11 +307,16 @@ impl<'w> Walk<'w> {
         self.only_named.iter().all(|glob| glob.matches(&name))
     }
 
-    fn start(mut self, path: &Path, meta: &Metadata, tree: bool) -> Option<Unsaved> {
+    fn start(mut self, path: &Path, meta: &Metadata, tree: bool, tracked_only: bool) -> Option<Unsaved> {
         let work_tree = self.loaded.repository.work_tree.clone();
         let relative = relative_bytes(path, &work_tree)?;
         if let Err(why) = self.index() {
             return self.found(path, why);
+        }
+        if tracked_only {
+            let name = relative.rsplit(|&byte| byte == b'/').next().filter(|name| !name.is_empty());
+            let reached = self.only_named.is_empty() || name.is_some_and(|name| self.named(name));
+            return self.tracked_below(path, &relative, meta, tree, reached);
         }
         let (mut rules, ignored_above) =
             rules_down_to(&work_tree, &relative, &|rules, folder| self.ignored(rules, folder, true));
@@ -411,7 +419,7 @@ impl<'w> Walk<'w> {
             }
             if !relative.is_empty() {
                 // A submodule's or another worktree's checkout: its own index says what it holds.
-                let nested = Destroyed { path, tree: true, only_named: self.only_named };
+                let nested = Destroyed { path, tree: true, only_named: self.only_named, tracked_only: false };
                 return self.scanner.first_unsaved(&nested, self.created);
             }
         }
@@ -613,10 +621,25 @@ mod tests {
     }
 
     fn unsaved_in(dir: &Path, path: &str, tree: bool, created: &[&str]) -> Option<(String, Why)> {
+        first_unsaved_in(dir, path, tree, created, false)
+    }
+
+    /// What restoring `path` from git (its tracked files only) would lose.
+    fn restore_loses(dir: &Path, path: &str) -> Option<(String, Why)> {
+        first_unsaved_in(dir, path, true, &[], true)
+    }
+
+    fn first_unsaved_in(
+        dir: &Path,
+        path: &str,
+        tree: bool,
+        created: &[&str],
+        tracked_only: bool,
+    ) -> Option<(String, Why)> {
         let created: Vec<PathBuf> = created.iter().map(|path| dir.join(path)).collect();
         let is_created = |path: &Path| created.iter().any(|made| path.starts_with(made));
         let mut scanner = Scanner::new(Limits::default(), Some(dir.to_path_buf()));
-        let destroyed = Destroyed { path: &dir.join(path), tree, only_named: &[] };
+        let destroyed = Destroyed { path: &dir.join(path), tree, only_named: &[], tracked_only };
         let found = scanner.first_unsaved(&destroyed, &is_created)?;
         let shown = found.path.strip_prefix(dir).map_or(found.path.clone(), Path::to_path_buf);
         Some((shown.display().to_string(), found.why))
@@ -648,6 +671,24 @@ mod tests {
         write(&dir, "notes.txt", "n");
         git(&dir, &["add", "-N", "notes.txt"]);
         assert_eq!(unsaved_in(&dir, "notes.txt", false, &[]), Some(("notes.txt".into(), Why::NotStaged)));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn restoring_from_git_loses_only_the_changes_of_tracked_files() {
+        let dir = committed("scan-restore");
+        write(&dir, "docs/draft.md", "an untracked draft: a restore leaves it");
+        write(&dir, "src/new.rs", "untracked too");
+        assert_eq!(restore_loses(&dir, "."), None, "no tracked file changed");
+        assert_eq!(restore_loses(&dir, "docs"), None);
+        assert_eq!(restore_loses(&dir, "src/lib.rs"), None);
+        write(&dir, "src/nested/mod.rs", "mod y;\n");
+        assert_eq!(restore_loses(&dir, "."), Some(("src/nested/mod.rs".into(), Why::Changed)));
+        assert_eq!(restore_loses(&dir, "src"), Some(("src/nested/mod.rs".into(), Why::Changed)));
+        assert_eq!(restore_loses(&dir, "src/nested/mod.rs"), Some(("src/nested/mod.rs".into(), Why::Changed)));
+        assert_eq!(restore_loses(&dir, "docs"), None);
+        write(&dir, "target/keep.txt", "changed, in an ignored folder");
+        assert_eq!(restore_loses(&dir, "target"), Some(("target/keep.txt".into(), Why::Changed)));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -710,7 +751,7 @@ mod tests {
         write(&dir, "docs/draft.md", "draft");
         let names = [NameGlob { glob: "*.orig".into(), ignore_case: false }];
         let mut scanner = Scanner::new(Limits::default(), None);
-        let root = Destroyed { path: &dir, tree: true, only_named: &names };
+        let root = Destroyed { path: &dir, tree: true, only_named: &names, tracked_only: false };
         let found = scanner.first_unsaved(&root, &|_| false).map(|found| found.path);
         assert_eq!(found, Some(dir.join("src/a.rs.orig")), "the untracked .orig, not docs/draft.md");
         std::fs::remove_file(dir.join("src/a.rs.orig")).expect("remove");
@@ -722,7 +763,7 @@ mod tests {
     fn past_the_limits_the_answer_is_to_ask() {
         let dir = committed("scan-limits");
         let mut scanner = Scanner::new(Limits { entries: 3, hashed_bytes: 1 << 20 }, None);
-        let destroyed = Destroyed { path: &dir.join("src"), tree: true, only_named: &[] };
+        let destroyed = Destroyed { path: &dir.join("src"), tree: true, only_named: &[], tracked_only: false };
         assert_eq!(scanner.first_unsaved(&destroyed, &|_| false).map(|found| found.why), Some(Why::TooManyToCheck));
         write(&dir, "src/lib.rs", "pub fn changed_and_longer() {}\n");
         let mut scanner = Scanner::new(Limits { entries: 1000, hashed_bytes: 4 }, None);
