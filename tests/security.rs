@@ -199,6 +199,9 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "perl -i -pe 's/x/y/' .forge/audit/overrides.log".to_owned(),
         "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('.forge')\nEOF".to_owned(),
         "ln -sf /dev/null .forge/audit/overrides.log".to_owned(),
+        // A link given its target alone lands in the working folder under the target's name.
+        "cd .forge/audit && ln -sf /tmp/forged/overrides.log".to_owned(),
+        "cd .forge/runtime && ln -sf /dev/null/state.json".to_owned(),
         "chmod 000 .forge/runtime/state.json".to_owned(),
         "find .forge -delete".to_owned(),
         "find .forge -name '*.log' -exec rm {} \\;".to_owned(),
@@ -227,6 +230,7 @@ fn tampering_with_governance_through_bash_is_hard_blocked() {
         "echo '{\"hooks\":{}}' > .claude/settings.json".to_owned(),
         "sed -i 's/dotforge-hook/true/' .claude/settings.json".to_owned(),
         "rm .claude/settings.json".to_owned(),
+        "cd .claude && ln -sf /tmp/forged/settings.json".to_owned(),
         "mv .claude .claude.bak".to_owned(),
         "echo '{\"disableAllHooks\": true}' > .claude/settings.local.json".to_owned(),
         "echo '{\"disableAllHooks\": true}' > ~/.claude/settings.json".to_owned(),

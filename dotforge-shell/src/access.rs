@@ -14,6 +14,7 @@
 use crate::argv::{Arg, Options, Order, Parsed, Value};
 use crate::code_paths::{path_like_words, path_like_words_in_code};
 use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
+use crate::destinations::{self, Folder};
 use crate::lexer::{RedirectKind, Word};
 pub(crate) use crate::parameters::resolvable;
 use crate::programs::{self, Granting, Logic, Program, Touches};
@@ -323,21 +324,22 @@ fn program_accesses<'c>(
             reads.extend(read);
         }
         Touches::Links => {
-            let mut paths = operands();
+            let paths = operands();
             let folders = values(&['t'], &["target-directory"]);
             if parsed.has('s', "symbolic") {
                 writes.extend(symbolic_link_targets(&paths, &folders));
             }
             // The link's name: the last operand (inside it, with the targets' names, when it is a folder that
-            // exists), or a folder of `-t DIR`; the targets can be written through the new names.
-            let link = if folders.is_empty() && paths.len() > 1 { paths.pop() } else { None };
-            let lands_as = (!parsed.has('T', "no-target-directory"))
-                .then(|| paths.iter().map(|target| named_source(target, false)).collect())
-                .flatten()
-                .map(Landing::Sources);
-            let links = as_written(link, false).into_iter().chain(as_written(folders, true));
-            writes.extend(links.map(|link| Target { lands_as: lands_as.clone(), ..link }));
-            writes.extend(as_written(paths, false));
+            // exists), a folder of `-t DIR`, or the working folder for a target given alone (`ln -sf ../x/settings.json`
+            // replaces `./settings.json`); the targets can be written through the new names.
+            if let Some(link) = destinations::of(&parsed, true) {
+                let lands_as = landing(&link, false);
+                // A target given alone whose name cannot be known (`ln -s "$X"`) lands as no file named here.
+                let named = lands_as.is_some() || paths.len() > 1 || !folders.is_empty();
+                let written = as_written(named.then(|| link.path.clone()), !folders.is_empty());
+                writes.extend(written.into_iter().map(|link| Target { lands_as: lands_as.clone(), ..link }));
+                writes.extend(as_written(link.sources.into_iter().cloned(), false));
+            }
         }
         Touches::Creates | Touches::Edits => writes.extend(as_written(operands(), false)),
         Touches::Permissions(granting) => {
@@ -568,22 +570,28 @@ fn runs_on_what_it_finds(words: &[Word], command: &SimpleCommand, facts: &LineFa
 /// through which the sources themselves can be written, as with `ln`. `merges` (rsync): a source ending in `/` puts
 /// its contents, not itself, into the destination.
 fn copies(parsed: &Parsed<'_>, links: bool, merges: bool) -> (Writes, Vec<Word>) {
-    let mut paths: Vec<Word> = parsed.operands().cloned().collect();
-    let targets: Vec<Word> = parsed.values(&['t'], &["target-directory"]).iter().map(Value::word).collect();
-    let destination = if targets.is_empty() { paths.pop() } else { None };
+    let Some(destination) = destinations::of(parsed, false) else {
+        return (Vec::new(), parsed.operands().cloned().collect()); // no destination: nothing is copied
+    };
+    let sources: Vec<Word> = destination.sources.iter().map(|source| (*source).clone()).collect();
     let mut writes = Vec::new();
     if links && (parsed.has('l', "link") || parsed.has('s', "symbolic-link")) {
-        writes.extend(as_written(paths.iter().cloned(), true));
+        writes.extend(as_written(sources.iter().cloned(), true));
     }
-    // `-T`: the destination is never a folder to put the sources in.
-    let into_folder = !parsed.has('T', "no-target-directory");
-    let lands_as = into_folder
-        .then(|| paths.iter().map(|source| named_source(source, merges)).collect())
-        .flatten()
-        .map(Landing::Sources);
-    let destinations = as_written(destination.into_iter().chain(targets), true);
+    let lands_as = landing(&destination, merges);
+    let destinations = as_written([destination.path], true);
     writes.extend(destinations.into_iter().map(|target| Target { lands_as: lands_as.clone(), ..target }));
-    (writes, paths)
+    (writes, sources)
+}
+
+/// How the sources land in a copy's, move's or link's destination when it is a folder: under their names, when
+/// those can be known and the destination may be a folder.
+fn landing(destination: &destinations::Destination<'_>, merges: bool) -> Option<Landing> {
+    if destination.folder == Folder::Never {
+        return None;
+    }
+    let names: Option<Vec<Word>> = destination.sources.iter().map(|source| named_source(source, merges)).collect();
+    names.map(Landing::Sources)
 }
 
 /// The file (or, downloading recursively, the host's folder) a URL is saved as inside a folder: the last segment

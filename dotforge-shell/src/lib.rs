@@ -20,7 +20,7 @@
 //! → `make`, `package_scripts`, `justfile`, `git_config` (task runners and aliases), `functions` (shell functions
 //! called with arguments) → `crude` and `reader` (the two readings) → [`pattern`] (command patterns of `runs`) and
 //! [`program_index`] (the programs they name, looked up once per line) →
-//! `argv` and `target` (options and the paths named) → `builds`, `rewriters`, `authoring` (programs that write what
+//! `argv` and `target` (options and the paths named), `destinations` (where a copy lands) → `builds`, `rewriters`, `authoring` (programs that write what
 //! they make) → [`access`] (every path a line reads and writes).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -40,6 +40,7 @@ mod consoles;
 mod containers;
 mod crude;
 mod decoders;
+mod destinations;
 mod filters;
 mod functions;
 mod git_commands;

@@ -22,6 +22,7 @@ use crate::access::{find_name_filter, git_index_only, git_long_given, resolvable
 use crate::argv::{Order, Parsed, Value};
 use crate::code_paths::{path_like_words, path_like_words_in_code, DESTRUCTIVE_CODE};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
+use crate::destinations::{self, Folder};
 use crate::lexer::{RedirectKind, Word};
 use crate::losses_in_place;
 use crate::programs::{self, Logic, Touches};
@@ -232,7 +233,7 @@ fn command_effects<'c>(
             let no_clobber = parsed.has('n', "no-clobber") || parsed.has_long("update=none");
             // `ln` replaces an existing name only when forced.
             let replaces = !no_clobber && (entry.touches != Touches::Links || parsed.has('f', "force"));
-            if let Some(destination) = destination(&parsed) {
+            if let Some(destination) = destination(&parsed, entry.touches == Touches::Links) {
                 // A move onto a device (`mv notes.md /dev/null`) keeps nothing of what it moves; one into a
                 // temporary folder (`mv src /tmp/`) takes it out of the project to where it is cleared.
                 if entry.touches == Touches::Moves
@@ -249,7 +250,7 @@ fn command_effects<'c>(
         Touches::Own(Logic::Rsync) => {
             // rsync merges into its destination (and with `--delete…` removes what the source lacks): the whole
             // destination is reached.
-            if let Some(mut destination) = destination(&parsed) {
+            if let Some(mut destination) = destination(&parsed, false) {
                 destination.tree = true;
                 destination.sources.clear();
                 found.losses.push(destination.clone());
@@ -359,21 +360,14 @@ fn cleared_away(path: &str) -> bool {
     cleared || path.split('/').any(|part| matches!(part.to_ascii_lowercase().as_str(), "trash" | ".trash"))
 }
 
-/// The destination of a copy, move or link: `-t DIR` (every operand a source), else the last operand.
-fn destination(parsed: &Parsed<'_>) -> Option<Reach> {
-    let mut paths: Vec<Word> = parsed.operands().cloned().collect();
-    let folders: Vec<Word> = parsed.values(&['t'], &["target-directory"]).iter().map(Value::word).collect();
-    let (path, sources) = match folders.into_iter().next() {
-        Some(folder) => (folder, paths),
-        None => {
-            let last = paths.pop()?;
-            if paths.is_empty() {
-                return None; // `ln -s TARGET`: the link lands in the directory under the target's name
-            }
-            (last, paths)
-        }
+/// The destination of a copy, move or link, with its sources when they may land inside it.
+fn destination(parsed: &Parsed<'_>, links: bool) -> Option<Reach> {
+    let found = destinations::of(parsed, links)?;
+    let sources = match found.folder {
+        Folder::Never => Vec::new(),
+        Folder::Always | Folder::WhenOne => found.sources.into_iter().cloned().collect(),
     };
-    Some(Reach { sources, ..at(path, false) })
+    Some(Reach { sources, ..at(found.path, false) })
 }
 
 /// The options of `git clone` that take a value (so that `--depth 1` is not read as the URL and the folder).
@@ -550,6 +544,8 @@ mod tests {
         assert_eq!(lost("mv -t src a.rs"), ["src<-a.rs"]);
         assert_eq!(lost("install -m 644 x.conf etc/x.conf"), ["etc/x.conf<-x.conf"]);
         assert_eq!(lost("ln -sf ../x link"), ["link<-../x"]);
+        assert_eq!(lost("ln -sf ../x/notes.md"), [".<-../x/notes.md"], "a target alone lands here, under its name");
+        assert_eq!(lost("cp -T a b"), ["b"], "-T: the destination is never a folder to land in");
         assert_eq!(lost("rsync -a src/ backup/"), ["backup//"]);
         assert!(lost("mv -n a.rs b.rs").is_empty(), "no-clobber replaces nothing");
         assert!(lost("cp --no-clobber a.rs b.rs").is_empty());

@@ -8,6 +8,7 @@
 use crate::argv::{quote, Order, Parsed};
 use crate::braces;
 use crate::command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};
+use crate::destinations::{self, Folder};
 use crate::languages::{self, language_of_file};
 use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
@@ -535,17 +536,8 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
 /// `/`, `.`); a destination that may be either (`cp a.json conf`) is both.
 fn remember_copies(command: &SimpleCommand, entry: &'static programs::Program, files: &mut LineFiles<'_>) {
     let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
-    let mut sources: Vec<&Word> = parsed.operands().collect();
-    let folder = parsed.values(&['t'], &["target-directory"]).first().map(|value| value.word());
-    let (destination, into_folder) = match folder {
-        Some(folder) => (folder, true),
-        None if sources.len() >= 2 => {
-            let last = sources.pop().cloned().unwrap_or_default();
-            let folder = sources.len() > 1 || last.text.ends_with('/') || matches!(last.text.as_str(), "." | "..");
-            (last, folder)
-        }
-        None => return,
-    };
+    let Some(found) = destinations::of(&parsed, entry.touches == Touches::Links) else { return };
+    let (destination, sources) = (found.path, found.sources);
     let Some(destination) = locate(&destination, &command.cwd, files.sources()) else { return };
     // (A program copied or linked runs that program — [`remember_program_copies`]; a computed source, most often a
     // program's path (`"$(command -v python3)"`), is not read here.)
@@ -554,10 +546,11 @@ fn remember_copies(command: &SimpleCommand, entry: &'static programs::Program, f
         let Some(from) = locate(source, &command.cwd, files.sources()) else { continue };
         let text = files.read(&from);
         let mut landings = Vec::new();
-        if let Some(name) = from.file_name().filter(|_| !source.text.contains(['*', '?', '['])) {
+        let named = from.file_name().filter(|_| !source.text.contains(['*', '?', '[']));
+        if let Some(name) = named.filter(|_| found.folder != Folder::Never) {
             landings.push(destination.join(name));
         }
-        if !into_folder {
+        if found.folder != Folder::Always {
             landings.push(destination.clone());
         }
         for landing in landings {

@@ -184,6 +184,8 @@ fn a_copy_or_move_into_a_folder_writes_what_lands_there_not_the_whole_folder() {
         "mv -t /tmp src/old.ts",
         "ln -s /etc/hosts .",
         "ln -sf ../shared/config.json .",
+        "ln -s ../shared/config.json",
+        "ln -s \"$SHARED_CONFIG\"",
         "wget -P /tmp https://example.com/a.tgz",
         "wget -q -P . https://example.com/",
         "curl --output-dir /tmp -O https://example.com/a.tgz",
