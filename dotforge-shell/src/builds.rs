@@ -15,7 +15,7 @@ use crate::argv::{Options, Order, Parsed, Value};
 use crate::command::{CommandLine, SimpleCommand};
 use crate::lexer::Word;
 use crate::programs::{Logic, Program};
-use crate::target::{as_written, inside, ProjectRoot, Target, Writes};
+use crate::target::{inside, ProjectRoot, Target, Writes};
 
 /// cargo's subcommands (and their aliases) that put binaries into the profile's folder.
 const CARGO_BUILDS: &[&str] = &["build", "b", "run", "r", "test", "t", "bench", "rustc"];
@@ -46,22 +46,17 @@ pub(crate) fn outputs<'a>(
     assigned: impl FnOnce() -> &'a [Word],
 ) -> Option<Writes> {
     let words = &command.words;
-    let values = |words: &[Word], short: &[char], long: &[&str]| {
-        let parsed = Parsed::of(words, &entry.options, Order::Permute);
-        parsed.values(short, long).iter().map(Value::word).collect::<Vec<_>>()
-    };
     match logic {
         Logic::Cargo => cargo_outputs(words, entry, assigned()),
-        Logic::GoBuild if words.get(1).is_some_and(|word| word.text == "build") => {
-            Some(as_written(values(&words[1..], &['o'], &[]), false))
-        }
-        Logic::Compiler => {
-            let mut writes = as_written(values(words, &['o'], &[]), false);
-            writes.extend(as_written(values(words, &[], &["out-dir"]), true));
-            Some(writes)
-        }
+        Logic::GoBuild if words.get(1).is_some_and(|word| word.text == "build") => Some(compiled(entry, words)),
+        Logic::Compiler => Some(compiled(entry, words)),
         _ => None,
     }
+}
+
+/// What a compiler or `go build` writes (`-o FILE`, `--out-dir DIR`).
+fn compiled(entry: &'static Program, words: &[Word]) -> Writes {
+    entry.compiled_outputs(words).into_iter().map(|(path, tree)| Target::new(path, tree)).collect()
 }
 
 /// The folders a cargo command builds into, as whole trees, or `None` when it builds nothing there.

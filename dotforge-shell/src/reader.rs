@@ -510,8 +510,8 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
             })
         });
         if acts {
-            for value in parsed.values(&['o'], &[]) {
-                unknown(&value.word(), files);
+            for (output, _) in entry.compiled_outputs(&command.words) {
+                unknown(&output, files);
             }
         }
     } else if entry.touches == Touches::Own(Logic::Download) {

@@ -414,6 +414,26 @@ impl Program {
         }
     }
 
+    /// What a compiler (`cc -o FILE`, `rustc --out-dir DIR`) or `go build -o FILE` writes, each with whether it is a
+    /// whole folder; nothing for other programs.
+    pub(crate) fn compiled_outputs(&self, words: &[Word]) -> Vec<(Word, bool)> {
+        let values = |words: &[Word], short: &[char], long: &[&str], tree: bool| {
+            let parsed = Parsed::of(words, &self.options, Order::Permute);
+            parsed.values(short, long).iter().map(|value| (value.word(), tree)).collect::<Vec<_>>()
+        };
+        match self.touches {
+            Touches::Own(Logic::GoBuild) if words.get(1).is_some_and(|word| word.text == "build") => {
+                values(&words[1..], &['o'], &[], false)
+            }
+            Touches::Own(Logic::Compiler) => {
+                let mut outputs = values(words, &['o'], &[], false);
+                outputs.extend(values(words, &[], &["out-dir"], true));
+                outputs
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// How it takes code, when it is an interpreter.
     pub(crate) fn interpreter(&'static self) -> Option<&'static Interpreter> {
         self.runs.iter().find_map(|runs| match runs {
