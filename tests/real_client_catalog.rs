@@ -477,8 +477,9 @@ fn the_hook_as_a_plugin_governs_a_project_that_has_no_settings_of_its_own() {
 }
 
 /// Issue 34, item 3, inside the real Claude Code: `rm -rf src` over uncommitted edits asks the person and, declined,
-/// leaves the work; `rm -rf target` (ignored build output) and deleting a file the session itself wrote run
-/// without a question.
+/// leaves the work, and so does restoring the edited file from git (`git checkout -- src/lib.rs`); `rm -rf target`
+/// (ignored build output), restoring a file that holds no change (`git restore docs/guide.md`) and deleting a file
+/// the session itself wrote run without a question.
 #[test]
 fn deleting_uncommitted_work_asks_and_deleting_build_output_or_the_sessions_own_files_runs() {
     let project = project("unsaved-work");
@@ -500,6 +501,7 @@ fn deleting_uncommitted_work_asks_and_deleting_build_output_or_the_sessions_own_
     git(&["init", "-q", "-b", "main"]);
     write(".gitignore", "target/\n.forge/\n.claude/\n");
     write("src/lib.rs", "pub fn answer() -> u32 { 41 }\n");
+    write("docs/guide.md", "# Guide\n");
     git(&["add", "-A"]);
     git(&["commit", "-q", "-m", "start"]);
     let edited = "pub fn answer() -> u32 { 42 } // a day's work, not committed\n";
@@ -507,6 +509,8 @@ fn deleting_uncommitted_work_asks_and_deleting_build_output_or_the_sessions_own_
     write("target/debug/app", "a build\n");
     let script = Script::new(vec![
         call("toolu_rm_src", "Bash", json!({"command": "rm -rf src", "description": "start over"})),
+        call("toolu_restore_lib", "Bash", json!({"command": "git checkout -- src/lib.rs", "description": "undo"})),
+        call("toolu_restore_guide", "Bash", json!({"command": "git restore docs/guide.md", "description": "undo"})),
         call("toolu_rm_target", "Bash", json!({"command": "rm -rf target", "description": "clean the build"})),
         call("toolu_write", "Write", json!({"file_path": dir.join("scratch.md"), "content": "notes for this task\n"})),
         call("toolu_rm_own", "Bash", json!({"command": "rm scratch.md", "description": "remove my notes"})),
@@ -514,13 +518,17 @@ fn deleting_uncommitted_work_asks_and_deleting_build_output_or_the_sessions_own_
     ]);
     let answer = Answer::Deny("keep my edits".to_owned());
     let outcome = project.run(&Project::session_id(), script, "clean up the workspace", User::always(answer));
-    assert_eq!(outcome.prompts.len(), 1, "only the delete of the edits asks\n{}", outcome.describe());
-    let reason = &outcome.prompts[0].reason;
-    assert!(reason.contains("[protect-unsaved-work]") && reason.contains("src/lib.rs"), "{reason}");
-    let (result, is_error) = outcome.tool_result("toolu_rm_src").expect("a tool result");
-    assert!(is_error && result.contains("keep my edits"), "declined: {result}");
+    assert_eq!(outcome.prompts.len(), 2, "only the delete and the restore of the edits ask\n{}", outcome.describe());
+    for prompt in &outcome.prompts {
+        let reason = &prompt.reason;
+        assert!(reason.contains("[protect-unsaved-work]") && reason.contains("src/lib.rs"), "{reason}");
+    }
+    for id in ["toolu_rm_src", "toolu_restore_lib"] {
+        let (result, is_error) = outcome.tool_result(id).expect("a tool result");
+        assert!(is_error && result.contains("keep my edits"), "{id} declined: {result}");
+    }
     assert_eq!(std::fs::read_to_string(dir.join("src/lib.rs")).expect("the edits are kept"), edited);
-    for id in ["toolu_rm_target", "toolu_write", "toolu_rm_own"] {
+    for id in ["toolu_restore_guide", "toolu_rm_target", "toolu_write", "toolu_rm_own"] {
         let (result, is_error) = outcome.tool_result(id).expect("a tool result");
         assert!(!is_error, "{id} runs: {result}\n{}", outcome.describe());
     }
