@@ -130,8 +130,8 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
 }
 
 /// The `find` commands whose `-exec` (or `-execdir`, `-ok`) runs a command that loses what it is given: a loss
-/// of `{}` (`-exec truncate -s0 {} +`, `-exec sh -c ': > {}' \;`) or of a script's positional parameter (`-exec
-/// sh -c ': > "$1"' _ {} \;`) in a command the find runs. Looked at only on a line that runs such a find.
+/// of `{}` (`-exec truncate -s0 {} +`, `-exec sh -c ': > {}' \;`, and a script's positional parameter, which holds
+/// `{}`: `-exec sh -c ': > "$1"' _ {} \;`) in a command the find runs. Looked at only on a line that runs such a find.
 fn finds_losing_what_they_find(line: &CommandLine) -> Vec<usize> {
     let runs_commands = |command: &SimpleCommand| {
         command.program() == "find"
@@ -140,11 +140,8 @@ fn finds_losing_what_they_find(line: &CommandLine) -> Vec<usize> {
     if !line.commands.iter().any(runs_commands) {
         return Vec::new();
     }
-    let given = |path: &Word| {
-        let text = path.text.trim_matches('"');
-        text.contains("{}")
-            || (path.dynamic && matches!(text, "$1" | "${1}" | "$@" | "${@}" | "$*" | "$2" | "$3" | "${2}" | "${3}"))
-    };
+    // (A script's positional parameters hold `{}` by then: `sh -c ': > "$1"' _ {}` is read as `set -- {}` first.)
+    let given = |path: &Word| path.text.contains("{}");
     let mut finds = Vec::new();
     for (index, command) in line.commands.iter().enumerate() {
         if runs_commands(command) {

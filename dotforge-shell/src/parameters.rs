@@ -132,9 +132,14 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
             continue;
         }
         if let Some(name_and_more) = rest.strip_prefix('$') {
-            let length = name_and_more.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count();
+            // A positional parameter is one digit (`$12` is `${1}2`), known after `set -- …` (a `sh -c` script's
+            // arguments are read so); a variable's name runs on.
+            let length = match name_and_more.as_bytes().first() {
+                Some(digit) if digit.is_ascii_digit() => 1,
+                _ => name_and_more.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count(),
+            };
             let name = &name_and_more[..length];
-            match (length > 0 && !name.as_bytes()[0].is_ascii_digit()).then(|| value_of(name)).flatten() {
+            match (length > 0).then(|| value_of(name)).flatten() {
                 Some(value) => out.push_str(&value),
                 None => out.push_str(&rest[..1 + length]),
             }
@@ -335,6 +340,10 @@ mod tests {
         assert_eq!(read("$dx/y", &[("d", ".forge")]), "$dx/y");
         assert_eq!(read("${#X}", &[]), "${#X}");
         assert_eq!(read("$1/x", &[]), "$1/x");
+        // Positional parameters, known after `set -- …`: one digit each.
+        assert_eq!(read("$1/x", &[("1", ".forge")]), ".forge/x");
+        assert_eq!(read("$12", &[("1", "a"), ("12", "b")]), "a2");
+        assert_eq!(read("${12}", &[("1", "a"), ("12", "b")]), "b");
     }
 
     #[test]
