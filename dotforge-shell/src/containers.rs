@@ -1,9 +1,11 @@
 //! The command a container runs (`docker run [OPTIONS] IMAGE [CMD…]`, `docker exec CONTAINER CMD…`): its words,
 //! with the paths under a folder mounted from here (`-v SRC:DST`, `--mount type=bind,source=SRC,target=DST`) written
 //! as the paths they are here, and, for an image named like a program the table knows (`alpine/git`), that program
-//! with the command's words as its arguments — the image's entrypoint runs them.
+//! with the command's words as its arguments — the image's entrypoint runs them. An image the same line builds
+//! (`docker build -t NAME -f FILE .`) runs, given no command, what its Dockerfile's `ENTRYPOINT` and `CMD` say.
 
-use crate::argv::{Order, Parsed};
+use crate::argv::{Order, Parsed, Value};
+use crate::command::program_name;
 use crate::lexer::Word;
 use crate::programs::{self, Program};
 
@@ -33,6 +35,90 @@ pub(crate) fn commands(argv: &[Word], entry: &Program, image: bool) -> Vec<Vec<W
         found.push(command);
     }
     found
+}
+
+/// Container CLIs whose `build` makes an image and whose `run` starts one.
+const ENGINES: &[&str] = &["docker", "podman", "nerdctl", "finch"];
+
+/// An image a command builds (`docker build`, `docker buildx build`, `docker image build`): the names it is tagged
+/// with and its Dockerfile (`-f FILE`, else `Dockerfile` in the build's context); `None` for any other command, or a
+/// Dockerfile read from the input.
+pub(crate) fn built_image(words: &[Word]) -> Option<(Vec<String>, Word)> {
+    let engine = words.first().filter(|word| ENGINES.contains(&program_name(&word.text)))?;
+    let program = programs::lookup(&engine.text)?;
+    let mut at = program.subcommand_at(words)?;
+    if matches!(words[at].text.as_str(), "buildx" | "image") {
+        at += 1;
+    }
+    if words.get(at).is_none_or(|word| word.text != "build") {
+        return None;
+    }
+    let options = program.subcommand_options("build").copied().unwrap_or_default();
+    let parsed = Parsed::of(&words[at..], &options, Order::Permute);
+    let tags: Vec<String> = parsed.values(&['t'], &["tag"]).iter().map(|value| value.text().to_owned()).collect();
+    let context = parsed.operands().next()?;
+    let dockerfile = match parsed.values(&['f'], &["file"]).last().map(Value::word) {
+        Some(file) if file.text == "-" => return None,
+        Some(file) => file,
+        None => Word { text: format!("{}/Dockerfile", context.text.trim_end_matches('/')), ..context.clone() },
+    };
+    (!tags.is_empty()).then_some((tags, dockerfile))
+}
+
+/// The command a Dockerfile gives its containers: `ENTRYPOINT`'s words, then `CMD`'s (the last of each), each in its
+/// exec form (`["rm", "-rf", "/app/src"]`) or its shell form (`CMD rm -rf /app/src`, run by `/bin/sh -c`); `None`
+/// when it gives none.
+pub(crate) fn image_command(dockerfile: &str) -> Option<Vec<Word>> {
+    let (mut entrypoint, mut command) = (None, None);
+    for line in dockerfile.lines() {
+        let line = line.trim_start();
+        let (instruction, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let found = match instruction.to_ascii_uppercase().as_str() {
+            "ENTRYPOINT" => &mut entrypoint,
+            "CMD" => &mut command,
+            _ => continue,
+        };
+        let rest = rest.trim();
+        *found = Some(match serde_json::from_str::<Vec<String>>(rest) {
+            Ok(words) => words,
+            Err(_) => vec!["/bin/sh".to_owned(), "-c".to_owned(), rest.to_owned()],
+        });
+    }
+    let words: Vec<Word> = entrypoint
+        .into_iter()
+        .chain(command)
+        .flatten()
+        .map(|text| Word { text, quoted: true, ..Word::default() })
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// `words` with the command of an image the line built added when `docker run IMAGE` gives none (nor an
+/// entrypoint): the container runs what the image's Dockerfile says. Other commands come back as they are.
+pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Vec<Word>)]) -> Vec<Word> {
+    if images.is_empty() || !words.first().is_some_and(|word| ENGINES.contains(&program_name(&word.text))) {
+        return words;
+    }
+    let Some(program) = programs::lookup(&words[0].text) else { return words };
+    let Some(mut at) = program.subcommand_at(&words) else { return words };
+    if words[at].text == "container" {
+        at += 1;
+    }
+    let Some(run) = words.get(at).and_then(|word| program.subcommand_entry(&word.text)) else { return words };
+    if !matches!(words[at].text.as_str(), "run" | "create") {
+        return words;
+    }
+    let parsed = Parsed::of(&words[at..], &run.options, Order::UntilOperand(|_| false));
+    let image_at = at + parsed.rest;
+    let given_entrypoint = !parsed.values(&[], &["entrypoint"]).is_empty();
+    if image_at + 1 != words.len() || given_entrypoint {
+        return words;
+    }
+    let image = words[image_at].text.trim_end_matches(":latest");
+    if let Some((_, command)) = images.iter().rev().find(|(tag, _)| tag.trim_end_matches(":latest") == image) {
+        words.extend(command.iter().cloned());
+    }
+    words
 }
 
 /// The program an image is named after: its last path part without tag or digest (`alpine/git:2.45` → `git`).

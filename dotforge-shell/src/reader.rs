@@ -17,8 +17,8 @@ use crate::programs::{self, Language, Logic, Output, Touches};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
 use crate::{
-    code, code_paths, computed, crude, decoders, functions, git_config, justfile, make, package_scripts, parameters,
-    unwrap,
+    code, code_paths, computed, containers, crude, decoders, functions, git_config, justfile, make, package_scripts,
+    parameters, unwrap,
 };
 use std::collections::HashMap;
 use std::ops::Range;
@@ -148,12 +148,23 @@ struct ScriptState<'j> {
     arrays: computed::Arrays,
     /// Links and copies of known programs the line made, as `(the new path as written, the program)`.
     program_copies: Vec<(String, String)>,
+    /// Images the line built, as `(a name it is tagged with, the command its Dockerfile gives its containers)`.
+    images: Vec<(String, Vec<Word>)>,
     /// The functions the script defines, as `(name, body)`.
     functions: Vec<(String, String)>,
     token_group: Vec<Option<usize>>,
 }
 
 impl ScriptState<'_> {
+    /// An image the command builds (`docker build -t NAME .`), with the command its Dockerfile gives (read from the
+    /// line's files or the disk), for a later `docker run NAME`.
+    fn remember_built_image(&mut self, words: &[Word], files: &mut LineFiles<'_>) {
+        let Some((tags, dockerfile)) = containers::built_image(words) else { return };
+        let Some(path) = locate(&dockerfile, &self.cwd, files.sources()) else { return };
+        let Some(command) = files.read(&path).and_then(|text| containers::image_command(&text)) else { return };
+        self.images.extend(tags.into_iter().map(|tag| (tag, command.clone())));
+    }
+
     /// The known program a path-like program word runs: a link or copy of it the line made, or a symbolic link to
     /// it on disk.
     fn program_behind(&self, word: &Word, sources: &dyn Sources) -> Option<String> {
@@ -239,6 +250,9 @@ impl ScriptState<'_> {
             }
         }
         remember_program_copies(&words, &mut self.program_copies);
+        // An image the line built runs its Dockerfile's command when `docker run` gives none.
+        let words = containers::with_image_command(words, &self.images);
+        self.remember_built_image(&words, &mut reading.files);
         written.words = words;
         remember_assignments(&written, &mut self.variables);
         remember_exports(&written, &self.variables, &mut self.exported);
@@ -851,6 +865,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         hooks_paths: Vec::new(),
         arrays: Vec::new(),
         program_copies: Vec::new(),
+        images: Vec::new(),
         functions: functions::defined(&job.text),
         token_group: vec![None; lexed.tokens.len()],
     };

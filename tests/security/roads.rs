@@ -53,6 +53,9 @@ fn commands_run_elsewhere_or_later_are_read() {
         "docker run --rm -v $PWD:/w -w /w alpine/git push --force",
         "docker run -v $PWD:/w alpine rm -rf /w/.forge",
         "podman run -v .:/w alpine sh -c 'rm -rf /w/.forge'",
+        // An image the line builds runs its Dockerfile's command when none is given.
+        "printf 'FROM alpine\\nCMD [\"rm\", \"-rf\", \"/w/.forge\"]\\n' > build/D && docker build -f build/D -t wipe . && docker run -v \"$PWD\":/w wipe",
+        "printf 'FROM alpine/git\\nENTRYPOINT [\"git\"]\\nCMD [\"push\", \"--force\"]\\n' > build/D && docker build -t p:1 -f build/D . && docker run --rm -v \"$PWD\":/w -w /w p:1",
         "docker exec web git push --force",
         "docker compose run --rm app git push -f",
         "kubectl exec -it pod -- git push --force",
@@ -300,6 +303,8 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "ssh host uptime",
         "ssh -T git@github.com",
         "docker run --rm -v $PWD:/w -w /w node:20 npm test",
+        "printf 'FROM node:20\\nWORKDIR /w\\nCMD [\"npm\", \"test\"]\\n' > build/D && docker build -f build/D -t t . && docker run --rm -v \"$PWD\":/w t",
+        "docker build -t app . && docker run --rm -p 3000:3000 app",
         "docker compose up -d",
         "docker exec web ls /app",
         "kubectl exec pod -- ls /",

@@ -179,6 +179,19 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("docker compose run --rm app git push -f", Expect::Runs("git push -f")),
             Example("docker container run alpine git push -f", Expect::Runs("git push -f")),
             Example("docker run --rm -p 8080:80 nginx", Expect::Inert(".forge")),
+            Example(
+                "printf 'FROM alpine\\nCMD [\"rm\", \"-rf\", \"/app/.forge\"]\\n' > D.x && docker build -f D.x -t x . && docker run -v \"$PWD\":/app x",
+                Expect::Writes(".forge"),
+            ),
+            Example(
+                "printf 'FROM alpine\\nENTRYPOINT [\"git\"]\\nCMD [\"push\", \"-f\"]\\n' > D.y && docker build -f D.y -t y:1 . && docker run y:1",
+                Expect::Runs("git push -f"),
+            ),
+            Example(
+                "printf 'FROM alpine\\nCMD git push -f\\n' > D.z && docker image build -t z -f D.z . && docker container run z",
+                Expect::Runs("git push -f"),
+            ),
+            Example("docker build -t app . && docker run -p 3000:3000 app", Expect::Inert(".forge")),
             Example("docker ps -a", Expect::Inert(".forge")),
         ],
         ..Program::named(&["docker", "podman", "nerdctl", "buildah", "finch"])
