@@ -121,12 +121,80 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
         return if starts_a_process { vec![UNKNOWN_COMMAND.to_owned()] } else { Vec::new() };
     }
     let mut found = Vec::new();
-    // `eval` handed over as a function runs whatever it is given (`fetch(url).then(r => r.text()).then(eval)`).
-    if ["(eval)", ", eval)"].iter().any(|passed| code.contains(passed)) {
+    // `eval` handed over as a function runs whatever it is given (`fetch(url).then(r => r.text()).then(eval)`); a
+    // module loaded by a computed name may be the one that runs processes (`require('child_' + 'process')`).
+    if ["(eval)", ", eval)"].iter().any(|passed| code.contains(passed)) || loads_a_computed_module(language, code) {
         found.push(UNKNOWN_COMMAND.to_owned());
     }
     read(language, code, Source::Inline, 0, &mut found);
     found
+}
+
+/// Whether code loads a module whose name is computed, not written as one string: JavaScript's `require(…)` and
+/// `import(…)`, Python's `__import__(…)` and `import_module(…)` given anything but a plain literal (`require(m)`,
+/// `require('child_' + 'process')`, `` require(`${x}`) ``).
+fn loads_a_computed_module(language: Language, code: &str) -> bool {
+    let loaders: &[&str] = match language {
+        Language::JavaScript => &["require(", "import("],
+        Language::Python => &["__import__(", "import_module("],
+        _ => return false,
+    };
+    loaders.iter().any(|loader| {
+        code.match_indices(loader).any(|(at, _)| {
+            // A name that only ends like a loader (`myrequire(`) is not one.
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|character| character.is_alphanumeric() || character == '_' || character == '$') {
+                return false;
+            }
+            let arguments = &code[at + loader.len()..];
+            !plain_literal_argument(arguments.trim_start()) && !only_a_property_read(arguments)
+        })
+    })
+}
+
+/// Whether the result of a call whose arguments start `arguments` (just after its `(`) is only read as a property
+/// (`require(path.resolve('package.json')).version`): no module that runs a process is used that way.
+fn only_a_property_read(arguments: &str) -> bool {
+    let mut depth = 1;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (at, character) in arguments.char_indices() {
+        match quote {
+            Some(_) if escaped => escaped = false,
+            Some(_) if character == '\\' => escaped = true,
+            Some(open) if character == open => quote = None,
+            Some(_) => {}
+            None => match character {
+                '\'' | '"' | '`' => quote = Some(character),
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let after = &arguments[at + 1..];
+                        let Some(member) = after.strip_prefix('.') else { return false };
+                        let name_end = member
+                            .find(|character: char| !(character.is_alphanumeric() || character == '_'))
+                            .unwrap_or(member.len());
+                        return name_end > 0 && !member[name_end..].trim_start().starts_with(['(', '[', '.']);
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    false
+}
+
+/// Whether `rest` (what follows a call's `(`) is one string literal and the call's end: `'fs')`, `"os")`.
+fn plain_literal_argument(rest: &str) -> bool {
+    let Some(quote) = rest.chars().next().filter(|character| matches!(character, '\'' | '"' | '`')) else {
+        return false;
+    };
+    let body = &rest[1..];
+    let Some(end) = body.find(quote) else { return false };
+    let literal = &body[..end];
+    let after = body[end + 1..].trim_start();
+    !literal.contains('\\') && !(quote == '`' && literal.contains("${")) && after.starts_with([')', ','])
 }
 
 /// Where code comes from, which decides what a call of unknown arguments stands for.
@@ -579,6 +647,11 @@ mod tests {
             (Language::Perl, "system($ARGV[0])"),
             (Language::Ruby, "system(ARGV[0])"),
             (Language::Php, "shell_exec($argv[1]);"),
+            (Language::JavaScript, "const m = 'child_' + 'process'; require(m)['exec' + 'Sync']('git push -f')"),
+            (Language::JavaScript, "require('child_' + 'process').execSync('id')"),
+            (Language::JavaScript, "import(`${'child'}_process`).then(m => m.execSync('id'))"),
+            (Language::Python, "__import__('o' + 's').system('git push -f')"),
+            (Language::Python, "import importlib; importlib.import_module(name).system('x')"),
         ] {
             assert!(inline(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "{code}");
             assert!(!commands_in(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "a file: {code}");
@@ -589,6 +662,13 @@ mod tests {
             (Language::Python, "app.run(debug=True)"),
             (Language::Python, "import subprocess; subprocess.run(['git', 'status'])"),
             (Language::JavaScript, "console.log(/a/.exec(process.argv[1]))"),
+            (Language::JavaScript, "const fs = require('fs'); console.log(fs.readFileSync(\"a\", 'utf8'))"),
+            (Language::JavaScript, "import('node:fs').then(fs => console.log(fs.existsSync('x')))"),
+            (Language::JavaScript, "const x = myrequire(name); console.log(x)"),
+            (Language::Python, "import importlib; print(importlib.import_module('json').dumps({}))"),
+            (Language::Python, "print(__import__('json').dumps([1]))"),
+            (Language::JavaScript, "console.log(require(require('path').resolve('package.json')).version)"),
+            (Language::JavaScript, "console.log(require(process.cwd() + '/package.json').name)"),
         ] {
             assert!(!inline(language, code).iter().any(|line| line == UNKNOWN_COMMAND), "{code}");
         }

@@ -259,6 +259,9 @@ fn commands_computed_while_the_line_runs_are_read_or_asked_about() {
         "python3 -c \"exec(__import__('base64').b64decode('aW1wb3J0IG9z'))\"",
         "node -e \"require('child_process').execSync(process.argv[1])\" 'git push -f'",
         "perl -e 'system($ARGV[0])' 'git push -f'",
+        // A module loaded by a computed name, its result then called.
+        "node -e \"const m = 'child_' + 'process'; require(m)['exec' + 'Sync']('git push -' + '-force origin main')\"",
+        "python3 -c \"m = __import__('o' + 's'); getattr(m, 'sys' + 'tem')('git push -' + '-force')\"",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
     assert_blocked(&project, &unknown, "ask", &behaviors);
@@ -359,6 +362,8 @@ fn everyday_commands_on_the_same_roads_stay_allowed() {
         "PATH+=\":$HOME/.local/bin\"; npm run build",
         "node -e \"console.log(/a/.exec(process.argv[1]))\" abc",
         "python3 -c \"import asyncio; asyncio.run(main())\"",
+        "node -p \"require(require('path').resolve('package.json')).version\"",
+        "node -e \"const fs = require('fs'); console.log(fs.readdirSync('src').length)\"",
         "mkdir -p build/{debug,release}",
         "echo {a,b}{1..3}",
     ]);
