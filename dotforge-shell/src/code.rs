@@ -194,7 +194,8 @@ fn plain_literal_argument(rest: &str) -> bool {
     let Some(end) = body.find(quote) else { return false };
     let literal = &body[..end];
     let after = body[end + 1..].trim_start();
-    !literal.contains('\\') && !(quote == '`' && literal.contains("${")) && after.starts_with([')', ','])
+    let computed = literal.contains('\\') || (quote == '`' && literal.contains("${"));
+    !computed && after.starts_with([')', ','])
 }
 
 /// Where code comes from, which decides what a call of unknown arguments stands for.
