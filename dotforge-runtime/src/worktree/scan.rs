@@ -313,15 +313,13 @@ impl<'w> Walk<'w> {
         if let Err(why) = self.index() {
             return self.found(path, why);
         }
+        let name = relative.rsplit(|&byte| byte == b'/').next().filter(|name| !name.is_empty());
+        let reached = self.only_named.is_empty() || name.is_some_and(|name| self.named(name));
         if tracked_only {
-            let name = relative.rsplit(|&byte| byte == b'/').next().filter(|name| !name.is_empty());
-            let reached = self.only_named.is_empty() || name.is_some_and(|name| self.named(name));
             return self.tracked_below(path, &relative, meta, tree, reached);
         }
         let (mut rules, ignored_above) =
             rules_down_to(&work_tree, &relative, &|rules, folder| self.ignored(rules, folder, true));
-        let name = relative.rsplit(|&byte| byte == b'/').next().filter(|name| !name.is_empty());
-        let reached = self.only_named.is_empty() || name.is_some_and(|name| self.named(name));
         if ignored_above {
             return self.tracked_below(path, &relative, meta, tree, reached);
         }
