@@ -56,6 +56,7 @@ mod make;
 mod package_scripts;
 mod parameters;
 pub mod pattern;
+mod printed;
 pub mod program_index;
 mod programs;
 pub mod promise;
