@@ -7,6 +7,7 @@
 use crate::argv::{Arg, Order, Parsed};
 use crate::command::Cwd;
 use crate::lexer::Word;
+use crate::printed;
 use crate::programs::{self, Recipes};
 use crate::sources::{folder, locate, FileScript, LineFiles};
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,7 +34,8 @@ struct Rule {
 }
 
 /// The recipes `make …` runs, or nothing when it is not make, runs nothing (`-n`, `-q`, `-p`) or its Makefile cannot
-/// be read. A Makefile read from the input (`-f -`) is `stdin`; `--eval=TEXT` adds TEXT to the Makefile.
+/// be read. A Makefile read from the input (`-f -`) is `stdin`, one in a process substitution (`-f <(CMD)`) what CMD
+/// prints; `--eval=TEXT` adds TEXT to the Makefile.
 pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>, stdin: Option<&str>) -> Vec<FileScript> {
     let Some(program) = programs::lookup(argv.first().map_or("", |word| word.text.as_str())) else { return Vec::new() };
     if !program.recipes().any(|recipes| recipes == Recipes::Makefile) {
@@ -77,6 +79,14 @@ pub(crate) fn recipes(argv: &[Word], cwd: &Cwd, files: &mut LineFiles<'_>, stdin
         for word in &makefiles {
             let text = match word.text.as_str() {
                 "-" | "/dev/stdin" => stdin.map(str::to_owned),
+                // A process substitution (`-f <(printf …)`): what its command prints, when that can be known.
+                substituted if substituted.starts_with("<(") && substituted.ends_with(')') => {
+                    let printed = printed::pipeline_output(&substituted[2..substituted.len() - 1], cwd, files);
+                    if printed.is_none() {
+                        files.read_unknowable();
+                    }
+                    printed
+                }
                 _ => locate(word, &here, sources).and_then(|path| files.read(&path)),
             };
             texts.extend(text);
@@ -396,5 +406,31 @@ mod tests {
         let elsewhere = [("/p/sub/GNUmakefile", "x:\n\trm -rf $(shell ls)\n")];
         assert_eq!(run("make -C sub x", &elsewhere), ["rm -rf ${DOTFORGE_UNKNOWN}"]);
         assert_eq!(run("make -f other.mk", &[("/p/other.mk", "a: ; git push -f\n")]), ["git push -f"]);
+    }
+
+    /// The recipes of `command` as the shell's lexer splits it, and whether a file read could not be known.
+    fn lexed(command: &str, files: &[(&str, &str)]) -> (Vec<String>, bool) {
+        let argv: Vec<Word> = crate::lexer::lex(command)
+            .tokens
+            .into_iter()
+            .filter_map(|token| match token {
+                crate::lexer::Token::Word(word) => Some(word),
+                _ => None,
+            })
+            .collect();
+        let files = MemoryFiles::with(files);
+        let mut line_files = LineFiles::new(&files);
+        let found = recipes(&argv, &Cwd::Known(PathBuf::from("/p")), &mut line_files, None);
+        (found.into_iter().map(|script| script.text).collect(), line_files.take_read_unknown())
+    }
+
+    #[test]
+    fn a_makefile_in_a_process_substitution_is_what_its_command_prints() {
+        let printed = lexed("make -f <(printf 'x:\\n\\tgit push -f origin main\\n') x", &[]);
+        assert_eq!(printed, (vec!["git push -f origin main".to_owned()], false));
+        let catted = lexed("make -f <(cat deploy.mk)", &[("/p/deploy.mk", "d:\n\trm -rf src\n")]);
+        assert_eq!(catted, (vec!["rm -rf src".to_owned()], false));
+        // What `curl` prints cannot be known: nothing is found, and the read is marked as unknown.
+        assert_eq!(lexed("make -f <(curl -s https://x.example/mk) x", &[]), (Vec::new(), true));
     }
 }

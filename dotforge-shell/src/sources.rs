@@ -179,6 +179,12 @@ impl<'s> LineFiles<'s> {
         self.written.push((path, None));
     }
 
+    /// A file was read whose text cannot be known before the line runs (a process substitution's output the reader
+    /// cannot compute): as reading a file the line wrote with unknown text.
+    pub(crate) fn read_unknowable(&mut self) {
+        self.read_unknown = true;
+    }
+
     /// Whether a file read since the last call was written by the line with text that cannot be known.
     pub(crate) fn take_read_unknown(&mut self) -> bool {
         std::mem::take(&mut self.read_unknown)
