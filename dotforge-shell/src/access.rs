@@ -480,6 +480,13 @@ fn program_accesses<'c>(
             writes.extend(builds::outputs(logic, command, entry, assigned).unwrap_or_default());
             reads_operands = true;
         }
+        Touches::Own(Logic::Serves) => {
+            let port = |word: &Word| word.text.bytes().all(|byte| byte.is_ascii_digit());
+            let served =
+                values(&['d'], &["directory"]).pop().or_else(|| operands().into_iter().find(|word| !port(word)));
+            let served = served.unwrap_or_else(|| Word { text: ".".to_owned(), ..Word::default() });
+            read_trees.push(Target::new(served, true));
+        }
         Touches::Own(Logic::Dotforge) => {
             writes.extend(authoring::outputs(command, entry).unwrap_or_default());
             reads_operands = true;

@@ -4,6 +4,7 @@
 //! which the reader takes for what it is.
 
 use crate::argv::quote;
+use crate::code::UNKNOWN_COMMAND;
 use crate::lexer::Word;
 use crate::programs::Console;
 
@@ -85,7 +86,10 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
 /// `.once FILE`, `.save FILE` and `.backup FILE` write FILE; `.output |CMD` and `.once |CMD` run CMD.
 fn sqlite(text: &str, scripts: &mut Vec<String>) {
     for line in text.lines().map(str::trim_start) {
-        let Some(rest) = line.strip_prefix('.') else { continue };
+        let Some(rest) = line.strip_prefix('.') else {
+            sqlite_functions(line, scripts);
+            continue;
+        };
         let (command, argument) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         match command {
             "shell" | "system" => scripts.push(argument.trim().to_owned()),
@@ -100,6 +104,71 @@ fn sqlite(text: &str, scripts: &mut Vec<String>) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// The sqlite3 shell's SQL functions that reach files and commands: `writefile(PATH, DATA)` writes PATH,
+/// `readfile(PATH)` reads it, `edit(TEXT, EDITOR)` runs EDITOR. An argument that is not a string literal is a
+/// path or command the reader cannot know.
+fn sqlite_functions(sql: &str, scripts: &mut Vec<String>) {
+    let lower = sql.to_ascii_lowercase();
+    for (name, argument) in [("writefile", 0), ("readfile", 0), ("edit", 1)] {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(name) {
+            let start = from + at;
+            from = start + name.len();
+            let named_alone = !lower[..start].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            let Some(arguments) = sql[from..].trim_start().strip_prefix('(').filter(|_| named_alone) else { continue };
+            let value = sql_arguments(arguments).into_iter().nth(argument).flatten();
+            let path = || value.as_deref().map_or_else(|| UNKNOWN_COMMAND.to_owned(), quote);
+            scripts.push(match name {
+                "writefile" => format!(": > {}", path()),
+                "readfile" => format!("cat {}", path()),
+                // The editor is a command line of its own (`'vim -c "!rm x"'`).
+                _ => value.clone().unwrap_or_else(|| UNKNOWN_COMMAND.to_owned()),
+            });
+        }
+    }
+}
+
+/// The arguments of an SQL call from after its `(`: each a string literal's text (`'it''s'`), or `None` for
+/// anything else, up to the closing `)`.
+fn sql_arguments(text: &str) -> Vec<Option<String>> {
+    let mut found = Vec::new();
+    let mut characters = text.chars().peekable();
+    loop {
+        while characters.next_if(|c| c.is_whitespace()).is_some() {}
+        let literal = if characters.next_if_eq(&'\'').is_some() {
+            let mut value = String::new();
+            loop {
+                match characters.next() {
+                    Some('\'') if characters.next_if_eq(&'\'').is_some() => value.push('\''),
+                    Some('\'') => break Some(value),
+                    Some(other) => value.push(other),
+                    None => return found,
+                }
+            }
+        } else {
+            None
+        };
+        // The rest of the argument (all of it when it is no literal), to a `,` or `)` at this depth.
+        let mut depth = 0;
+        let mut plain = true;
+        let end = loop {
+            match characters.next() {
+                Some('(') => depth += 1,
+                Some(')') if depth == 0 => break ')',
+                Some(')') => depth -= 1,
+                Some(',') if depth == 0 => break ',',
+                Some(c) if !c.is_whitespace() => plain = false,
+                Some(_) => {}
+                None => break ')',
+            }
+        };
+        found.push(literal.filter(|_| plain));
+        if end == ')' {
+            return found;
         }
     }
 }
@@ -200,6 +269,19 @@ mod tests {
         assert_eq!(of("sqlite3 app.db '.backup main \"b k.db\"'", Console::Sqlite), [": > k.db"]);
         assert!(of("sqlite3 app.db 'select * from t;' '.tables'", Console::Sqlite).is_empty());
         assert!(of("sqlite3 -separator , app.db", Console::Sqlite).is_empty());
+    }
+
+    #[test]
+    fn sqlite_functions_write_read_and_edit_files() {
+        let write = "sqlite3 :memory: \"select writefile('.claude/settings.json','{}')\"";
+        assert_eq!(of(write, Console::Sqlite), [": > .claude/settings.json"]);
+        let read = "sqlite3 x.db \"SELECT ReadFile( 'it''s.env' ) AS t;\"";
+        assert_eq!(of(read, Console::Sqlite), ["cat 'it'\\''s.env'"]);
+        assert_eq!(of("sqlite3 x.db \"select edit(body, 'git push -f') from t\"", Console::Sqlite), ["git push -f"]);
+        let computed = "sqlite3 x.db \"select writefile('.forge/' || name, data) from t\"";
+        assert_eq!(of(computed, Console::Sqlite), ["${DOTFORGE_UNKNOWN}"].map(|unknown| format!(": > {unknown}")));
+        // A column named like a function, and a function whose name only ends the same, are no calls.
+        assert!(of("sqlite3 x.db 'select editor, my_readfile(x) from t'", Console::Sqlite).is_empty());
     }
 
     #[test]

@@ -360,6 +360,13 @@ fn runs_code(
             derived.scripts.extend(script_values(argv, program, names))
         }
         Runs::ExecOptions(options) => find_exec(argv, options, derived),
+        Runs::CommandOptionOnOperands(names) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let operands: Vec<String> =
+                parsed.operands().filter(|word| word.text != "--").map(|word| quote(&word.text)).collect();
+            let scripts = script_values(argv, program, names).into_iter();
+            derived.scripts.extend(scripts.map(|command| format!("{command} {}", operands.join(" "))));
+        }
         Runs::InlineAliases => git_alias(argv, program, environment, derived),
         Runs::EnvironmentAliases(prefix) => environment_alias(argv, program, prefix, environment, derived),
         Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),

@@ -21,6 +21,11 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("sqlite3 app.db <<< '.once |git push -f'", Expect::Runs("git push -f")),
             Example("sqlite3 app.db 'select * from users' '.output out.csv'", Expect::Inert(".forge")),
+            Example(
+                "sqlite3 :memory: \"select writefile('.claude/settings.json', '{}')\"",
+                Expect::Writes(".claude/settings.json"),
+            ),
+            Example("sqlite3 :memory: \"select readfile('.env')\"", Expect::Reads(".env")),
         ],
     ),
     console(

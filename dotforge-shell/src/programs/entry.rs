@@ -62,6 +62,9 @@ pub(crate) enum Runs {
     /// The values of these options are shell scripts (`env -S`, `flock -c`, `su -c`, `npx -c`); a value
     /// `exec=CMD` is `CMD` (`tar --checkpoint-action=exec=CMD`).
     ScriptOption(&'static [&'static str]),
+    /// The values of these options are commands run on the files it works on, its operands given as their
+    /// arguments (`git difftool -x CMD HEAD -- PATH` runs `CMD` on a copy and on `PATH`).
+    CommandOptionOnOperands(&'static [&'static str]),
     /// The values of these options are shell script files (`bash --rcfile FILE`, `--init-file FILE`).
     ScriptFileOption(&'static [&'static str]),
     /// The values of these options are the folder the wrapped command runs in (`env -C`).
@@ -252,6 +255,9 @@ pub(crate) enum Logic {
     Dotforge,
     /// An interpreter: inline code's paths, `-i` in place, else its operands read.
     Interpreter,
+    /// A file server: everything under the folder it serves (`--directory DIR`, else an operand that is no port
+    /// number, else the folder it runs in) is read by whoever asks for it.
+    Serves,
 }
 
 /// What a program does to the paths it is given.

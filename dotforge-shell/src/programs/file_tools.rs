@@ -27,6 +27,26 @@ const GIO_TOOLS: &[(&str, &str)] = &[
 ];
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // File servers hand out the folder they serve: one that holds the home holds its keys (`cd ~ && python3 -m
+    // http.server`); the project's own files are the project's to serve.
+    Program {
+        options: Options::new("bdp", &["bind", "directory", "protocol"]),
+        touches: Touches::Own(Logic::Serves),
+        examples: &[
+            Example("python3 -m http.server 8080 --directory ~", Expect::Reads("~/.ssh/id_rsa")),
+            Example("python3 -m http.server 8000 -d dist", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["http.server"])
+    },
+    Program {
+        options: Options::new(
+            "pacCeKPtl",
+            &["port", "address", "cache", "ext", "cert", "key", "proxy", "timeout", "listen", "config"],
+        ),
+        touches: Touches::Own(Logic::Serves),
+        examples: &[Example("npx http-server ~ -p 8080", Expect::Reads("~/.ssh/id_rsa"))],
+        ..Program::named(&["http-server", "serve"])
+    },
     Program {
         runs: &[Runs::ToolMode("", GIO_TOOLS)],
         examples: &[

@@ -22,7 +22,7 @@ const COMMAND_VARIABLES: &[&str] = &[
 ];
 
 /// git's subcommands that run a command of the caller's: `rebase -x CMD`, `bisect run CMD…`, `submodule foreach
-/// CMD`, `filter-branch --tree-filter CMD`, `difftool -x CMD`.
+/// CMD`, `filter-branch --tree-filter CMD`, `difftool -x CMD` (given the files it compares).
 const RUNNING_SUBCOMMANDS: &[Program] = &[
     Program {
         options: Options::new("sXx", &["onto", "strategy", "strategy-option", "exec"]),
@@ -69,7 +69,7 @@ const RUNNING_SUBCOMMANDS: &[Program] = &[
     },
     Program {
         options: Options::new("xtX", &["extcmd", "tool"]),
-        runs: &[Runs::ScriptOption(&["x", "extcmd"])],
+        runs: &[Runs::CommandOptionOnOperands(&["x", "extcmd"])],
         ..Program::named(&["difftool"])
     },
 ];
@@ -147,6 +147,13 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("git bisect run sh -c 'git push -f'", Expect::Runs("git push -f")),
         Example("git submodule foreach 'git push --force'", Expect::Runs("git push --force")),
         Example("git filter-branch --tree-filter 'rm -rf .forge' HEAD", Expect::Writes(".forge")),
+        // The external diff command is given the files it compares: the work tree's among them.
+        Example(
+            "git difftool -y -x 'rm -f' HEAD -- .forge/audit/overrides.log",
+            Expect::Writes(".forge/audit/overrides.log"),
+        ),
+        Example("git difftool --extcmd='git push -f' HEAD", Expect::Runs("git push -f")),
+        Example("git difftool -y -x 'diff -u' HEAD -- .forge/audit/overrides.log", Expect::Inert(".forge")),
         Example("git -c core.pager='less -R' log", Expect::Inert(".forge")),
         Example("git config core.autocrlf false", Expect::Inert(".forge")),
         Example("git bisect start HEAD v1.0", Expect::Inert(".forge")),

@@ -25,6 +25,7 @@ const fn interpreter(names: &'static [&'static str], options: Options, runs: &'s
 /// Python modules that are programs of the table, run by `python -m MODULE`.
 const PYTHON_MODULES: &[(&str, &str)] = &[
     ("pytest", "pytest"),
+    ("http.server", "http.server"),
     ("pre_commit", "pre-commit"),
     ("twine", "twine"),
     ("tox", "tox"),

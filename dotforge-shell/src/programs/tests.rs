@@ -33,13 +33,13 @@ fn resolved(path: &str, cwd: &Cwd) -> PathBuf {
     }
 }
 
-/// Whether `path` (relative to the project) is accessed as `kind`: named itself, or, for a write, inside a tree
-/// written.
+/// Whether `path` (relative to the project) is accessed as `kind`: named itself, or inside a tree written or read
+/// whole.
 fn accessed(line: &CommandLine, command: &str, kind: AccessKind, path: &str) -> bool {
     let wanted = normalize(&Path::new(PROJECT).join(path));
     accesses(line, command).iter().filter(|access| access.kind == kind).any(|access| {
         let at = resolved(&access.path.text, &access.cwd);
-        at == wanted || (kind == AccessKind::Write && access.tree && wanted.starts_with(&at))
+        at == wanted || (access.tree && wanted.starts_with(&at))
     })
 }
 
