@@ -37,15 +37,16 @@ pub(crate) fn commands(argv: &[Word], entry: &Program, image: bool) -> Vec<Vec<W
     found
 }
 
-/// Container CLIs whose `build` makes an image and whose `run` starts one.
-const ENGINES: &[&str] = &["docker", "podman", "nerdctl", "finch"];
+/// The entry of a container engine (`docker`, `podman`…: [`Program::runs_containers`]) that `words` starts.
+fn engine(words: &[Word]) -> Option<&'static Program> {
+    programs::lookup(program_name(&words.first()?.text)).filter(|program| program.runs_containers())
+}
 
 /// An image a command builds (`docker build`, `docker buildx build`, `docker image build`): the names it is tagged
 /// with and its Dockerfile (`-f FILE`, else `Dockerfile` in the build's context); `None` for any other command, or a
 /// Dockerfile read from the input.
 pub(crate) fn built_image(words: &[Word]) -> Option<(Vec<String>, Word)> {
-    let engine = words.first().filter(|word| ENGINES.contains(&program_name(&word.text)))?;
-    let program = programs::lookup(&engine.text)?;
+    let program = engine(words)?;
     let mut at = program.subcommand_at(words)?;
     if matches!(words[at].text.as_str(), "buildx" | "image") {
         at += 1;
@@ -96,10 +97,7 @@ pub(crate) fn image_command(dockerfile: &str) -> Option<Vec<Word>> {
 /// `words` with the command of an image the line built added when `docker run IMAGE` gives none (nor an
 /// entrypoint): the container runs what the image's Dockerfile says. Other commands come back as they are.
 pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Vec<Word>)]) -> Vec<Word> {
-    if images.is_empty() || !words.first().is_some_and(|word| ENGINES.contains(&program_name(&word.text))) {
-        return words;
-    }
-    let Some(program) = programs::lookup(&words[0].text) else { return words };
+    let Some(program) = engine(&words).filter(|_| !images.is_empty()) else { return words };
     let Some(mut at) = program.subcommand_at(&words) else { return words };
     if words[at].text == "container" {
         at += 1;

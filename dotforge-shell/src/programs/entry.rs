@@ -456,6 +456,11 @@ impl Program {
         })
     }
 
+    /// Whether it is a container engine: its `run` starts an image ([`Runs::Container`]), and its `build` makes one.
+    pub(crate) fn runs_containers(&'static self) -> bool {
+        self.subcommand_entry("run").is_some_and(|run| run.runs.iter().any(|runs| matches!(runs, Runs::Container)))
+    }
+
     /// Whether it is a shell.
     pub(crate) fn is_shell(&self) -> bool {
         self.runs.iter().any(|runs| matches!(runs, Runs::Shell))
