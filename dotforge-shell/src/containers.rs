@@ -66,17 +66,44 @@ pub(crate) fn built_image(words: &[Word]) -> Option<(Vec<String>, Word)> {
     (!tags.is_empty()).then_some((tags, dockerfile))
 }
 
-/// The command a Dockerfile gives its containers: `ENTRYPOINT`'s words, then `CMD`'s (the last of each), each in its
-/// exec form (`["rm", "-rf", "/app/src"]`) or its shell form (`CMD rm -rf /app/src`, run by `/bin/sh -c`); `None`
-/// when it gives none.
-pub(crate) fn image_command(dockerfile: &str) -> Option<Vec<Word>> {
+/// What a Dockerfile gives the containers of the image it builds.
+#[derive(Clone, Debug)]
+pub(crate) struct Image {
+    /// The last stage's base image (a stage named earlier followed to its own), when the Dockerfile sets no
+    /// `ENTRYPOINT`: the base's runs the command (`FROM alpine/git` with `CMD ["push", "-f"]` runs `git push -f`).
+    pub inherits: Option<String>,
+    /// `ENTRYPOINT`'s words, then `CMD`'s.
+    pub command: Vec<Word>,
+}
+
+/// What a Dockerfile gives its containers: the last stage's `ENTRYPOINT` and `CMD` (the last of each), each in its
+/// exec form (`["rm", "-rf", "/app/src"]`) or its shell form (`CMD rm -rf /app/src`, run by `/bin/sh -c`), and the
+/// base it inherits an entrypoint from; `None` when it gives neither a command nor a base named like a program.
+pub(crate) fn image_command(dockerfile: &str) -> Option<Image> {
     let (mut entrypoint, mut command) = (None, None);
+    let mut base: Option<String> = None;
+    let mut stages: Vec<(String, String)> = Vec::new();
     for line in dockerfile.lines() {
         let line = line.trim_start();
         let (instruction, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let found = match instruction.to_ascii_uppercase().as_str() {
             "ENTRYPOINT" => &mut entrypoint,
             "CMD" => &mut command,
+            "FROM" => {
+                // `FROM [--platform=…] IMAGE [AS NAME]`: a new stage, with nothing set yet.
+                let mut words = rest.split_whitespace().filter(|word| !word.starts_with("--"));
+                let image = words.next().unwrap_or_default();
+                let image =
+                    stages.iter().rev().find(|(name, _)| name == image).map_or(image, |(_, base)| base).to_owned();
+                if let (Some(_), Some(name)) =
+                    (words.next().filter(|word| word.eq_ignore_ascii_case("as")), words.next())
+                {
+                    stages.push((name.to_owned(), image.clone()));
+                }
+                base = Some(image);
+                (entrypoint, command) = (None, None);
+                continue;
+            }
             _ => continue,
         };
         let rest = rest.trim();
@@ -85,18 +112,20 @@ pub(crate) fn image_command(dockerfile: &str) -> Option<Vec<Word>> {
             Err(_) => vec!["/bin/sh".to_owned(), "-c".to_owned(), rest.to_owned()],
         });
     }
-    let words: Vec<Word> = entrypoint
+    let inherits = base.filter(|base| entrypoint.is_none() && programs::lookup(image_program(base)).is_some());
+    let command: Vec<Word> = entrypoint
         .into_iter()
         .chain(command)
         .flatten()
         .map(|text| Word { text, quoted: true, ..Word::default() })
         .collect();
-    (!words.is_empty()).then_some(words)
+    (inherits.is_some() || !command.is_empty()).then_some(Image { inherits, command })
 }
 
-/// `words` with the command of an image the line built added when `docker run IMAGE` gives none (nor an
-/// entrypoint): the container runs what the image's Dockerfile says. Other commands come back as they are.
-pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Vec<Word>)]) -> Vec<Word> {
+/// `words` as run for an image the line built: its base image in its place when that gives the entrypoint, and
+/// the command its Dockerfile gives added when `docker run IMAGE` gives none (nor an entrypoint). Other commands
+/// come back as they are.
+pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Image)]) -> Vec<Word> {
     let Some(program) = engine(&words).filter(|_| !images.is_empty()) else { return words };
     let Some(mut at) = program.subcommand_at(&words) else { return words };
     if words[at].text == "container" {
@@ -109,12 +138,21 @@ pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Vec<Wo
     let parsed = Parsed::of(&words[at..], &run.options, Order::UntilOperand(|_| false));
     let image_at = at + parsed.rest;
     let given_entrypoint = !parsed.values(&[], &["entrypoint"]).is_empty();
-    if image_at + 1 != words.len() || given_entrypoint {
+    let Some(name) = words.get(image_at).map(|word| word.text.trim_end_matches(":latest").to_owned()) else {
+        return words;
+    };
+    let Some((_, image)) = images.iter().rev().find(|(tag, _)| tag.trim_end_matches(":latest") == name) else {
+        return words;
+    };
+    if given_entrypoint {
         return words;
     }
-    let image = words[image_at].text.trim_end_matches(":latest");
-    if let Some((_, command)) = images.iter().rev().find(|(tag, _)| tag.trim_end_matches(":latest") == image) {
-        words.extend(command.iter().cloned());
+    let given_command = image_at + 1 != words.len();
+    if let Some(base) = &image.inherits {
+        words[image_at] = Word { text: base.clone(), ..Word::default() };
+    }
+    if !given_command {
+        words.extend(image.command.iter().cloned());
     }
     words
 }

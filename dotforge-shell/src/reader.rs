@@ -149,8 +149,8 @@ struct ScriptState<'j> {
     arrays: computed::Arrays,
     /// Links and copies of known programs the line made, as `(the new path as written, the program)`.
     program_copies: Vec<(String, String)>,
-    /// Images the line built, as `(a name it is tagged with, the command its Dockerfile gives its containers)`.
-    images: Vec<(String, Vec<Word>)>,
+    /// Images the line built, as `(a name it is tagged with, what its Dockerfile gives its containers)`.
+    images: Vec<(String, containers::Image)>,
     /// The functions the script defines, as `(name, body)`.
     functions: Vec<(String, String)>,
     token_group: Vec<Option<usize>>,
@@ -162,8 +162,8 @@ impl ScriptState<'_> {
     fn remember_built_image(&mut self, words: &[Word], files: &mut LineFiles<'_>) {
         let Some((tags, dockerfile)) = containers::built_image(words) else { return };
         let Some(path) = locate(&dockerfile, &self.cwd, files.sources()) else { return };
-        let Some(command) = files.read(&path).and_then(|text| containers::image_command(&text)) else { return };
-        self.images.extend(tags.into_iter().map(|tag| (tag, command.clone())));
+        let Some(image) = files.read(&path).and_then(|text| containers::image_command(&text)) else { return };
+        self.images.extend(tags.into_iter().map(|tag| (tag, image.clone())));
     }
 
     /// The known program a path-like program word runs: a link or copy of it the line made, or a symbolic link to

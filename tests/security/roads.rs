@@ -56,6 +56,7 @@ fn commands_run_elsewhere_or_later_are_read() {
         // An image the line builds runs its Dockerfile's command when none is given.
         "printf 'FROM alpine\\nCMD [\"rm\", \"-rf\", \"/w/.forge\"]\\n' > build/D && docker build -f build/D -t wipe . && docker run -v \"$PWD\":/w wipe",
         "printf 'FROM alpine/git\\nENTRYPOINT [\"git\"]\\nCMD [\"push\", \"--force\"]\\n' > build/D && docker build -t p:1 -f build/D . && docker run --rm -v \"$PWD\":/w -w /w p:1",
+        "printf 'FROM alpine/git:2.45\\nCMD [\"push\", \"--force\"]\\n' > build/D && docker build -t q -f build/D . && docker run --rm -v \"$PWD\":/w -w /w q",
         "docker exec web git push --force",
         "docker compose run --rm app git push -f",
         "kubectl exec -it pod -- git push --force",

@@ -191,6 +191,24 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "printf 'FROM alpine\\nCMD git push -f\\n' > D.z && docker image build -t z -f D.z . && docker container run z",
                 Expect::Runs("git push -f"),
             ),
+            // The base image's entrypoint runs the command when the Dockerfile sets none (a stage named earlier
+            // followed to its base).
+            Example(
+                "printf 'FROM alpine/git:2.45\nCMD [\"push\", \"-f\"]\n' > D.w && docker build -f D.w -t w . && docker run w",
+                Expect::Runs("git push -f"),
+            ),
+            Example(
+                "printf 'FROM alpine/git AS tools\nFROM tools\n' > D.v && docker build -f D.v -t v . && docker run v push -f",
+                Expect::Runs("git push -f"),
+            ),
+            Example(
+                "printf 'FROM node:20\nCMD rm -rf /app/.forge\n' > D.u && docker build -f D.u -t u . && docker run -v \"$PWD\":/app u",
+                Expect::Writes(".forge"),
+            ),
+            Example(
+                "printf 'FROM alpine/git\nENTRYPOINT [\"sh\"]\n' > D.t && docker build -f D.t -t t . && docker run t push -f",
+                Expect::Inert(".forge"),
+            ),
             Example("docker build -t app . && docker run -p 3000:3000 app", Expect::Inert(".forge")),
             Example("docker ps -a", Expect::Inert(".forge")),
         ],
