@@ -100,6 +100,9 @@ struct Arguments<'w> {
     positionals: Vec<&'w str>,
     /// Positional arguments after `--`.
     after_double_dash: usize,
+    /// The options the pattern declares to take a value (`--skip=`): one given by its whole name is that option,
+    /// never an abbreviation of a longer one (`--skip=validate` is not `--skip-publish`), as getopt reads it.
+    value_options: &'static [&'static str],
 }
 
 /// The placeholder program that stands for this hook's own binary (under any name).
@@ -186,7 +189,7 @@ fn read_arguments<'w>(
 /// Sorts the arguments of `command` for `pattern`; `None` as soon as a positional argument is not the subcommand
 /// the pattern names at its place (most patterns of a program name another subcommand, so most stop early).
 fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option<Arguments<'w>> {
-    let mut sorted = Arguments::default();
+    let mut sorted = Arguments { value_options: pattern.value_options, ..Arguments::default() };
     let mut other_subcommand = false;
     read_arguments(command, pattern, |argument| {
         match argument {
@@ -209,14 +212,21 @@ fn arguments<'w>(command: &'w SimpleCommand, pattern: &CommandPattern) -> Option
 }
 
 impl Arguments<'_> {
+    /// Whether `given` (as typed after `--`) names the long option `name`: equal, or an abbreviation of it that is
+    /// not itself the whole name of another option the pattern knows.
+    fn names(&self, given: &str, name: &str) -> bool {
+        long_abbreviates(given, name)
+            && (given == name || !self.value_options.iter().any(|option| option.strip_prefix("--") == Some(given)))
+    }
+
     fn has_long(&self, name: &str) -> bool {
         // The last mention wins: `--dry-run --no-dry-run` is not a dry run.
         // A flag given a false value is off: `npm publish --dry-run=false` publishes.
         let mut present = false;
         for (given, value) in &self.longs {
-            if long_abbreviates(given, name) {
+            if self.names(given, name) {
                 present = !value.is_some_and(|value| matches!(value, "false" | "0" | "no" | "off"));
-            } else if given.strip_prefix("no-").is_some_and(|negated| long_abbreviates(negated, name)) {
+            } else if given.strip_prefix("no-").is_some_and(|negated| self.names(negated, name)) {
                 present = false;
             }
         }
@@ -234,7 +244,7 @@ impl Arguments<'_> {
             ArgTest::Short(option) => self.shorts.iter().any(|cluster| cluster.contains(option)),
             ArgTest::Long(name) => self.has_long(name),
             ArgTest::LongValue(name, value) => self.longs.iter().any(|(given, given_value)| {
-                long_abbreviates(given, name) && given_value.is_some_and(|given| glob_matches(value, given))
+                self.names(given, name) && given_value.is_some_and(|given| glob_matches(value, given))
             }),
             ArgTest::Positional(glob) => {
                 self.positionals.iter().skip(skip_positionals).any(|text| glob_matches(glob, text))
@@ -244,7 +254,7 @@ impl Arguments<'_> {
                 environment_value(command, name).is_some_and(|value| !value.is_empty() && glob_matches(glob, value))
             }
             ArgTest::LongValueOrFile(name, glob) => self.longs.iter().any(|(given, given_value)| {
-                long_abbreviates(given, name)
+                self.names(given, name)
                     && given_value.is_some_and(|value| value_or_file_matches(glob, value, command, surroundings))
             }),
             // (A program the reader could not know is no agent CLI on this evidence alone.)
@@ -473,6 +483,25 @@ mod tests {
 
     fn matches(pattern: &CommandPattern, command: &str) -> bool {
         runs(pattern, &parse(command, None), &mut |_: &Word| false)
+    }
+
+    #[test]
+    fn an_option_given_by_its_whole_name_abbreviates_no_other() {
+        const RELEASE: CommandPattern = CommandPattern {
+            programs: &["goreleaser"],
+            subcommands: &[&["release"]],
+            value_options: &["--skip"],
+            requirements: &[Requirement {
+                negated: true,
+                any_of: &[ArgTest::LongValue("skip", "*publish*"), ArgTest::Long("skip-publish")],
+            }],
+            fed_by: None,
+        };
+        assert!(matches(&RELEASE, "goreleaser release --clean --skip=validate"));
+        assert!(matches(&RELEASE, "goreleaser release --skip validate"));
+        assert!(!matches(&RELEASE, "goreleaser release --skip=publish,validate"));
+        assert!(!matches(&RELEASE, "goreleaser release --skip-publish"));
+        assert!(!matches(&RELEASE, "goreleaser release --skip-pub"), "an abbreviation of no declared option");
     }
 
     #[test]
