@@ -152,6 +152,7 @@ fn publishing_through_other_roads_is_hard_blocked() {
         "bundle exec rake release",
         "goreleaser release --clean",
         "goreleaser --clean",
+        "goreleaser release --clean --skip=validate",
         "jreleaser full-release",
         // Container images pushed.
         "docker image push org/app:1",
@@ -209,6 +210,7 @@ fn publishing_through_other_roads_is_hard_blocked() {
         "bundle exec rake test",
         "goreleaser release --snapshot --clean",
         "goreleaser build --snapshot",
+        "goreleaser release --clean --skip=publish,validate",
         "ko build --local ./cmd/app",
         "jreleaser full-release --dry-run",
         "docker buildx build -t org/app:1 --load .",
