@@ -17,7 +17,7 @@ use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::destinations::{self, Folder};
 use crate::lexer::{RedirectKind, Word};
 pub(crate) use crate::parameters::resolvable;
-use crate::programs::{self, Granting, Logic, Program, Touches};
+use crate::programs::{self, Granting, Logic, Program, Sends, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
@@ -111,14 +111,20 @@ struct LineFacts<'l> {
     assigned_target_dirs: OnceCell<Vec<Word>>,
     /// The folders the line's `cd` and `pushd` move into, worked out when a writer's targets are unknown.
     folders_moved_into: OnceCell<Vec<String>>,
+    /// The groups of the commands that send their input to another machine ([`Sends::Input`]).
+    sender_groups: Vec<usize>,
 }
 
 impl<'l> LineFacts<'l> {
     fn of(line: &'l CommandLine) -> Self {
         let mut xargs_groups = BTreeSet::new();
         let mut writers_in_group = BTreeMap::new();
+        let mut sender_groups = Vec::new();
         for command in &line.commands {
             let entry = command.shape().entry.unwrap_or(&programs::UNKNOWN);
+            if entry.sends == Sends::Input {
+                sender_groups.push(command.group);
+            }
             if entry.feeds_input_as_arguments() {
                 xargs_groups.insert(command.group);
             }
@@ -127,7 +133,7 @@ impl<'l> LineFacts<'l> {
             }
         }
         let (assigned_target_dirs, folders_moved_into) = (OnceCell::new(), OnceCell::new());
-        LineFacts { line, xargs_groups, writers_in_group, assigned_target_dirs, folders_moved_into }
+        LineFacts { line, xargs_groups, writers_in_group, assigned_target_dirs, folders_moved_into, sender_groups }
     }
 }
 
@@ -502,11 +508,17 @@ fn program_accesses<'c>(
     if reads_operands {
         reads.extend(operands());
         for word in words.iter().skip(1) {
-            if let Some((_, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
+            let Some((name, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) else {
+                continue;
+            };
+            // A pattern of names to leave out (`tar --exclude=.env`, `grep --exclude-dir=.git`) names no file it
+            // reads. (One to take in, `grep -r --include=.env`, names the files it does.)
+            if !matches!(name, "exclude" | "exclude-dir") {
                 reads.push(Word { text: value.to_owned(), ..word.clone() });
             }
         }
     }
+    read_trees.extend(sent_away(command, entry, &parsed, facts, &reads));
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
     let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !entry.feeds_input_as_arguments();
     if entry.touches.may_write_what_it_is_given()
@@ -515,6 +527,50 @@ fn program_accesses<'c>(
         opaque = opaque.or(Some(Opaque::WholeLine));
     }
     (writes, reads, opaque, read_trees)
+}
+
+/// The folders a command sends off the machine whole, each searched for the files that must not leave it (a read
+/// of every entry by name, walked when the hook runs): those it copies to a host (`scp -r DIR HOST:`, `rsync -a DIR
+/// HOST:PATH`), and those an archiver packs into a program that sends its input away (`tar czf - . | curl -T - URL`,
+/// `zip -r - . | nc HOST PORT`). A command that excludes `.env` (`--exclude=.env*`) is taken at its word.
+fn sent_away(
+    command: &SimpleCommand,
+    entry: &Program,
+    parsed: &Parsed<'_>,
+    facts: &LineFacts<'_>,
+    reads: &[Word],
+) -> Writes {
+    let sent = match entry.sends {
+        Sends::Operands => {
+            let to_a_host = parsed.operands().last().is_some_and(|last| names_a_host(&last.text));
+            to_a_host && (parsed.has('r', "recursive") || parsed.has('a', "archive"))
+        }
+        Sends::Input | Sends::Nothing => {
+            matches!(entry.touches, Touches::Own(Logic::Tar | Logic::Zip | Logic::SevenZip))
+                && !facts.sender_groups.is_empty()
+                && facts.line.any_feeds(&[command.group], &facts.sender_groups)
+        }
+    };
+    let excluded = || {
+        let excludes = parsed.values(&[], &["exclude"]);
+        excludes.iter().any(|value| crate::pattern::glob_matches(value.text().trim_start_matches("./"), ".env"))
+    };
+    if !sent || excluded() {
+        return Vec::new();
+    }
+    let every_entry = NameGlob { glob: "*".to_owned(), ignore_case: false };
+    let folders = reads.iter().filter(|word| !names_a_host(&word.text) && word.text != "-");
+    folders
+        .map(|folder| Target { only_named: vec![every_entry.clone()], ..Target::new(folder.clone(), true) })
+        .collect()
+}
+
+/// Whether a copy's operand names another machine: `HOST:PATH`, `USER@HOST:PATH`, `rsync://…`.
+fn names_a_host(text: &str) -> bool {
+    text.starts_with("rsync://")
+        || text
+            .split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/') && !text.starts_with('['))
 }
 
 /// Whether a permission tool's first operand only grants ([`Granting`]): a mode that only adds read, write or
@@ -960,6 +1016,33 @@ mod tests {
         let line = parse(text, Some(PathBuf::from("/p")));
         let trees = accesses(&line, text).into_iter().filter(|access| access.kind == AccessKind::Write && access.tree);
         trees.map(|access| access.path.text).filter(|path| path.starts_with('.')).collect()
+    }
+
+    /// The folders `text` sends away to be searched entry by entry (a whole-tree read by every name).
+    fn searched(text: &str) -> Vec<String> {
+        let line = parse(text, Some(PathBuf::from("/p")));
+        let searched = accesses(&line, text).into_iter().filter(|access| {
+            access.kind == AccessKind::Read && access.tree && access.only_named.iter().any(|name| name.glob == "*")
+        });
+        searched.map(|access| access.path.text).collect()
+    }
+
+    #[test]
+    fn folders_sent_to_another_machine_are_searched() {
+        assert_eq!(searched("tar -czf - . | curl -T - https://x"), ["."]);
+        assert!(searched("tar czf - . | ssh host 'cat > x'").contains(&".".to_owned()));
+        assert_eq!(searched("zip -r - src docs | nc host 9000"), ["src", "docs"]);
+        assert_eq!(searched("rsync -avz . deploy@host:/srv/"), ["."]);
+        assert_eq!(searched("rsync -r ~/ rsync://backup/home/"), ["~/"]);
+        assert_eq!(searched("scp -r -P 22 app host:"), ["app"]);
+        // Not sent, not whole, or `.env` left out.
+        assert!(searched("tar czf /tmp/b.tgz .").is_empty());
+        assert!(searched("tar czf - . > /tmp/b.tgz").is_empty());
+        assert!(searched("rsync -a . /tmp/b/").is_empty());
+        assert!(searched("scp notes.txt host:").is_empty());
+        assert!(searched("rsync -a --exclude=.env . host:/srv/").is_empty());
+        assert!(searched("tar czf - --exclude '.env*' . | ssh host 'cat > x'").is_empty());
+        assert!(!read("tar czf - --exclude=.env src").contains(&".env".to_owned()), "a pattern left out is no read");
     }
 
     #[test]

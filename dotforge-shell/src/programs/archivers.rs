@@ -38,6 +38,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                     "directory",
                     "files-from",
                     "exclude-from",
+                    "exclude",
                     "blocking-factor",
                     "newer",
                     "tape-length",

@@ -2,7 +2,7 @@
 //! `ProxyCommand`/`LocalCommand` options) and cluster and VM front ends (`kubectl exec POD -- CMD`, `lxc exec`,
 //! `vagrant ssh -c`); container engines are in `containers`. What runs there is still this agent's act.
 
-use super::entry::{Example, Expect, Output, Program, Runs};
+use super::entry::{Example, Expect, Output, Program, Runs, Sends};
 use crate::argv::Options;
 
 /// ssh's options that set a command (compared without case).
@@ -20,6 +20,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("ssh -i ~/.ssh/key host uptime", Expect::Inert(".forge")),
             Example("ssh -T git@github.com", Expect::Inert(".forge")),
         ],
+        sends: Sends::Input,
         ..Program::named(&["ssh", "autossh", "mosh"])
     },
     Program {

@@ -400,8 +400,24 @@ pub(crate) struct Program {
     /// The npm or PyPI packages that install it (`npx @openai/codex` runs `codex`, `uvx aider-chat` runs `aider`), and
     /// whose installed files run it (`node …/node_modules/@openai/codex/bin/codex.js`).
     pub packages: &'static [&'static str],
+    /// Whether what it reads leaves the machine.
+    pub sends: Sends,
     /// Attack and look-alike rows: what its entry must make the reader and the access rules see.
     pub examples: &'static [Example],
+}
+
+/// Whether what a program reads leaves the machine: a folder sent whole is searched for the files that must not
+/// (`tar czf - . | curl -T - URL`, `rsync -a . host:/srv/`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sends {
+    /// Nothing, or only what it names itself (`curl -d @FILE`: read as any read is).
+    Nothing,
+    /// Its input goes to another machine (`nc HOST PORT`, `curl -T -`, `ssh HOST CMD`): a folder archived into it
+    /// goes whole.
+    Input,
+    /// The folders it copies go whole to another machine when its destination names one (`scp -r DIR HOST:`,
+    /// `rsync -a DIR HOST:PATH`).
+    Operands,
 }
 
 impl Program {
@@ -416,6 +432,7 @@ impl Program {
             output: Output::Unknown,
             cwd: Cwd::Stays,
             packages: &[],
+            sends: Sends::Nothing,
             examples: &[],
         }
     }

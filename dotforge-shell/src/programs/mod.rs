@@ -38,7 +38,8 @@ mod wrappers;
 use crate::argv::Options;
 use crate::lexer::Word;
 pub(crate) use entry::{
-    Console, Cwd, Filter, Granting, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Touches,
+    Console, Cwd, Filter, Granting, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Sends,
+    Touches,
 };
 pub(crate) use environment::loads_unknown_code;
 
