@@ -76,8 +76,10 @@ pub(crate) fn path_like_words_in_code(code: &str) -> Vec<Word> {
     let blanked = without_regex_literals(code);
     let code = blanked.as_deref().unwrap_or(code);
     let mut words = path_like_words(code);
-    // Literals joined (`'.'+'forge'`, `".fo" . "rge"`, `'.fo' 'rge'`) name the joined path too.
-    if let Some(joined) = literals_joined(code) {
+    // Literals joined (`'.'+'forge'`, `".fo" . "rge"`, `'.fo' 'rge'`) name the joined path too, characters given
+    // by their codes (`chr(46)+'forge'`) among them.
+    let spelled = characters_as_literals(code);
+    if let Some(joined) = literals_joined(spelled.as_deref().unwrap_or(code)) {
         words.extend(path_like_words(&joined));
     }
     words.extend(home_joined_paths(code));
@@ -148,6 +150,68 @@ fn literals_joined(code: &str) -> Option<String> {
         let character = code[at..].chars().next().unwrap_or(' ');
         out.push(character);
         at += character.len_utf8();
+    }
+    changed.then_some(out)
+}
+
+/// `code` with each character given by its code — `chr(46)` (Python, Perl, PHP), `String.fromCharCode(46, 102)`
+/// (JavaScript), `46.chr` (Ruby) — written as a quoted literal instead, when it holds any: printable ASCII only,
+/// and no quote or backslash.
+fn characters_as_literals(code: &str) -> Option<String> {
+    if !code.contains("chr") && !code.contains("fromCharCode") {
+        return None;
+    }
+    let character = |digits: &str| {
+        let value: u32 = digits.trim().parse().ok()?;
+        char::from_u32(value).filter(|c| c.is_ascii_graphic() && !matches!(c, '\'' | '"' | '\\'))
+    };
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    let mut changed = false;
+    while !rest.is_empty() {
+        let call = ["String.fromCharCode(", "chr("]
+            .iter()
+            .filter_map(|opening| rest.find(opening).map(|at| (at, opening.len())))
+            .min();
+        // Ruby's `46.chr`: digits right before `.chr`.
+        let ruby = rest.find(".chr").filter(|&at| at > 0 && rest.as_bytes()[at - 1].is_ascii_digit());
+        match (call, ruby) {
+            (Some((at, length)), ruby) if ruby.is_none_or(|ruby| at < ruby) => {
+                let named_alone = !rest[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+                let inside = &rest[at + length..];
+                let codes = inside.find(')').map(|close| (&inside[..close], close));
+                let text: Option<String> =
+                    codes.filter(|_| named_alone).and_then(|(codes, _)| codes.split(',').map(character).collect());
+                match (text, codes) {
+                    (Some(text), Some((_, close))) => {
+                        out.push_str(&rest[..at]);
+                        out.push_str(&format!("'{text}'"));
+                        rest = &inside[close + 1..];
+                        changed = true;
+                    }
+                    _ => {
+                        out.push_str(&rest[..at + length]);
+                        rest = inside;
+                    }
+                }
+            }
+            (_, Some(at)) => {
+                let start = rest[..at].trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                match character(&rest[start..at]) {
+                    Some(text) => {
+                        out.push_str(&rest[..start]);
+                        out.push_str(&format!("'{text}'"));
+                        changed = true;
+                    }
+                    None => out.push_str(&rest[..at + 4]),
+                }
+                rest = &rest[at + 4..];
+            }
+            _ => {
+                out.push_str(rest);
+                rest = "";
+            }
+        }
     }
     changed.then_some(out)
 }
@@ -309,6 +373,20 @@ fn opens_a_regex(before: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn characters_given_by_their_codes_join_the_literals_around_them() {
+        let named =
+            |code: &str| super::path_like_words_in_code(code).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        let has = |code: &str, path: &str| named(code).iter().any(|word| word.contains(path));
+        assert!(has("import shutil,os; shutil.rmtree(os.path.join('.', chr(46)+'forge'))", ".forge"));
+        assert!(has("require('fs').rmSync(String.fromCharCode(46, 102) + 'orge', {recursive: true})", ".forge"));
+        assert!(has("require 'fileutils'; FileUtils.rm_rf(46.chr + 'forge')", ".forge"));
+        assert!(has("unlink(chr(46) . 'env')", ".env"));
+        // A quote's code is left as it is; a function that only ends in `chr` is no character.
+        assert_eq!(super::characters_as_literals("x = chr(39) + 'a'"), None);
+        assert_eq!(super::characters_as_literals("mychr(46) + 'forge'"), None);
+    }
+
     #[test]
     fn the_parent_and_paths_joined_to_the_working_folder_are_named() {
         let named =

@@ -400,6 +400,8 @@ fn interpreter_code_that_only_reads_governance_files_is_allowed() {
     let attacks: Vec<(&str, Value)> = bash_corpus(&[
         "python3 -c \"open('.claude/settings.json', 'w').write('{}')\"",
         "python3 -c \"open('.claude/settings.json', '%c' % 119).write('{}')\"",
+        "python3 -c \"import shutil, os; shutil.rmtree(os.path.join('.', chr(46) + 'forge'))\"",
+        "node -e \"require('fs').rmSync(String.fromCharCode(46) + 'forge', {recursive: true})\"",
         "python3 -c \"print(open('.claude/settings.json').read(), file=open('.claude/settings.json', 'w'))\"",
         "python3 -c \"from pathlib import Path; Path('.claude/settings.json').write_text('{}')\"",
         "python3 -c \"print(f\\\"{__import__('os').remove('.forge/audit/overrides.log')}\\\")\"",
