@@ -126,7 +126,11 @@ pub(crate) fn image_command(dockerfile: &str) -> Option<Image> {
 /// the command its Dockerfile gives added when `docker run IMAGE` gives none (nor an entrypoint). Other commands
 /// come back as they are.
 pub(crate) fn with_image_command(mut words: Vec<Word>, images: &[(String, Image)]) -> Vec<Word> {
-    let Some(program) = engine(&words).filter(|_| !images.is_empty()) else { return words };
+    // (Most lines build no image: nothing is looked up for them.)
+    if images.is_empty() {
+        return words;
+    }
+    let Some(program) = engine(&words) else { return words };
     let Some(mut at) = program.subcommand_at(&words) else { return words };
     if words[at].text == "container" {
         at += 1;
