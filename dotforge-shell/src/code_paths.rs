@@ -341,11 +341,15 @@ fn without_regex_literals(code: &str) -> Option<String> {
                 }
             }
             None if matches!(byte, b'\'' | b'"' | b'`') => quote = Some(byte),
-            None if byte == b'/' && opens_a_regex(&code[..at]) => {
+            None if byte == b'/' && regex_sections(&code[..at]) > 0 => {
+                // Perl's `s/…/…/` and `tr/…/…/` have two sections, a pattern one; quotes inside are characters.
                 let line_end = code[at + 1..].find('\n').map_or(bytes.len(), |end| at + 1 + end);
-                let mut end = at + 1;
-                while end < line_end && bytes[end] != b'/' {
-                    end += if bytes[end] == b'\\' { 2 } else { 1 };
+                let mut end = at;
+                for _ in 0..regex_sections(&code[..at]) {
+                    end += 1;
+                    while end < line_end && bytes[end] != b'/' {
+                        end += if bytes[end] == b'\\' { 2 } else { 1 };
+                    }
                 }
                 if end < line_end && end > at + 1 {
                     out[at..=end].fill(b' ');
@@ -358,6 +362,17 @@ fn without_regex_literals(code: &str) -> Option<String> {
         at += 1;
     }
     changed.then(|| String::from_utf8_lossy(&out).into_owned())
+}
+
+/// How many `/`-ended sections a slash after `before` opens: two after Perl's `s`, `y` and `tr` (`s/a/b/`), one
+/// after `m` and `qr` or where a regular expression starts rather than a division, none otherwise.
+fn regex_sections(before: &str) -> usize {
+    let word = before.rsplit(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().unwrap_or("");
+    match word {
+        "s" | "y" | "tr" => 2,
+        "m" | "qr" => 1,
+        _ => usize::from(opens_a_regex(before)),
+    }
 }
 
 /// Whether a slash after `before` starts a regular expression rather than dividing.
@@ -373,6 +388,18 @@ fn opens_a_regex(before: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_perl_substitution_names_no_path() {
+        let named =
+            |code: &str| super::path_like_words_in_code(code).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        // (Bare words stay: a path is what has a `/` or a `.` in it.)
+        let no_path = |code: &str| named(code).iter().all(|word| !word.contains(['/', '.']));
+        assert!(no_path(r#"s/"version": "0\.1\.0"/"version": "0.2.0"/"#));
+        assert!(no_path("tr/a-z/A-Z/"));
+        assert!(no_path(r#"print if m/"\/"/"#));
+        assert!(named("s/x/y/; unlink '.forge/audit/overrides.log'").contains(&".forge/audit/overrides.log".to_owned()));
+    }
+
     #[test]
     fn characters_given_by_their_codes_join_the_literals_around_them() {
         let named =
