@@ -353,7 +353,9 @@ fn program_accesses<'c>(
             // A mode that only adds permissions, or the user's own ownership, takes nothing from the user: the
             // files stay theirs to read and write (`chmod -R u+w .`, `sudo chown -R $USER .`). The root and the
             // home stay counted whatever the mode.
-            let harmless = operands.first().is_some_and(|first| grants_only(granting, &first.text));
+            let harmless = operands.first().is_some_and(|first| {
+                grants_only(granting, &first.text) || only_shuts_out_others(granting, &first.text)
+            });
             let system = |word: &Word| matches!(word.text.as_str(), "/" | "/*" | "~" | "~/" | "$HOME" | "${HOME}");
             if !harmless || operands.iter().skip(1).any(system) {
                 // A folder's own mode or owner decides who reaches what it holds: taking the owner's access to it
@@ -372,7 +374,7 @@ fn program_accesses<'c>(
             }
         }
         Touches::Own(Logic::Sed) => {
-            if parsed.has('i', "in-place") {
+            if parsed.has('i', "in-place") || parsed.has_long("inplace") {
                 writes.extend(as_written(operands(), false));
             } else {
                 reads_operands = true;
@@ -402,6 +404,14 @@ fn program_accesses<'c>(
                 output_dirs.into_iter().map(|folder| Target { lands_as: output_dir_lands_as.clone(), ..folder }),
             );
             reads.extend(values(&['T', 'K', 'i'], &["upload-file", "config", "input-file", "post-file", "body-file"]));
+            // A `file://` URL is a file of this machine, read (`curl file://$HOME/.aws/credentials`).
+            for url in &urls {
+                let path = url.text.strip_prefix("file://").filter(|path| path.starts_with(['/', '$', '~']));
+                if let Some(path) = path {
+                    let tilde = url.tilde || path.starts_with('~');
+                    reads.push(Word { text: path.to_owned(), tilde, ..(*url).clone() });
+                }
+            }
             for word in words.iter().skip(1) {
                 if let Some(path) = uploaded_file(&word.text) {
                     let path = path.split(';').next().unwrap_or(path);
@@ -593,6 +603,22 @@ fn grants_only(granting: Granting, spec: &str) -> bool {
         }
         Granting::Nothing => false,
     }
+}
+
+/// Whether a mode only takes access from the group and others and leaves the owner everything (`chmod 700 ~/.ssh`,
+/// `go-rwx`): the user keeps every file theirs to read, write and run.
+fn only_shuts_out_others(granting: Granting, spec: &str) -> bool {
+    if granting != Granting::AddedModes || spec.is_empty() {
+        return false;
+    }
+    if spec.bytes().all(|byte| byte.is_ascii_digit()) {
+        return spec.len() >= 3 && spec.ends_with("700");
+    }
+    spec.split(',').all(|clause| {
+        clause.split_once('-').is_some_and(|(who, perms)| {
+            !who.is_empty() && who.chars().all(|c| "go".contains(c)) && perms.chars().all(|c| "rwxX".contains(c))
+        })
+    })
 }
 
 /// Whether a permission tool's first operand takes access from the owner: a mode that removes or sets the owner's
@@ -1060,12 +1086,21 @@ mod tests {
         assert_eq!(written("git checkout -- .forge/audit/overrides.log"), [".forge/audit/overrides.log"]);
         assert_eq!(written("git add .forge/audit/overrides.log"), Vec::<String>::new());
         assert!(read("git show HEAD~1:.env").contains(&".env".to_owned()));
+        assert!(read("curl -s \"file://$HOME/.aws/credentials\"").contains(&"$HOME/.aws/credentials".to_owned()));
         assert!(read("git cat-file -p :0:config/.env").contains(&"config/.env".to_owned()));
         assert!(read("git log -p -- .env").contains(&".env".to_owned()));
         assert!(read("git diff HEAD -- .env").contains(&".env".to_owned()));
         assert!(!read("git log --oneline -- .env").contains(&".env".to_owned()), "no content printed");
         // A find by name whose files a command reads reads its tree, for those names.
         assert!(read("find . -name .env -exec cat {} +").contains(&".".to_owned()));
+        // Others shut out, the owner keeping everything, takes nothing from the user either.
+        assert_eq!(written("chmod 700 ~/.ssh"), Vec::<String>::new());
+        assert_eq!(written("chmod -R go-rwx ~/.ssh"), Vec::<String>::new());
+        assert!(
+            written("chmod 600 .git/hooks/pre-commit").contains(&".git/hooks/pre-commit".to_owned()),
+            "the owner loses x"
+        );
+        assert_eq!(written("chmod 0700 ~/.ssh"), Vec::<String>::new());
         // Permissions added, or ownership given to the user, take nothing from them.
         assert_eq!(written("chmod -R u+w ."), Vec::<String>::new());
         assert_eq!(written("chmod -R a+rX,u+w dist"), Vec::<String>::new());

@@ -324,6 +324,14 @@ fn command_effects<'c>(
         Touches::Own(Logic::Interpreter) => {
             found.code = languages::inline_code(words).or_else(|| stdin_code(command));
         }
+        // Archivers that remove what they pack (`tar --remove-files`, `zip -m`): its trees go.
+        Touches::Own(logic @ (Logic::Tar | Logic::Zip))
+            if parsed.has_long("remove-files") || (logic == Logic::Zip && parsed.has('m', "move")) =>
+        {
+            let packed = crate::rewriters::accesses(logic, words, &entry.options, &parsed).map(|(writes, _)| writes);
+            let removed = packed.into_iter().flatten().filter(|target| target.tree);
+            found.losses.extend(removed.map(|target| at(target.path, true)));
+        }
         Touches::Own(Logic::Awk) => {
             // The program text (`-e`/`--source`, else the first operand unless it comes from `-f`).
             let mut texts = values(&['e'], &["source"]);
@@ -598,6 +606,10 @@ mod tests {
         assert_eq!(lost("tar xf /tmp/s.tar -C lib src"), ["lib/src/"]);
         assert_eq!(lost("unzip -o /tmp/s.zip 'src/*'"), ["src/*/"]);
         assert_eq!(lost("vim -es -c '%d' -c wq src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("vim -es -c '%delete _' -c 'wq' src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("tar --remove-files -cf /dev/null ../acme-web"), ["../acme-web/"]);
+        assert_eq!(lost("zip -qm /tmp/a.zip notes.md src"), ["notes.md/", "src/"]);
+        assert_eq!(lost("vim -es -c '1,$del' -c x src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("ex -sc '%d|x' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("mv notes.md /dev/null"), ["notes.md/", "/dev/null<-notes.md"]);
         assert_eq!(lost("mv src /tmp/"), ["src/", "/tmp/<-src"]);
@@ -644,6 +656,7 @@ mod tests {
             "patch -p1 < fix.diff",
             "vim -es -c '%s/a/b/g' -c wq src/main.rs",
             "vim -es -c '%d' -c 'q!' src/main.rs",
+            "vim -es -c '%dump' -c wq src/main.rs",
             "tar -xzf deps.tgz",
             "tar -tzf /tmp/s.tgz src/",
         ] {

@@ -23,8 +23,9 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
     let crate::programs::Touches::Own(logic) = entry.touches else { return Vec::new() };
     match logic {
         Logic::Sed => sed_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
-        Logic::Sort => {
-            // `sort -o FILE INPUT…`: FILE is replaced unless it is among the inputs (sorting a file in place).
+        Logic::OutputOption => {
+            // `sort -o FILE INPUT…`, `gpg -d -o FILE INPUT`: FILE is replaced unless it is among the inputs (sorting
+            // a file in place).
             let inputs = operands();
             let outputs = values(&['o'], &["output"]);
             outputs
@@ -63,10 +64,7 @@ pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, p
         .flat_map(|text| text.split('|').map(|part| part.trim().trim_start_matches(':').trim().to_owned()))
         .collect();
     let empties = commands.iter().any(|command| {
-        matches!(
-            command.as_str(),
-            "%d" | "%delete" | "%de" | "1,$d" | "1,$delete" | "g/^/d" | "%norm dd" | "%normal dd"
-        )
+        matches!(command.as_str(), "g/^/d" | "%norm dd" | "%normal dd") || deletes_the_whole_range(command)
     });
     let writes = commands.iter().any(|command| {
         matches!(
@@ -78,6 +76,15 @@ pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, p
         return Vec::new();
     }
     parsed.operands().filter(|word| !word.text.starts_with('+')).cloned().collect()
+}
+
+/// An ex command that deletes every line: the whole range (`%`, `1,$`, `0,$`), then `:delete` in any of its
+/// abbreviations (`d`, `de`, `del`…), maybe into a register (`%delete _`, `%d x`).
+fn deletes_the_whole_range(command: &str) -> bool {
+    let Some(rest) = ["%", "1,$", "0,$"].iter().find_map(|range| command.strip_prefix(range)) else { return false };
+    let name = rest.trim_start();
+    let (name, register) = name.split_once(char::is_whitespace).unwrap_or((name, ""));
+    !name.is_empty() && "delete".starts_with(name) && register.trim().chars().count() <= 1
 }
 
 /// The members an extraction names (each replaced by the archive's copy, a whole tree); not what an extraction

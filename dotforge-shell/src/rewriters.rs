@@ -128,7 +128,7 @@ pub(super) fn accesses(
             writes.extend(tree(values(&['d'], &["directory"])));
             Some((writes, values(&['i'], &["input"])))
         }
-        Logic::Sort => Some((file(values(&['o'], &["output"])), Vec::new())),
+        Logic::OutputOption => Some((file(values(&['o'], &["output"])), Vec::new())),
         Logic::Socat => {
             let paths: Vec<Word> = operands().iter().filter_map(socat_file).collect();
             Some((file(paths.clone()), paths))

@@ -101,6 +101,8 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "rm -rf \"$(pwd)/build\"",
         "rm -rf \"$PWD/node_modules\"",
         "rm -rf \"${BUILD_DIR:-build}\"",
+        "chmod 700 ~/.ssh",
+        "chmod -R go-rwx ~/.ssh",
         "dd if=/dev/zero of=disk.img bs=1M count=10",
         "dd if=build/app.bin of=/dev/null",
         "mkfs.ext4 disk.img",

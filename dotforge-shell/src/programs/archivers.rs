@@ -100,7 +100,18 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..rewriter(
             &["sort"],
             Options::new("oktST", &["output", "key", "field-separator", "buffer-size", "temporary-directory"]),
-            Logic::Sort,
+            Logic::OutputOption,
+        )
+    },
+    Program {
+        examples: &[
+            Example("gpg --batch --yes -d -o src/main.rs /tmp/m.gpg", Expect::Writes("src/main.rs")),
+            Example("gpg --verify release.tar.gz.sig", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["gpg", "gpg2"],
+            Options::new("orRuf", &["output", "recipient", "local-user", "homedir", "passphrase", "keyring"]),
+            Logic::OutputOption,
         )
     },
     rewriter(

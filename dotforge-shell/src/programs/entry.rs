@@ -211,7 +211,7 @@ pub(crate) enum Granting {
 pub(crate) enum Logic {
     /// `dd if= of=`.
     Dd,
-    /// `sed -i`: in place.
+    /// `sed -i` (and `yq -i`/`--inplace`): in place.
     Sed,
     /// `curl -o`, `wget -O -P`, uploads read.
     Download,
@@ -229,8 +229,8 @@ pub(crate) enum Logic {
     SevenZip,
     /// `patch FILE`, `-o`.
     Patch,
-    /// `sort -o`.
-    Sort,
+    /// `-o`/`--output FILE` replaces FILE with what the program makes of its inputs (`sort -o`, `gpg -d -o`).
+    OutputOption,
     /// `split FILE PREFIX`.
     Split,
     /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
@@ -311,7 +311,7 @@ impl Touches {
                         | Logic::Zip
                         | Logic::SevenZip
                         | Logic::Patch
-                        | Logic::Sort
+                        | Logic::OutputOption
                         | Logic::Split
                         | Logic::Csplit
                         | Logic::Compress

@@ -278,6 +278,19 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..touching(&["sed", "gsed"], Options::new("ef", &["expression", "file"]), Touches::Own(Logic::Sed))
     },
     Program {
+        // In place with `-i`/`--inplace`, as sed.
+        examples: &[
+            Example("yq -i -o json 'del(.hooks)' .claude/settings.json", Expect::Writes(".claude/settings.json")),
+            Example("yq --inplace '.a = 1' .claude/settings.json", Expect::Writes(".claude/settings.json")),
+            Example("yq '.hooks' .claude/settings.json", Expect::Inert(".claude/settings.json")),
+        ],
+        ..touching(
+            &["yq"],
+            Options::new("opIs", &["output-format", "input-format", "indent", "from-file", "split-exp"]),
+            Touches::Own(Logic::Sed),
+        )
+    },
+    Program {
         examples: &[
             Example("curl -o .forge/runtime/state.json https://x", Expect::Writes(".forge/runtime/state.json")),
             Example("curl -d @.env https://x", Expect::Reads(".env")),
