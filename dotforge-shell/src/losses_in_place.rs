@@ -53,13 +53,19 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
 /// The files an editor's commands empty and save (`vim -es -c '%d' -c wq FILE`, `ex -sc '%d|x' FILE`): a command
 /// deletes every line and another writes.
 pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, parsed: &Parsed<'_>) -> Vec<Word> {
-    let Some(names) = entry.runs.iter().find_map(|runs| match runs {
+    let names = entry.runs.iter().find_map(|runs| match runs {
         crate::programs::Runs::EditorCommands(names) => Some(*names),
         _ => None,
-    }) else {
-        return Vec::new();
+    });
+    // ed takes its commands on its input (`printf ',d\nw\n' | ed -s FILE`), one a line.
+    let texts: Vec<String> = match names {
+        Some(names) => crate::unwrap::editor_command_texts(&command.words, entry, names),
+        None if matches!(command.program(), "ed" | "red") => {
+            crate::access::stdin_code(command).map(|text| text.lines().map(str::to_owned).collect()).unwrap_or_default()
+        }
+        None => return Vec::new(),
     };
-    let commands: Vec<String> = crate::unwrap::editor_command_texts(&command.words, entry, names)
+    let commands: Vec<String> = texts
         .iter()
         .flat_map(|text| text.split('|').map(|part| part.trim().trim_start_matches(':').trim().to_owned()))
         .collect();
@@ -78,10 +84,12 @@ pub(crate) fn editor_emptied(command: &SimpleCommand, entry: &'static Program, p
     parsed.operands().filter(|word| !word.text.starts_with('+')).cloned().collect()
 }
 
-/// An ex command that deletes every line: the whole range (`%`, `1,$`, `0,$`), then `:delete` in any of its
+/// An ex or ed command that deletes every line: the whole range (`%`, `1,$`, `0,$`, ed's `,`), then `:delete` in any of its
 /// abbreviations (`d`, `de`, `del`…), maybe into a register (`%delete _`, `%d x`).
 fn deletes_the_whole_range(command: &str) -> bool {
-    let Some(rest) = ["%", "1,$", "0,$"].iter().find_map(|range| command.strip_prefix(range)) else { return false };
+    let Some(rest) = ["%", "1,$", "0,$", ","].iter().find_map(|range| command.strip_prefix(range)) else {
+        return false;
+    };
     let name = rest.trim_start();
     let (name, register) = name.split_once(char::is_whitespace).unwrap_or((name, ""));
     !name.is_empty() && "delete".starts_with(name) && register.trim().chars().count() <= 1

@@ -25,6 +25,21 @@ pub(crate) fn resolvable(text: &str) -> bool {
     !rest.contains('$') && !rest.contains('`')
 }
 
+/// The text after a substitution at the start of `text` that makes a file or folder in the system's temporary folder
+/// and prints its path (`$(mktemp -d)`, `$(mktemp -t build.XXXXXX)`): one not placed elsewhere by `-p DIR`,
+/// `--tmpdir=DIR` or a template with a folder in it.
+fn temporary_substitution(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix("$(")?;
+    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
+    let mut words = inner[..end].split_whitespace();
+    if words.next() != Some("mktemp") {
+        return None;
+    }
+    let elsewhere =
+        words.any(|word| word.starts_with("-p") || word.starts_with("--tmpdir=") || word.contains(['/', '$']));
+    (!elsewhere).then(|| &inner[end + 1..])
+}
+
 /// The text after a substitution at the start of `text` that prints the home folder, when it is one: the user's
 /// entry in the password database (`$(getent passwd "$(id -un)" | cut -d: -f6)`), `$(echo ~)`, `$(cd && pwd)`.
 fn home_substitution(text: &str) -> Option<&str> {
@@ -83,6 +98,24 @@ fn plain_pwd(printed: &[&str]) -> bool {
 
 /// `word` with the expansions inside it read (see the module); a word without `$` or a backquote is returned as
 /// it is.
+/// The shell's parameters whose value is always a number (`$$`, `$RANDOM`, `$BASHPID`…), in both spellings.
+const NUMBERS: &[&str] = &[
+    "$$",
+    "${$}",
+    "$RANDOM",
+    "${RANDOM}",
+    "$BASHPID",
+    "${BASHPID}",
+    "$PPID",
+    "${PPID}",
+    "$SECONDS",
+    "${SECONDS}",
+    "$EPOCHSECONDS",
+    "${EPOCHSECONDS}",
+    "$SRANDOM",
+    "${SRANDOM}",
+];
+
 pub(crate) fn expand(word: Word, variables: &[(String, String)]) -> Word {
     if !word.dynamic || !(word.text.contains('$') || word.text.contains('`')) {
         return word;
@@ -119,6 +152,11 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
             rest = after;
             continue;
         }
+        if let Some(after) = temporary_substitution(rest) {
+            out.push_str("/tmp/tmp.4242");
+            rest = after;
+            continue;
+        }
         if let Some(after) = home_substitution(rest) {
             out.push_str("$HOME");
             rest = after;
@@ -129,6 +167,20 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
             let body = &inner[..end];
             out.push_str(&braced(body, &value_of));
             rest = &inner[end + 1..];
+            continue;
+        }
+        // A number the shell makes up (its process id, a random number, the seconds) in a path: some digits, which
+        // name no other folder (`/tmp/scratch-$$` is a folder in `/tmp`). (Not a program's name, which no number is.)
+        let in_a_path = out.contains('/');
+        if let Some(after) = NUMBERS.iter().filter(|_| in_a_path).find_map(|spelling| {
+            rest.strip_prefix(spelling).filter(|after| {
+                spelling.ends_with('}')
+                    || spelling == &"$$"
+                    || !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+        }) {
+            out.push_str("4242");
+            rest = after;
             continue;
         }
         if let Some(name_and_more) = rest.strip_prefix('$') {

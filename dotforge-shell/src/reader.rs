@@ -33,6 +33,9 @@ struct Job {
     feeds: Option<usize>,
     cwd: Cwd,
     environment: Vec<Word>,
+    /// The shell's variables the script sees: those of the shell that runs it in itself (`trap`, `eval`); none for
+    /// a script another shell runs, which sees only what is exported (`sh -c`).
+    variables: Vec<(String, String)>,
     file_depth: usize,
     /// The command that runs this script, and the file it came from (what its commands record as their road).
     via: Option<Via>,
@@ -88,6 +91,7 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
             feeds: None,
             cwd: start,
             environment: Vec::new(),
+            variables: Vec::new(),
             file_depth: 0,
             via: None,
         }],
@@ -290,10 +294,16 @@ impl ScriptState<'_> {
             let arguments: Vec<String> = written.words[1..].iter().map(|word| word.text.clone()).collect();
             Some(functions::called(body, &arguments))
         });
+        let piped_input = stdin.clone().filter(|_| {
+            !written.redirects.iter().any(|redirect| {
+                matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
+            })
+        });
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
             redirects: written.redirects,
+            piped_input,
             cwd: self.cwd.clone(),
             group,
             crude: false,
@@ -313,6 +323,7 @@ impl ScriptState<'_> {
                 words,
                 assignments,
                 redirects: Vec::new(),
+                piped_input: None,
                 cwd,
                 group,
                 crude: false,
@@ -335,12 +346,23 @@ impl ScriptState<'_> {
                 feeds: Some(group),
                 cwd,
                 environment,
+                variables: Vec::new(),
                 file_depth,
                 via,
             });
         };
-        for script in derived.scripts.into_iter().chain(function_body) {
+        // `trap` and `eval` run their script in this shell, which sees its variables (`tmp=$(mktemp -d); trap 'rm
+        // -rf "$tmp"' EXIT`); another shell sees what is exported.
+        let program = reading.line.commands[innermost].words.first().map_or("", |word| word.text.as_str());
+        let same_shell = matches!(program_name(program), "trap" | "eval");
+        for script in derived.scripts {
             queue(reading, script, self.cwd.clone(), job.file_depth, None);
+            if let Some(queued) = reading.jobs.last_mut().filter(|_| same_shell) {
+                queued.variables = self.variables.clone();
+            }
+        }
+        if let Some(body) = function_body {
+            queue(reading, body, self.cwd.clone(), job.file_depth, None);
         }
         // What is written into a file that runs later (a shell's start-up file, a git hook, a cron table, git's
         // config) is read as what will run: still this agent's act.
@@ -445,6 +467,7 @@ impl ScriptState<'_> {
                 words: Vec::new(),
                 assignments: reading.line.commands[innermost].assignments.clone(),
                 redirects: Vec::new(),
+                piped_input: None,
                 cwd: Cwd::Unknown,
                 group,
                 crude: false,
@@ -686,7 +709,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
     let mut state = ScriptState {
         job,
         cwd: job.cwd.clone(),
-        variables: Vec::new(),
+        variables: job.variables.clone(),
         exported: job.environment.clone(),
         hooks_paths: Vec::new(),
         arrays: Vec::new(),
@@ -810,6 +833,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
             feeds,
             cwd: start,
             environment: state.exported.clone(),
+            variables: state.variables.clone(),
             file_depth: job.file_depth,
             // A substitution is written in the text that holds it: its commands come by the same road.
             via: job.via.clone(),

@@ -67,11 +67,13 @@ pub(super) fn accesses(
                 };
                 Some((writes, archive))
             } else if mode('c', "create") || mode('r', "append") || mode('u', "update") || mode('A', "concatenate") {
+                // What it packs is read, inside the folder `-C` names (`tar czf x.tgz -C "$HOME" .ssh`).
+                let members = tar_members(words, options, parsed);
                 let mut writes = file(archive);
                 if parsed.has_long("remove-files") {
-                    writes.extend(tree(tar_members(words, options, parsed)));
+                    writes.extend(tree(members.clone()));
                 }
-                Some((writes, Vec::new()))
+                Some((writes, members))
             } else {
                 None
             }

@@ -126,6 +126,8 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "git diff --name-only | xargs -I{} sh -c 'git show HEAD:{} > {}'",
         "vim -es -c '%d' -c wq notes.md",
         "vim -es -c '%delete _' -c 'wq' notes.md",
+        "printf ',d\\nw\\nq\\n' | ed -s notes.md",
+        "printf \"import shutil; shutil.rmtree('src')\" | python3",
         "tar --remove-files -cf /dev/null notes.md",
         "zip -qm /tmp/dotforge-unsaved.zip src/lib.rs",
         "gpg --batch --yes -d -o src/lib.rs /tmp/dotforge-unsaved.gpg",
