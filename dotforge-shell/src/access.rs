@@ -549,8 +549,10 @@ fn program_accesses<'c>(
 }
 
 /// A path whose last part is computed after a literal start (`/tmp/lib.rs.$(date +%s).bak`, `.forge/log-$USER`), in
-/// a folder the reader can know: that file, the computed parts written `_`. The literal start keeps a computed `..`
-/// or `/` inside a name of that folder; a part computed from its start (`/tmp/$(cat name)`) may be anything.
+/// a folder the reader can know: that file, the computed parts written `_`. Each computed part must be one that
+/// prints a name, never empty and with no `/` in it ([`prints_a_name`]); any other may be empty or climb out of the
+/// folder (`src$(true)` is `src`, `x$(echo /../..)` the parent), and a part computed from the start of the name may be
+/// anything.
 pub(crate) fn computed_file_name(path: &Word) -> Option<Word> {
     let (folder, name) = path.text.rsplit_once('/').unwrap_or(("", &path.text));
     let literal_start = name.chars().next().is_some_and(|first| !matches!(first, '$' | '`'));
@@ -571,16 +573,43 @@ pub(crate) fn computed_file_name(path: &Word) -> Option<Word> {
         } else {
             1 + rest[1..].bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count().max(1)
         };
-        text.push('_');
         let mut end = end.min(rest.len());
         while !rest.is_char_boundary(end) {
             end += 1;
         }
+        if !prints_a_name(&rest[..end]) {
+            return None;
+        }
+        text.push('_');
         rest = &rest[end..];
     }
     text.push_str(rest);
     let text = if folder.is_empty() && !path.text.starts_with('/') { text } else { format!("{folder}/{text}") };
     Some(Word { text, dynamic: folder.contains('$'), ..path.clone() })
+}
+
+/// Whether a substitution or variable always expands to a name — some text, with no `/`: the date (`$(date +%s)`,
+/// a format with no `/`, `%D` or `%x`), a commit's id, the user's and the machine's names, a new id.
+fn prints_a_name(computed: &str) -> bool {
+    let body = computed
+        .strip_prefix("$(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .or_else(|| computed.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
+    let Some(body) = body else {
+        let name = computed.trim_start_matches('$').trim_start_matches('{').trim_end_matches('}');
+        return matches!(name, "USER" | "LOGNAME" | "UID" | "EUID" | "HOSTNAME");
+    };
+    let words: Vec<&str> = body.split_whitespace().collect();
+    match words.as_slice() {
+        ["date", arguments @ ..] => arguments
+            .iter()
+            .all(|argument| !argument.contains('/') && !argument.contains("%D") && !argument.contains("%x")),
+        ["git", "rev-parse", rest @ ..] => {
+            rest.last() == Some(&"HEAD") && rest.iter().all(|word| *word == "HEAD" || word.starts_with("--short"))
+        }
+        ["uuidgen"] | ["hostname"] | ["hostname", "-s"] | ["whoami"] | ["id", "-u" | "-un" | "-g"] => true,
+        _ => false,
+    }
 }
 
 /// The folders a command sends off the machine whole, each searched for the files that must not leave it (a read
@@ -1104,6 +1133,17 @@ mod tests {
         assert_eq!(written("cp src/lib.rs \"/tmp/lib.rs.$(date +%s).bak\""), ["/tmp/lib.rs._.bak"]);
         assert_eq!(written("cp x \".forge/log-$USER\""), [".forge/log-_"]);
         assert_eq!(written("cp x \"$HOME/backup-`date`.tgz\""), ["$HOME/backup-_.tgz"]);
+        // What may print nothing or a path is not a name (`src$(true)` is `src`).
+        assert!(computed_file_name(&Word { text: "src$(true)".to_owned(), dynamic: true, ..Word::default() }).is_none());
+        assert!(computed_file_name(&Word { text: "x$(echo /../..)".to_owned(), dynamic: true, ..Word::default() })
+            .is_none());
+        assert!(computed_file_name(&Word {
+            text: "/tmp/b-$(date +%m/%d)".to_owned(),
+            dynamic: true,
+            ..Word::default()
+        })
+        .is_none());
+        assert_eq!(written("cp x \"/tmp/a$(git rev-parse --short HEAD)\""), ["/tmp/a_"]);
         // Computed from its start, or in a computed folder: not known.
         assert!(computed_file_name(&Word { text: "/tmp/$(cat name)".to_owned(), dynamic: true, ..Word::default() })
             .is_none());
