@@ -8,7 +8,7 @@
 //! `eval "$X"`); an argument that stays unknown stays as written.
 
 use crate::command::Unknown;
-use crate::lexer::{lex, matching_close, Token, Word};
+use crate::lexer::{matching_close, words_of, Word};
 
 /// Arrays assigned on the line: name and elements.
 pub(crate) type Arrays = Vec<(String, Vec<Word>)>;
@@ -74,15 +74,7 @@ pub(crate) fn resolve_assignment(word: &Word, output: &mut dyn FnMut(&str) -> Op
 pub(crate) fn array_assignment(word: &Word) -> Option<(String, Vec<Word>)> {
     let (name, value) = word.text.split_once('=')?;
     let inner = value.strip_prefix('(')?.strip_suffix(')')?;
-    let elements = lex(inner)
-        .tokens
-        .into_iter()
-        .filter_map(|token| match token {
-            Token::Word(word) => Some(word),
-            _ => None,
-        })
-        .collect();
-    Some((name.to_owned(), elements))
+    Some((name.to_owned(), words_of(inner)))
 }
 
 /// Words holding `${IFS}` or `$IFS` split there, as bash splits them; a part with another expansion stays computed

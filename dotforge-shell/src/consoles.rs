@@ -249,15 +249,7 @@ mod tests {
     use super::*;
 
     fn of(line: &str, console: Console) -> Vec<String> {
-        let words: Vec<Word> = crate::lexer::lex(line)
-            .tokens
-            .into_iter()
-            .filter_map(|token| match token {
-                crate::lexer::Token::Word(word) => Some(word),
-                _ => None,
-            })
-            .collect();
-        runs(&words, console, None)
+        runs(&crate::lexer::words_of(line), console, None)
     }
 
     #[test]

@@ -589,6 +589,18 @@ fn is_assignment_name(text: &str) -> bool {
     }
 }
 
+/// The words of `text` as the shell splits them, its operators and redirections left out.
+pub(crate) fn words_of(text: &str) -> Vec<Word> {
+    lex(text)
+        .tokens
+        .into_iter()
+        .filter_map(|token| match token {
+            Token::Word(word) => Some(word),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The index of the `close` balancing an `open` before `from`, skipping quoted text and escapes; iterative.
 pub(crate) fn matching_close(bytes: &[u8], from: usize, open: u8, close: u8) -> Option<usize> {
     let mut depth = 1usize;

@@ -410,14 +410,7 @@ mod tests {
 
     /// The recipes of `command` as the shell's lexer splits it, and whether a file read could not be known.
     fn lexed(command: &str, files: &[(&str, &str)]) -> (Vec<String>, bool) {
-        let argv: Vec<Word> = crate::lexer::lex(command)
-            .tokens
-            .into_iter()
-            .filter_map(|token| match token {
-                crate::lexer::Token::Word(word) => Some(word),
-                _ => None,
-            })
-            .collect();
+        let argv = crate::lexer::words_of(command);
         let files = MemoryFiles::with(files);
         let mut line_files = LineFiles::new(&files);
         let found = recipes(&argv, &Cwd::Known(PathBuf::from("/p")), &mut line_files, None);

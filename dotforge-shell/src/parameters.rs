@@ -29,28 +29,33 @@ pub(crate) fn resolvable(text: &str) -> bool {
 /// and prints its path (`$(mktemp -d)`, `$(mktemp -t build.XXXXXX)`): one not placed elsewhere by `-p DIR`,
 /// `--tmpdir=DIR` or a template with a folder in it.
 fn temporary_substitution(text: &str) -> Option<&str> {
-    let inner = text.strip_prefix("$(")?;
-    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
-    let mut words = inner[..end].split_whitespace();
+    let (body, after) = leading_substitution(text)?;
+    let mut words = body.split_whitespace();
     if words.next() != Some("mktemp") {
         return None;
     }
     let elsewhere =
         words.any(|word| word.starts_with("-p") || word.starts_with("--tmpdir=") || word.contains(['/', '$']));
-    (!elsewhere).then(|| &inner[end + 1..])
+    (!elsewhere).then_some(after)
+}
+
+/// The command of a `$(…)` at the start of `text`, and the text after it.
+fn leading_substitution(text: &str) -> Option<(&str, &str)> {
+    let inner = text.strip_prefix("$(")?;
+    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
+    Some((&inner[..end], &inner[end + 1..]))
 }
 
 /// The text after a substitution at the start of `text` that prints the home folder, when it is one: the user's
 /// entry in the password database (`$(getent passwd "$(id -un)" | cut -d: -f6)`), `$(echo ~)`, `$(cd && pwd)`.
 fn home_substitution(text: &str) -> Option<&str> {
-    let inner = text.strip_prefix("$(")?;
-    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
-    let body: String = inner[..end].split_whitespace().collect::<Vec<_>>().join(" ");
+    let (body, after) = leading_substitution(text)?;
+    let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
     let passwd = (body.starts_with("getent passwd") || body.contains("/etc/passwd"))
         && (body.contains("-f6") || body.contains("-f 6") || body.contains("$6"));
     let spelled =
         matches!(body.as_str(), "echo ~" | "echo ~/" | "eval echo ~" | "cd && pwd" | "cd ~ && pwd" | "cd; pwd");
-    (passwd || spelled).then(|| &inner[end + 1..])
+    (passwd || spelled).then_some(after)
 }
 
 /// A substitution at the start of `text` that prints a folder named in it: one that changes folder and prints
@@ -59,9 +64,8 @@ fn home_substitution(text: &str) -> Option<&str> {
 /// it. The path may itself be an expansion this module reads (`$(dirname "$(pwd)")`); a glob, or a variable the
 /// hook does not know, is not read.
 fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Option<(String, &'t str)> {
-    let inner = text.strip_prefix("$(")?;
-    let end = crate::lexer::matching_close(inner.as_bytes(), 0, b'(', b')')?;
-    let words: Vec<&str> = inner[..end].split_whitespace().collect();
+    let (body, after) = leading_substitution(text)?;
+    let words: Vec<&str> = body.split_whitespace().collect();
     let (path, parent) = match words.as_slice() {
         ["cd", folder, "&&" | ";", "pwd", printed @ ..] if plain_pwd(printed) => (*folder, false),
         ["cd", folder, "pwd", printed @ ..] if folder.ends_with(';') && plain_pwd(printed) => (*folder, false),
@@ -88,7 +92,7 @@ fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Opt
         _ => format!("$PWD/{path}"),
     };
     let folder = if words[0] == "dirname" { format!("{}/..", absolute.trim_end_matches('/')) } else { absolute };
-    Some((folder, &inner[end + 1..]))
+    Some((folder, after))
 }
 
 /// What follows `pwd` in a substitution that prints the folder: nothing, or `-P`/`-L`.

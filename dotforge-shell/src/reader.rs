@@ -278,10 +278,10 @@ impl ScriptState<'_> {
         let next_cwd = unwrap::change_directory(&written.words, &self.cwd);
         let mut environment = self.exported.clone();
         environment.extend(written.assignments.iter().cloned());
-        let fed = piped_from.is_some()
-            || written.redirects.iter().any(|redirect| {
-                matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
-            });
+        let input_redirected = written.redirects.iter().any(|redirect| {
+            matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
+        });
+        let fed = piped_from.is_some() || input_redirected;
         let input = match stdin.as_deref() {
             Some(text) => Input::Known(text),
             None if fed => Input::Unknown,
@@ -294,11 +294,7 @@ impl ScriptState<'_> {
             let arguments: Vec<String> = written.words[1..].iter().map(|word| word.text.clone()).collect();
             Some(functions::called(body, &arguments))
         });
-        let piped_input = stdin.clone().filter(|_| {
-            !written.redirects.iter().any(|redirect| {
-                matches!(redirect.kind, RedirectKind::Read | RedirectKind::HereDoc | RedirectKind::HereString)
-            })
-        });
+        let piped_input = stdin.clone().filter(|_| !input_redirected);
         let first = SimpleCommand {
             words: written.words,
             assignments: environment,
