@@ -21,6 +21,7 @@ use crate::programs::{self, Granting, Logic, Program, Sends, Touches};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -64,12 +65,12 @@ pub struct Access {
 
 /// Code whose effects cannot be read from the command line: every path-like word of its text counts as read and
 /// written (or, for code that only reads, read).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Opaque<'c> {
     /// Code given inline or on standard input (`python -c CODE`, a heredoc fed to an interpreter).
-    Code(&'c str),
+    Code(Cow<'c, str>),
     /// Such code that only reads the files it names ([`crate::code_reads`]).
-    ReadingCode(&'c str),
+    ReadingCode(Cow<'c, str>),
     /// A writer whose targets come from elsewhere (`… | xargs rm`, `rm "$(cat list)"`): the whole command line.
     WholeLine,
 }
@@ -206,8 +207,8 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
             push(&mut found, path, AccessKind::Read, false);
         }
         if let Some(opaque) = opaque {
-            let paths = match opaque {
-                Opaque::Code(code) | Opaque::ReadingCode(code) => path_like_words_in_code(code),
+            let paths = match &opaque {
+                Opaque::Code(code) | Opaque::ReadingCode(code) => path_like_words_in_code(code.as_ref()),
                 Opaque::WholeLine => {
                     // (The folder the line already runs in, named to `cd` into it, is where it works, not what
                     // it writes: `cd /p && tar -czf /tmp/b-$(date +%F).tgz src`.)
@@ -462,9 +463,9 @@ fn program_accesses<'c>(
         Touches::Own(Logic::Interpreter) => {
             // A file of variables the runtime loads (`node --env-file=.env`, `bun --env-file .env`).
             reads.extend(values(&[], &["env-file", "env-file-if-exists"]));
-            let code = languages::inline_code(words).or_else(|| stdin_code(command));
+            let code = languages::inline_code(words).or_else(|| stdin_code(command).map(Cow::Borrowed));
             if let Some(code) = code {
-                let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, code));
+                let reads_only = entry.interpreter().is_some_and(|it| code_reads::only_reads(it.language, &code));
                 opaque = Some(if reads_only { Opaque::ReadingCode(code) } else { Opaque::Code(code) });
             }
             // `perl -i`, `ruby -i`: the files are edited in place.

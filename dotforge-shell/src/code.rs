@@ -11,6 +11,7 @@
 
 use crate::code_tokens::{tokenize, Literal, Piece, Token};
 use crate::programs::Language;
+use crate::windows;
 use std::collections::HashMap;
 
 /// How a function runs what it is given.
@@ -75,7 +76,7 @@ fn runs(language: Language, function: &str) -> Option<Runs> {
             "eval" => Runs::Code,
             _ => return None,
         },
-        Language::Shell | Language::Other => return None,
+        Language::Shell | Language::PowerShell | Language::Other => return None,
     };
     Some(found)
 }
@@ -105,6 +106,9 @@ enum Argument {
 
 /// The shell command lines `code` runs (code from a file on disk: what cannot be known is left out).
 pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
+    if language == Language::PowerShell {
+        return vec![windows::powershell(code).script];
+    }
     let mut found = Vec::new();
     read(language, code, Source::File, 0, &mut found);
     found
@@ -116,6 +120,14 @@ pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
 pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> {
     // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
     // known here.
+    // PowerShell's statements are written as the commands they amount to; those that are no commands (.NET calls)
+    // are read as code of a language not read is.
+    if language == Language::PowerShell {
+        let translation = windows::powershell(code);
+        let mut found = vec![translation.script];
+        found.extend(commands_in_inline(Language::Other, &translation.unread));
+        return found;
+    }
     if language == Language::Other {
         let starts_a_process = STARTS_A_PROCESS.iter().any(|call| code.contains(call));
         return if starts_a_process { vec![UNKNOWN_COMMAND.to_owned()] } else { Vec::new() };
@@ -377,7 +389,7 @@ fn surely_runs(language: Language, name: &str) -> bool {
         Language::Php => {
             matches!(function, "shell_exec" | "exec" | "system" | "passthru" | "popen" | "proc_open" | "eval")
         }
-        Language::Shell | Language::Other => false,
+        Language::Shell | Language::PowerShell | Language::Other => false,
     }
 }
 

@@ -1,15 +1,24 @@
 //! Consoles whose own commands reach a shell or write files — sqlite3's dot-commands, psql's and mysql's shell
-//! escapes, gdb's `shell`, expect's `spawn` and `exec`, PowerShell's commands — read from the commands given on the
+//! escapes, gdb's `shell`, expect's `spawn` and `exec`, PowerShell's encoded commands and cmd's lines — read from the commands given on the
 //! line (an option's value, the operands, known standard input) as the shell scripts they run. A write is given as a redirection (`: > FILE`),
 //! which the reader takes for what it is.
 
 use crate::argv::quote;
 use crate::code::UNKNOWN_COMMAND;
 use crate::lexer::Word;
-use crate::programs::Console;
+use crate::programs::{self, Console};
+use crate::windows;
 
 /// The shell scripts the console command `argv` runs.
 pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<String> {
+    match console {
+        // (Its `-Command` is code of its own language, which the interpreter's entry reads.)
+        Console::PowerShell => {
+            return encoded_commands(argv).iter().map(|code| format!("pwsh -c {}", quote(code))).collect()
+        }
+        Console::Cmd => return cmd_lines(argv, stdin),
+        _ => {}
+    }
     let mut scripts = Vec::new();
     for text in texts(argv, console).into_iter().chain(stdin) {
         match console {
@@ -18,13 +27,33 @@ pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<
             Console::Mysql => mysql(text, &mut scripts),
             Console::Gdb => gdb(text, &mut scripts),
             Console::Expect => expect(text, &mut scripts),
-            Console::PowerShell => scripts.push(text.to_owned()),
+            Console::PowerShell | Console::Cmd => {}
         }
     }
-    if console == Console::PowerShell {
-        scripts.extend(encoded_commands(argv));
-    }
     scripts
+}
+
+/// What cmd runs: the command line after its `/c` or `/k` (any case), else the lines it is fed; for another Windows
+/// program of cmd's reading (`robocopy`), its own words.
+fn cmd_lines(argv: &[Word], stdin: Option<&str>) -> Vec<String> {
+    let spelled = |word: &Word| {
+        if word.text.contains(char::is_whitespace) {
+            format!("\"{}\"", word.text)
+        } else {
+            word.text.clone()
+        }
+    };
+    let line = if programs::program_name(&argv[0].text).eq_ignore_ascii_case("cmd") {
+        let start = argv.iter().position(|word| matches!(word.text.to_ascii_lowercase().as_str(), "/c" | "/k"));
+        match start {
+            // (cmd takes the rest of its command line as it is, the quotes around it dropped.)
+            Some(start) => argv[start + 1..].iter().map(|word| word.text.as_str()).collect::<Vec<_>>().join(" "),
+            None => return stdin.map(|text| windows::cmd(text).script).into_iter().collect(),
+        }
+    } else {
+        argv.iter().map(spelled).collect::<Vec<_>>().join(" ")
+    };
+    vec![windows::cmd(&line).script]
 }
 
 /// PowerShell's `-EncodedCommand` values (any case, `-e`, `-ec`), decoded from base64 of UTF-16LE.
@@ -54,7 +83,7 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
         Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
         Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
         Console::Expect => (&["c"], &["f"]),
-        Console::PowerShell => (&["c", "command"], &["file", "f", "workingdirectory", "wd", "executionpolicy", "ep"]),
+        Console::PowerShell | Console::Cmd => return Vec::new(),
     };
     let mut found = Vec::new();
     let mut operands = 0;
@@ -70,9 +99,6 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
             continue;
         };
         let (name, attached) = option.split_once('=').map_or((option, None), |(name, value)| (name, Some(value)));
-        // PowerShell's parameters take any case.
-        let lowered = (console == Console::PowerShell).then(|| name.to_ascii_lowercase());
-        let name = lowered.as_deref().unwrap_or(name);
         if options.contains(&name) {
             found.extend(attached.or_else(|| words.next().map(|value| value.text.as_str())));
         } else if valued.contains(&name) && attached.is_none() {
@@ -290,11 +316,19 @@ mod tests {
         assert!(of("gdb -batch -ex run -ex bt ./app", Console::Gdb).is_empty());
         assert_eq!(of("expect -c 'spawn git push -f; expect eof'", Console::Expect), ["git push -f"]);
         assert_eq!(of("expect -c 'set x [exec rm -rf x]'", Console::Expect), ["rm -rf x"]);
-        assert_eq!(of("pwsh -NoProfile -Command 'git push -f'", Console::PowerShell), ["git push -f"]);
-        assert_eq!(of("powershell -c 'rm -r x'", Console::PowerShell), ["rm -r x"]);
+        // (Its `-Command` is read as the interpreter's code.)
+        assert!(of("pwsh -NoProfile -Command 'git push -f'", Console::PowerShell).is_empty());
         // `git push -f` as UTF-16LE, base64.
         let encoded = "ZwBpAHQAIABwAHUAcwBoACAALQBmAA==";
-        assert_eq!(of(&format!("pwsh -EncodedCommand {encoded}"), Console::PowerShell), ["git push -f"]);
+        assert_eq!(of(&format!("pwsh -EncodedCommand {encoded}"), Console::PowerShell), ["pwsh -c 'git push -f'"]);
         assert!(of("pwsh -File build.ps1", Console::PowerShell).is_empty());
+    }
+
+    #[test]
+    fn cmd_runs_its_command_line_and_robocopy_its_own_words() {
+        assert_eq!(of("cmd.exe /c git push -f", Console::Cmd), ["git push -f"]);
+        assert_eq!(of("cmd /C \"del /q src\\main.rs\"", Console::Cmd), ["rm -f src/main.rs"]);
+        assert_eq!(of("robocopy.exe /tmp/empty src /MIR", Console::Cmd), ["rm -rf src; cp -r /tmp/empty src"]);
+        assert!(of("cmd.exe /c dir", Console::Cmd) == [":"]);
     }
 }

@@ -5,6 +5,8 @@
 use crate::argv::{quote, Arg, Order, Parsed, Value};
 use crate::lexer::Word;
 use crate::programs::{self, Interpreter, Language, Program, Runs};
+use crate::windows;
+use std::borrow::Cow;
 
 /// The language of a program that runs scripts: a shell or an interpreter.
 pub(crate) fn language_of_program(program: &str) -> Option<Language> {
@@ -39,6 +41,7 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
         "pl" | "pm" => Language::Perl,
         "rb" => Language::Ruby,
         "php" => Language::Php,
+        "ps1" | "psm1" => Language::PowerShell,
         _ => Language::Shell,
     }
 }
@@ -46,8 +49,8 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
 /// What an interpreter's command gives it to run.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Given<'w> {
-    /// Code inline (`python -c CODE`, `deno eval CODE`).
-    Code(&'w str),
+    /// Code inline (`python -c CODE`, `deno eval CODE`; `pwsh -c` takes every word after it).
+    Code(Cow<'w, str>),
     /// A script file (`python deploy.py`, `deno run x.ts`).
     File(&'w Word),
     /// Code on its input (`python3 -`, `… | node`), or nothing at all.
@@ -58,6 +61,13 @@ pub(crate) enum Given<'w> {
 
 /// What `words` (an interpreter's command: `program` is its entry) give it to run.
 pub(crate) fn given<'w>(words: &'w [Word], program: &Program, interpreter: &Interpreter) -> Given<'w> {
+    if interpreter.language == Language::PowerShell {
+        return match windows::powershell_given(words) {
+            windows::PowerShellGiven::Code(code) => Given::Code(Cow::Owned(code)),
+            windows::PowerShellGiven::File(word) => Given::File(word),
+            windows::PowerShellGiven::Input => Given::Input,
+        };
+    }
     let parsed = Parsed::of(words, &program.options, Order::UntilOperand(|_| false));
     // Options that give code (`-c CODE`, `--eval=CODE`), also after the script's name is impossible: the first
     // operand ends the interpreter's options.
@@ -76,14 +86,14 @@ pub(crate) fn given<'w>(words: &'w [Word], program: &Program, interpreter: &Inte
         {
             let after =
                 words.iter().position(|candidate| std::ptr::eq(candidate, word)).and_then(|at| words.get(at + 1));
-            return Given::Code(after.map_or("", |word| word.text.as_str()));
+            return Given::Code(Cow::Borrowed(after.map_or("", |word| word.text.as_str())));
         }
-        return Given::Code(code.map_or("", |value| value.text()));
+        return Given::Code(Cow::Borrowed(code.map_or("", |value| value.text())));
     }
     // Words getopt does not read (`pwsh -Command CODE`, `deno eval CODE`).
     let upto = (parsed.rest + 1).min(words.len());
     if let Some(at) = (1..upto).find(|&at| interpreter.code_words.contains(&words[at].text.as_str())) {
-        return Given::Code(words.get(at + 1).map_or("", |code| code.text.as_str()));
+        return Given::Code(Cow::Borrowed(words.get(at + 1).map_or("", |code| code.text.as_str())));
     }
     let no_file = parsed.args.iter().any(|arg| match *arg {
         Arg::Short(letter, _) => {
@@ -117,15 +127,21 @@ pub(crate) fn inline_command(language: Language, code: &str) -> Option<String> {
         Language::Perl => "perl -e",
         Language::Ruby => "ruby -e",
         Language::Php => "php -r",
+        Language::PowerShell => "pwsh -c",
         Language::Shell | Language::Other => return None,
     };
     Some(format!("{program} {}", quote(code)))
 }
 
 /// The code an interpreter's command gives it inline, if any (`words` start with the program).
-pub(crate) fn inline_code(words: &[Word]) -> Option<&str> {
+/// For PowerShell, only its statements that are no commands: the others are read as the commands they amount to.
+pub(crate) fn inline_code(words: &[Word]) -> Option<Cow<'_, str>> {
     let program = programs::lookup(&words.first()?.text)?;
-    match given(words, program, program.interpreter()?) {
+    let interpreter = program.interpreter()?;
+    match given(words, program, interpreter) {
+        Given::Code(code) if interpreter.language == Language::PowerShell => {
+            Some(Cow::Owned(windows::powershell(&code).unread))
+        }
         Given::Code(code) => Some(code),
         _ => None,
     }

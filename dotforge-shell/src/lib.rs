@@ -69,6 +69,7 @@ mod roads_tests;
 pub mod sources;
 mod target;
 mod unwrap;
+mod windows;
 
 pub use argv::quote;
 pub use command::{program_name, CommandLine, Cwd, Redirect, SimpleCommand, Unknown, Via};

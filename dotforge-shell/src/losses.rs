@@ -28,6 +28,7 @@ use crate::losses_in_place;
 use crate::programs::{self, Logic, Touches};
 use crate::target::NameGlob;
 use crate::{languages, programs::Program};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 /// One path a command line loses or creates.
@@ -117,7 +118,7 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         if let Some(code) = found.code {
             let lowered = code.to_lowercase();
             if DESTRUCTIVE_CODE.iter().any(|fragment| lowered.contains(fragment)) {
-                effects.losses.extend(path_like_words_in_code(code).into_iter().map(|path| reach(path, true)));
+                effects.losses.extend(path_like_words_in_code(&code).into_iter().map(|path| reach(path, true)));
             }
         }
         let with_cwd = |mut found: Reach| {
@@ -184,7 +185,7 @@ fn finds_losing_what_they_find(line: &CommandLine) -> Vec<usize> {
 struct CommandEffects<'c> {
     losses: Vec<Reach>,
     creations: Vec<Reach>,
-    code: Option<&'c str>,
+    code: Option<Cow<'c, str>>,
 }
 
 /// A path reached, relative to the command's directory (set by the caller).
@@ -328,7 +329,7 @@ fn command_effects<'c>(
             }
         }
         Touches::Own(Logic::Interpreter) => {
-            found.code = languages::inline_code(words).or_else(|| stdin_code(command));
+            found.code = languages::inline_code(words).or_else(|| stdin_code(command).map(Cow::Borrowed));
         }
         // Archivers that remove what they pack (`tar --remove-files`, `zip -m`): its trees go.
         Touches::Own(logic @ (Logic::Tar | Logic::Zip))

@@ -558,7 +558,7 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
         let Some(code) = languages::inline_code(&command.words) else { return };
         let lower = code.to_ascii_lowercase();
         if code_paths::DESTRUCTIVE_CODE.iter().any(|fragment| lower.contains(fragment)) {
-            for path in code_paths::path_like_words_in_code(code) {
+            for path in code_paths::path_like_words_in_code(&code) {
                 unknown(&path, files);
             }
         }

@@ -720,7 +720,7 @@ fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdi
         }
     }
     match languages::given(argv, program, interpreter) {
-        Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, code)),
+        Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, &code)),
         Given::File(word) => {
             derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() })
         }

@@ -13,7 +13,9 @@ pub(crate) enum Language {
     Perl,
     Ruby,
     Php,
-    /// Code this crate does not read (Lua, R, AppleScript, PowerShell): only its paths count.
+    /// PowerShell: its statements written as the shell commands they amount to ([`crate::windows`]).
+    PowerShell,
+    /// Code this crate does not read (Lua, R, AppleScript): only its paths count.
     Other,
 }
 
@@ -190,9 +192,12 @@ pub(crate) enum Console {
     Gdb,
     /// expect's (Tcl's) `spawn CMD` and `exec CMD`.
     Expect,
-    /// PowerShell's `-Command` (any case, `-c`) and `-EncodedCommand` (base64 of UTF-16): its statements, read as a
-    /// shell's (a plain command is written the same).
+    /// PowerShell's `-EncodedCommand` (base64 of UTF-16): the code it decodes to, read as `-Command` code is
+    /// ([`crate::windows`]).
     PowerShell,
+    /// cmd's command line after `/c` or `/k`, and the words of a Windows program cmd's reading knows (`robocopy SRC
+    /// DST /MIR`): written as the shell commands with the same effect ([`crate::windows`]).
+    Cmd,
 }
 
 /// What first operand of a permission tool only grants, taking nothing from the user who runs it.

@@ -65,7 +65,19 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("rm -rf build", Expect::Inert(".forge")),
         ],
         ..touching(
-            &["rm", "unlink", "srm", "trash", "trash-put", "gvfs-trash", "gvfs-rm", "rimraf", "rmdir", "del"],
+            &[
+                "rm",
+                "unlink",
+                "srm",
+                "trash",
+                "trash-put",
+                "gvfs-trash",
+                "gvfs-rm",
+                "rimraf",
+                "rmdir",
+                "del",
+                "del-cli",
+            ],
             Options::NONE,
             Touches::Deletes,
         )

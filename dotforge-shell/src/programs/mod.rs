@@ -43,10 +43,16 @@ pub(crate) use entry::{
 };
 pub(crate) use environment::loads_unknown_code;
 
-/// The file name part of a program path (`/usr/bin/git` → `git`).
+/// The file name part of a program path (`/usr/bin/git` → `git`), without a Windows `.exe` (`git.exe` → `git`).
 pub fn program_name(text: &str) -> &str {
     // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
-    text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..])
+    let name = text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..]);
+    // A Windows program run from WSL keeps its `.exe` (`git.exe push -f`, `powershell.exe -c …`): the same program.
+    let bytes = name.as_bytes();
+    match bytes.len().checked_sub(4) {
+        Some(stem) if stem > 0 && bytes[stem..].eq_ignore_ascii_case(b".exe") => &name[..stem],
+        _ => name,
+    }
 }
 
 /// What the table says of one command's words, worked out once per command (every `runs` pattern and the access

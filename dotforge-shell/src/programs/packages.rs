@@ -14,7 +14,12 @@ const EXEC_OPTIONS: Options = Options::new("pc", &["package", "call"]);
 const DLX_AND_SCRIPTS: &[Runs] = &[
     Runs::PackageProgram { subcommands: &["dlx", "exec"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
     Runs::Recipes(Recipes::PackageScripts),
+    Runs::UnreadRecipes(PACKAGE_MANAGER_SETTINGS),
 ];
+
+/// The package managers' settings files, which can set the shell scripts run with (`script-shell`) or code node
+/// loads first (`node-options=--require x.js`): written by the line, what then runs cannot be known.
+const PACKAGE_MANAGER_SETTINGS: &[&str] = &[".npmrc", ".yarnrc.yml", ".yarnrc", "bunfig.toml"];
 
 /// A program's subcommand, named after its global options (`uv --directory pkg publish`), whatever it is.
 const ANY_SUBCOMMAND: &[Subcommand] = &[Subcommand { names: &["*"], options: Options::NONE }];
@@ -54,8 +59,11 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::KeyedOperands { after: &["pkg", "set"], prefix: "scripts." },
             // The shell npm runs scripts with.
             Runs::EnvironmentFiles(&["npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL"]),
+            Runs::UnreadRecipes(PACKAGE_MANAGER_SETTINGS),
         ],
         examples: &[
+            Example("echo 'script-shell=/tmp/x.sh' >> .npmrc && npm test", Expect::Unknown),
+            Example("npm test", Expect::Inert(".forge")),
             Example("npm exec -- rimraf .forge", Expect::Writes(".forge")),
             Example("npm pkg set scripts.postinstall='rm -rf .forge' && npm install", Expect::Writes(".forge")),
             Example("npm pkg set scripts.test='vitest run' && npm test", Expect::Inert(".forge")),

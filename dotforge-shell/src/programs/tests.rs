@@ -5,6 +5,7 @@ use super::entry::{Expect, Language, Program, Runs, ScriptLines, Touches};
 use super::{all_names, sorted_index, BY_PREFIX, FAMILIES};
 use crate::access::{accesses, AccessKind};
 use crate::command::{CommandLine, Cwd, Unknown};
+use crate::lexer::Word;
 use crate::reader::parse;
 use crate::unwrap::normalize;
 use std::path::{Path, PathBuf};
@@ -19,8 +20,17 @@ fn read(command: &str) -> CommandLine {
 /// Whether a command whose words start with `prefix` (space-separated) runs.
 fn runs(line: &CommandLine, prefix: &str) -> bool {
     let wanted: Vec<&str> = prefix.split(' ').collect();
+    // (The program by its name, as the catalog's patterns name it: `claude.exe` is `claude`.)
+    let same = |at: usize, word: &Word, want: &str| {
+        if at == 0 {
+            super::program_name(&word.text) == want
+        } else {
+            word.text == want
+        }
+    };
     line.commands.iter().any(|command| {
-        command.words.len() >= wanted.len() && command.words.iter().zip(&wanted).all(|(word, want)| word.text == *want)
+        command.words.len() >= wanted.len()
+            && command.words.iter().zip(&wanted).enumerate().all(|(at, (word, want))| same(at, word, want))
     })
 }
 
@@ -115,6 +125,7 @@ fn every_interpreters_inline_code_is_read_for_commands_and_for_paths() {
             Language::JavaScript => "require('child_process').execSync('git push -f .forge/runtime')",
             Language::Perl | Language::Ruby => "system(\"git push -f .forge/runtime\")",
             Language::Php => "system(\"git push -f .forge/runtime\");",
+            Language::PowerShell => "Remove-Item .forge/runtime",
             Language::Shell | Language::Other => "x(\".forge/runtime\")",
         };
         let quoted = format!("'{}'", code.replace('\'', "'\\''"));

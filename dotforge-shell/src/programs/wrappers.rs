@@ -34,6 +34,20 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["env"])
     },
+    // WSL runs a Linux command from Windows: `wsl -e CMD ARGS` (`--exec`) as it is, `wsl CMD…` and `wsl -- CMD…`
+    // through its shell.
+    Program {
+        options: Options::new("du", &["distribution", "user", "cd", "shell-type", "distribution-id"]),
+        runs: &[Runs::OperandsAfter(0), Runs::DirectoryOption(&["cd"])],
+        examples: &[
+            Example("wsl.exe -e git push origin +main:main", Expect::Runs("git push origin +main:main")),
+            Example("wsl -u root --exec dd if=/dev/zero of=/dev/sda", Expect::Writes("/dev/sda")),
+            Example("wsl -- rm -rf .forge", Expect::Writes(".forge")),
+            Example("wsl.exe -e git diff --stat", Expect::Inert(".forge")),
+            Example("wsl --list --verbose", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["wsl"])
+    },
     Program {
         examples: &[
             Example("sudo -u root git push -f", Expect::Runs("git push -f")),
@@ -60,6 +74,11 @@ pub(super) const PROGRAMS: &[Program] = &[
         )
     },
     wrapper(&["doas"], Options::new("uC", &[]), 0),
+    // shx, ShellJS's commands for npm scripts, runs the command it names (`shx rm -rf dist`).
+    Program {
+        examples: &[Example("npx -y shx rm -rf .forge", Expect::Writes(".forge"))],
+        ..wrapper(&["shx"], Options::NONE, 0)
+    },
     Program {
         examples: &[
             Example("nice -n 5 git push -f", Expect::Runs("git push -f")),
