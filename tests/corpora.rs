@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): fifteen lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): sixteen lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -35,6 +35,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("thirteenth", include_str!("fixtures/corpora/thirteenth.tsv")),
     ("fourteenth", include_str!("fixtures/corpora/fourteenth.tsv")),
     ("fifteenth", include_str!("fixtures/corpora/fifteenth.tsv")),
+    ("sixteenth", include_str!("fixtures/corpora/sixteenth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -243,6 +243,18 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         .map(|access| Access { path: Word { text: "~".to_owned(), tilde: true, ..Word::default() }, ..access.clone() })
         .collect();
     found.extend(homes);
+    // A deleted path made of a variable the reader cannot know and, at most, every entry below it (`"$DIR"/*`,
+    // `${DIR}/`): with the variable empty or unset it is the root (`rm -rf "$STEAMROOT/"*`). Possibly: asked about.
+    let roots: Vec<Access> = found
+        .iter()
+        .filter(|access| access.kind == AccessKind::Write && access.tree && !access.possible)
+        .filter_map(|access| {
+            let root = root_if_empty(&access.path.text)?;
+            let path = Word { text: root.to_owned(), glob: root.contains('*'), ..Word::default() };
+            Some(Access { path, possible: true, ..access.clone() })
+        })
+        .collect();
+    found.extend(roots);
     // A relative path where the folder cannot be known (`cd "$X" && rm -rf .forge`) may be the working folder's.
     let elsewhere = found.iter().filter(|access| access.cwd == Cwd::Unknown && relative_as_written(&access.path));
     let in_working_folder: Vec<Access> = elsewhere
@@ -256,6 +268,27 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
         found.retain(|access| seen.insert(access.clone()));
     }
     found
+}
+
+/// The root, or every entry of it, that `text` names when its leading variable is empty: `$DIR/` and `${DIR}/` are
+/// `/`, `$DIR/*` and `$DIR/.*` are `/*` — for a variable the hook does not resolve itself and the line did not set.
+fn root_if_empty(text: &str) -> Option<&'static str> {
+    let rest = text.strip_prefix('$')?;
+    let is_name =
+        |name: &str| !name.is_empty() && name.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
+    let (name, after) = match rest.strip_prefix('{') {
+        Some(braced) => braced.split_once('}')?,
+        None => rest.split_at(rest.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count()),
+    };
+    // (Not a positional parameter: a function's body is read where it is defined too, with its arguments unknown.)
+    if !is_name(name) || name.starts_with(|c: char| c.is_ascii_digit()) || resolvable(&format!("${name}")) {
+        return None;
+    }
+    match after {
+        "/" => Some("/"),
+        "/*" | "/.*" | "/.[!.]*" => Some("/*"),
+        _ => None,
+    }
 }
 
 /// Where the relative targets of `ln -s` point: relative to the folder the link lands in, not to the working

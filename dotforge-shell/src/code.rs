@@ -11,7 +11,7 @@
 
 use crate::code_tokens::{tokenize, Literal, Piece, Token};
 use crate::programs::Language;
-use crate::windows;
+use crate::{git_libraries, windows};
 use std::collections::HashMap;
 
 /// How a function runs what it is given.
@@ -109,7 +109,7 @@ pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
     if language == Language::PowerShell {
         return vec![windows::powershell(code).script];
     }
-    let mut found = Vec::new();
+    let mut found = git_libraries::commands(code);
     read(language, code, Source::File, 0, &mut found);
     found
 }
@@ -128,11 +128,13 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
         found.extend(commands_in_inline(Language::Other, &translation.unread));
         return found;
     }
+    // Git driven through a library is the git command it amounts to.
+    let mut found = git_libraries::commands(code);
     if language == Language::Other {
         let starts_a_process = STARTS_A_PROCESS.iter().any(|call| code.contains(call));
-        return if starts_a_process { vec![UNKNOWN_COMMAND.to_owned()] } else { Vec::new() };
+        found.extend(starts_a_process.then(|| UNKNOWN_COMMAND.to_owned()));
+        return found;
     }
-    let mut found = Vec::new();
     // `eval` handed over as a function runs whatever it is given (`fetch(url).then(r => r.text()).then(eval)`); a
     // module loaded by a computed name may be the one that runs processes (`require('child_' + 'process')`).
     if ["(eval)", ", eval)"].iter().any(|passed| code.contains(passed)) || loads_a_computed_module(language, code) {

@@ -10,6 +10,10 @@ use crate::lexer::Word;
 /// `Path.home()`, `os.homedir()`, `Dir.home`, `$ENV{HOME}`…; not a path built from it) and the root as a string of
 /// its own (`'/'`).
 pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
+    // A braced variable is one word with what follows it (`${OUT}/cache` is `$OUT/cache`, whose folder cannot be
+    // known — not the top-level `/cache`).
+    let unbraced = unbraced_variables(text);
+    let text = unbraced.as_deref().unwrap_or(text);
     let mut words: Vec<Word> = text
         .split(|character: char| !(character.is_alphanumeric() || "._/~-+@%:=,$*".contains(character)))
         .filter(|part| !part.is_empty() && part.chars().any(|c| c.is_alphanumeric()))
@@ -43,6 +47,30 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
         words.push(Word { text: ".".to_owned(), ..Word::default() });
     }
     words
+}
+
+/// `text` with each `${NAME}` written `$NAME`, when it holds any.
+fn unbraced_variables(text: &str) -> Option<String> {
+    if !text.contains("${") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + 2..];
+        let length = inner.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count();
+        if length > 0 && inner[length..].starts_with('}') {
+            out.push('$');
+            out.push_str(&inner[..length]);
+            rest = &inner[length + 1..];
+        } else {
+            out.push_str("${");
+            rest = inner;
+        }
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 /// Lower-case fragments of interpreter code that deletes, truncates or writes files: code holding none of them
@@ -388,6 +416,15 @@ fn opens_a_regex(before: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_braced_variable_is_one_word_with_what_follows_it() {
+        let named = |text: &str| super::path_like_words(text).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        assert_eq!(named("rm -rf \"${OUT_DIR}/cache\""), ["rm", "-rf", "$OUT_DIR/cache"]);
+        assert_eq!(named("rm -rf ${HOME}/.ssh"), ["rm", "-rf", "$HOME/.ssh"]);
+        // (An expansion with an operator is read elsewhere, its default as what runs when the variable is unset.)
+        assert!(named("rm -rf ${X:-/tmp}/y").contains(&"/y".to_owned()));
+    }
+
     #[test]
     fn a_perl_substitution_names_no_path() {
         let named =

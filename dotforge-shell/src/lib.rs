@@ -45,6 +45,7 @@ mod filters;
 mod functions;
 mod git_commands;
 mod git_config;
+mod git_libraries;
 mod justfile;
 mod languages;
 mod later;

@@ -1,5 +1,5 @@
 //! Parameter expansions inside a word, read as far as they can be before the line runs: a variable the line set
-//! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME`; `${NAME:-WORD}`
+//! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME` (left as written when not known: it is not empty); `${NAME:-WORD}`
 //! (and `-`, `:=`, `=`) is the variable when the line set it or the hook knows it (the home, the working folder,
 //! the project), and otherwise its default, which is what runs when the variable is unset; `${NAME:+WORD}` is
 //! `WORD`; `${NAME%PATTERN}` and its kin trim a known value (`${PWD%/*}` is the parent); `$(pwd)` is `$PWD`, `$(cd
@@ -269,6 +269,8 @@ fn braced(body: &str, value_of: &dyn Fn(&str) -> Option<String>) -> String {
         _ => return as_written(),
     };
     match op.trim_start_matches(':') {
+        // (`${NAME:?}` of a variable not known here stays as written: whatever it is, it is not empty.)
+        "?" if op == ":?" && !known() => as_written(),
         "?" => variable(),
         "-" | "=" if known() => variable(),
         "-" | "=" => expand_text(word, &[]),
@@ -368,6 +370,9 @@ mod tests {
     #[test]
     fn operators_read_as_what_runs() {
         assert_eq!(read("${HOME:?}/", &[]), "$HOME/");
+        assert_eq!(read("${OUT:?}/", &[]), "${OUT:?}/", "never empty, whatever it is");
+        assert_eq!(read("${OUT:?}/", &[("OUT", "dist")]), "dist/");
+        assert_eq!(read("${OUT?}/", &[]), "$OUT/", "set, but perhaps empty");
         assert_eq!(read("${HOME:-/tmp}", &[]), "$HOME");
         assert_eq!(read("${TMPDIR:-/tmp}/myapp-test", &[]), "/tmp/myapp-test");
         assert_eq!(read("${TMPDIR:-/tmp}/x", &[("TMPDIR", "/")]), "//x");

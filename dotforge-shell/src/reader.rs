@@ -775,6 +775,15 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                 };
                 current.redirects.push(Redirect { kind: *kind, target, input_text });
             }
+            // `NAME() { BODY; }`: the name is no command (a call of it is); the body's commands are read.
+            Token::Op(Op::Open)
+                if current.words.len() == 1
+                    && current.assignments.is_empty()
+                    && matches!(tokens.peek(), Some((_, Token::Op(Op::Close)))) =>
+            {
+                current.words.clear();
+                tokens.next();
+            }
             Token::Op(op) => {
                 let from = previous_piped.take();
                 let group = state.finish(&mut current, from, reading);

@@ -169,8 +169,16 @@ impl<'s> LineFiles<'s> {
 
     /// Whether the line itself wrote one of `names` in `folder` before this point (no path is made when it wrote
     /// nothing, as on most lines).
+    /// (A name ending in `/` is any file in that folder.)
     pub(crate) fn written_in(&self, folder: &Path, names: impl IntoIterator<Item = &'static str>) -> bool {
-        !self.written.is_empty() && names.into_iter().any(|name| self.written_here(&folder.join(name)))
+        !self.written.is_empty()
+            && names.into_iter().any(|name| match name.strip_suffix('/') {
+                Some(inner) => {
+                    let inner = folder.join(inner);
+                    self.written.iter().any(|(written, _)| written.starts_with(&inner))
+                }
+                None => self.written_here(&folder.join(name)),
+            })
     }
 
     /// The line writes into `path` text that cannot be known before it runs (`curl URL > Makefile`, code that

@@ -186,6 +186,11 @@ fn runs_code(
                 derived.scripts.push(script);
             }
         }
+        Runs::SameAs(program) => {
+            let mut words = vec![Word { text: (*program).to_owned(), ..argv[0].clone() }];
+            words.extend(argv[1..].iter().cloned());
+            run_command(words, derived);
+        }
         Runs::Keys => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             // `screen -X CMD …`: only `stuff` types its operands (and without `-X`, screen runs a command).

@@ -130,8 +130,30 @@ fn everyday_deletes_once_refused_by_mistake_are_allowed() {
         "chmod -R a+rX .",
         "sudo chown -R $USER:$USER .",
         "sudo chown -R \"$(id -u):$(id -g)\" .",
+        // A braced variable the hook cannot know, before a folder: that folder somewhere, not the top-level one.
+        "rm -rf \"${OUT_DIR}/cache\"",
+        "rm -rf \"$OUT_DIR/cache\"",
+        // A variable that cannot be empty (`:?`), or set on the line; a function's own argument.
+        "rm -rf \"${OUT_DIR:?}\"/*",
+        "OUT=dist; rm -rf \"$OUT\"/*",
+        "clean() { rm -rf \"$1\"/*; }; clean build",
     ]);
     assert_allowed(&project, &corpus);
+}
+
+#[test]
+fn a_variable_that_may_be_empty_before_every_entry_of_the_root_is_asked_about() {
+    let project = Project::new("catastrophes-empty");
+    // `rm -rf "$STEAMROOT/"*` with the variable unset deletes every entry of the root: what it holds cannot be known,
+    // so the hook asks.
+    let corpus = bash_corpus(&[
+        "rm -rf \"$UNKNOWN_DIR\"/*",
+        "rm -rf \"${STEAMROOT}/\"*",
+        "rm -rf $PREFIX/",
+        "sudo rm -rf \"$X\"/.*",
+    ]);
+    let behaviors = ["no-catastrophic-delete", "self-protection", "protect-secrets", "no-delete-outside-project"];
+    assert_blocked(&project, &corpus, "ask", &behaviors);
 }
 
 #[test]

@@ -638,3 +638,66 @@ fn windows_interpreters_and_package_tools_run_what_their_lines_say() {
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn other_front_ends_orchestrators_and_macos_tools_reach_what_they_amount_to() {
+    let project = Project::new("roads-front-ends");
+    // git under other names and through libraries; runners that run a command; publishing orchestrators; macOS.
+    let refused = bash_corpus(&[
+        "hub push --force origin main",
+        "sl push --force --to main",
+        "sl revert -C src/lib.rs",
+        "jj bookmark delete main && jj git push --deleted",
+        "git delete-branch feature/auth",
+        "git undo --hard 2",
+        "glab api --method DELETE projects/acme%2Fapi/repository/branches/release%2F1.x",
+        "python3 -c \"import git; git.Repo('.').git.push('--force', 'origin', 'main')\"",
+        "python3 -c \"import pygit2; r = pygit2.Repository('.'); r.reset(r.head.target, pygit2.GIT_RESET_HARD)\"",
+        "node -e \"const git=require('isomorphic-git');git.push({fs,http,dir:'.',ref:'main',force:true})\"",
+        "emacs --batch -l magit --eval '(magit-run-git \"push\" \"--force\" \"origin\" \"main\")'",
+        "mise exec -- rm -rf .forge",
+        "devbox run -- cargo publish",
+        "nix-shell -p git --run 'git push -f'",
+        "npx lerna exec --no-bail -- git push --force origin HEAD",
+        "launchctl submit -l x -- /bin/sh -c 'git reset --hard'",
+        "npx nx run-many -t publish --all",
+        "turbo run release --filter=api",
+        "rush publish --publish --include-all",
+        "earthly --push +release",
+        "bazel run //packages/api:npm_package.publish",
+        "diskutil eraseDisk APFS Scratch /dev/disk2",
+    ]);
+    let refusing = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
+    assert_blocked(&project, &refused, "deny-hard", &refusing);
+    let asked = bash_corpus(&[
+        "python3 -c \"import git; r = git.Repo('.'); r.index.commit('wip', skip_hooks=True)\"",
+        "security find-generic-password -s npm-token -w",
+        "printf 'rel:\\n  LOCALLY\\n  RUN npm publish\\n' > Earthfile && earthly +rel",
+        "printf 'sh_binary(name = \"w\", srcs = [\"w.sh\"])\\n' >> BUILD.bazel && bazel run //:w",
+        "mkdir -p .github/workflows && printf 'on: push\\n' > .github/workflows/x.yml && act push",
+    ]);
+    let asking = ["no-verify", "protect-secrets", "no-publish", "self-protection", "no-destructive-git"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "hub pull-request -m 'fix'",
+        "sl status",
+        "jj git push",
+        "jj log",
+        "git undo",
+        "glab api projects/acme/repository/branches",
+        "python3 -c \"import git; print(git.Repo('.').git.status())\"",
+        "mise exec -- npm test",
+        "devbox run -- cargo test",
+        "nix-shell --run 'cargo test'",
+        "npx nx run-many -t build test",
+        "turbo run build",
+        "rush build",
+        "earthly +build",
+        "bazel test //...",
+        "act -l",
+        "diskutil list",
+        "security list-keychains",
+        "launchctl list",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

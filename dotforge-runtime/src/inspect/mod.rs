@@ -191,10 +191,13 @@ impl<'a> Inspection<'a> {
         self.command_facts().accesses.get_or_init(|| access::accesses(self.line(), self.command()))
     }
 
-    /// Whether the command has parts the reader could not know (read only when a condition read the command).
+    /// Whether the command has parts the reader could not know (read only when a condition read the command): an
+    /// archive's members, a computed program or folder, a path that is the root when a variable is empty.
     pub(crate) fn has_unknown(&self) -> bool {
         self.command_facts.get().is_some_and(|facts| {
-            facts.members_unknown.get() || facts.line.get().is_some_and(|line| self.line_has_unknown(line))
+            facts.members_unknown.get()
+                || facts.line.get().is_some_and(|line| self.line_has_unknown(line))
+                || facts.accesses.get().is_some_and(|accesses| accesses.iter().any(|access| access.possible))
         })
     }
 
@@ -388,7 +391,13 @@ impl<'a> Inspection<'a> {
             let matched = matched();
             if matched && access.possible {
                 let computed = self.line().commands.iter().any(|command| command.unknown == Unknown::Program);
-                let why = if computed { "its program is computed" } else { "the folder it runs in is computed" };
+                let why = if computed {
+                    "its program is computed"
+                } else if access.path.text.starts_with('/') {
+                    "a variable it names may be empty"
+                } else {
+                    "the folder it runs in is computed"
+                };
                 self.note_unknown(format!(
                     "`{}` names `{}`, and {why} as it runs",
                     self.command_words(),

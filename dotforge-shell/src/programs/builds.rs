@@ -234,6 +234,36 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["task", "go-task"])
     },
+    // Build and CI runners whose files say what runs: bazel's BUILD files, earthly's Earthfile, act's workflows (a name
+    // ending in `/`: any file the line writes in that folder).
+    Program {
+        runs: &[Runs::UnreadRecipes(&[
+            "BUILD",
+            "BUILD.bazel",
+            "WORKSPACE",
+            "WORKSPACE.bazel",
+            "MODULE.bazel",
+            ".bazelrc",
+        ])],
+        examples: &[
+            Example("printf 'sh_binary(name=\"w\", srcs=[\"w.sh\"])\n' >> BUILD.bazel && bazel run //:w", Expect::Unknown),
+            Example("bazel test //...", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["bazel", "bazelisk"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["Earthfile"])],
+        examples: &[Example("printf 'rel:\n  LOCALLY\n  RUN npm publish\n' > Earthfile && earthly +rel", Expect::Unknown)],
+        ..Program::named(&["earthly"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&[".github/workflows/", ".actrc"])],
+        examples: &[
+            Example("printf 'on: push\n' > .github/workflows/x.yml && act push", Expect::Unknown),
+            Example("act -l", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["act"])
+    },
     Program {
         runs: &[Runs::UnreadRecipes(&["tasks.py", "invoke.yaml"])],
         examples: &[Example("printf 'from invoke import task\\n' > tasks.py && invoke c", Expect::Unknown)],

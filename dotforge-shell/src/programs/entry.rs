@@ -99,7 +99,7 @@ pub(crate) enum Runs {
     /// Files (relative to the folder it runs in) that say what it runs, which the reader does not read (a
     /// Taskfile, `tasks.py`, `.cargo/config.toml`, `build.rs`): when the line itself wrote one of them before running
     /// the program, what runs cannot be known and the command asks. Files already there were put there by the
-    /// person or a reviewed commit.
+    /// person or a reviewed commit. A name ending in `/` is any file in that folder (`.github/workflows/`).
     UnreadRecipes(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
@@ -149,6 +149,8 @@ pub(crate) enum Runs {
     KeyedOperands { after: &'static [&'static str], prefix: &'static str },
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
+    /// Another name for this program: its words run as that program's (`hub push -f` is `git push -f`).
+    SameAs(&'static str),
     /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
     /// `(tool, command words)`; the tool's arguments follow the command's words. An empty option: the program's
     /// first argument is the tool (`gio trash FILE` runs `rm -rf FILE`).

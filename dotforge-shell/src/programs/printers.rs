@@ -62,7 +62,21 @@ pub(super) const PROGRAMS: &[Program] = &[
     setup(&["conda", "micromamba", "mamba"], &["shell.bash", "shell.zsh", "shell.posix", "shell.fish", "hook"]),
     setup(&["brew"], &["shellenv"]),
     setup(&["opam"], &["env", "config"]),
-    setup(&["fnm", "mise", "rtx", "rbenv-env"], &["env", "activate"]),
+    setup(&["fnm", "rbenv-env"], &["env", "activate"]),
+    // mise and rtx print shell setup (`mise activate`), and run a command with their tools (`mise exec node@20 --
+    // npm publish`, `mise x -- CMD`).
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::CommandAfterDoubleDash],
+            ..Program::named(&["exec", "x"])
+        }])],
+        examples: &[
+            Example("mise exec node@20 -- npm publish", Expect::Runs("npm publish")),
+            Example("mise x -- rm -rf .forge", Expect::Writes(".forge")),
+            Example("mise exec -- npm test", Expect::Inert(".forge")),
+        ],
+        ..setup(&["mise", "rtx"], &["env", "activate"])
+    },
     setup(&["thefuck"], &["--alias"]),
     setup(&["register-python-argcomplete", "_register-python-argcomplete"], &[]),
     setup(&["gh", "helm", "rustup"], &["completion", "completions"]),

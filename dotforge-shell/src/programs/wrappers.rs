@@ -445,4 +445,41 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["cd", "pushd"])
     },
     Program { touches: Touches::Names, cwd: Cwd::Unknown, ..Program::named(&["popd"]) },
+    // Environment and workspace runners that run a command given after `--` or as their words: `devbox run -- CMD`,
+    // `nx exec -- CMD`, `lerna exec -- CMD`, `launchctl submit -l LABEL -- CMD` (later, as a job), and nix-shell's
+    // `--run`/`--command` script.
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            ..Program::named(&["run"])
+        }])],
+        examples: &[Example("devbox run -- cargo publish", Expect::Runs("cargo publish"))],
+        ..Program::named(&["devbox"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["exec"]) }])],
+        examples: &[
+            Example("npx nx exec -- git push origin +main:main", Expect::Runs("git push origin +main:main")),
+            Example("lerna exec --no-bail -- git push --force", Expect::Runs("git push --force")),
+            Example("nx run-many -t build", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["nx", "lerna"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["submit"]) }])],
+        examples: &[
+            Example("launchctl submit -l x -- /bin/sh -c 'git reset --hard'", Expect::Runs("git reset --hard")),
+            Example("launchctl list", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["launchctl"])
+    },
+    Program {
+        options: Options::new("pIEA", &["run", "command", "packages", "arg", "argstr", "attr", "expr", "include"]),
+        runs: &[Runs::ScriptOption(&["run", "command"])],
+        examples: &[
+            Example("nix-shell -p git --run 'git push -f'", Expect::Runs("git push -f")),
+            Example("nix-shell --run 'cargo test'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["nix-shell"])
+    },
 ];
