@@ -48,6 +48,7 @@ fn a_force_push_by_another_road_is_refused_or_asked_and_the_remote_keeps_its_his
     let dir = project.dir.clone();
     let push = "git push --force origin HEAD:main";
     let encoded = "Z2l0IHB1c2ggLS1mb3JjZSBvcmlnaW4gSEVBRDptYWlu"; // base64 of the push
+    let encoded_utf16 = "ZwBpAHQAIABwAHUAcwBoACAALQAtAGYAbwByAGMAZQAgAG8AcgBpAGcAaQBuACAASABFAEEARAA6AG0AYQBpAG4A"; // the push as PowerShell encodes a command (UTF-16LE, base64)
     std::fs::write(dir.join("push.txt"), format!("{push}\n")).expect("push.txt");
     let refused = [
         ("toolu_tmux", format!("tmux new-session -d '{push}'")),
@@ -64,6 +65,13 @@ fn a_force_push_by_another_road_is_refused_or_asked_and_the_remote_keeps_its_his
         ("toolu_function", "g() { git \"$@\"; }; g push --force origin HEAD:main".to_owned()),
         ("toolu_computed_argument", "git push $(echo --force) origin HEAD:main".to_owned()),
         ("toolu_console", format!("sqlite3 build.db '.shell {push}'")),
+        // Windows' interpreters as WSL reaches them, git under other names and through a library, a runner.
+        ("toolu_cmd", format!("cmd.exe /c \"{push}\"")),
+        ("toolu_powershell", format!("powershell.exe -NoProfile -EncodedCommand {encoded_utf16}")),
+        ("toolu_git_exe", "git.exe push --force origin HEAD:main".to_owned()),
+        ("toolu_hub", "hub push --force origin HEAD:main".to_owned()),
+        ("toolu_gitpython", "python3 -c \"import git; git.Repo('.').git.push('--force', 'origin', 'HEAD:main')\"".to_owned()),
+        ("toolu_runner", format!("mise exec -- {push}")),
     ];
     // A file read on the line is known (`eval "$(cat push.txt)"` is refused as the push); what a program computes is
     // not, and is asked about.
