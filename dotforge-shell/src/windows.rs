@@ -929,11 +929,8 @@ fn powershell_statement(words: &[WinWord], translation: &mut Translation) -> Opt
     let (named, positional) = parameters(cmdlet, rest);
     let paths = values_of(cmdlet.paths, &named, &positional, 0);
     let second = values_of(cmdlet.second, &named, &positional, 1);
-    let given = |switch: &str| {
-        named
-            .iter()
-            .any(|(name, _)| switch.starts_with(name.as_str()) && !name.is_empty() && SWITCHES.contains(&switch))
-    };
+    // (A switch given by any prefix of its name: `-r`, `-Rec`.)
+    let given = |switch: &str| named.iter().any(|(name, _)| !name.is_empty() && switch.starts_with(name.as_str()));
     let list = |words: &[String]| words.join(" ");
     Some(match cmdlet.effect {
         Effect::Delete => format!("rm -{}f {}", if given("recurse") { "r" } else { "" }, list(&paths)),
@@ -1073,6 +1070,63 @@ mod tests {
         assert!(read.unread.contains(".claude/settings.json"), "{read:?}");
         let read = powershell("Get-ChildItem *.log | ForEach-Object { Remove-Item $_ }");
         assert!(read.script.contains("rm -f \"${ps_item}\""), "{read:?}");
+    }
+
+    #[test]
+    fn any_text_is_read_without_a_panic() {
+        let pieces = [
+            "",
+            "$",
+            "${",
+            "}",
+            "'",
+            "\"",
+            "`",
+            "%",
+            "%%",
+            "^",
+            "(",
+            ")",
+            "{",
+            "C:",
+            "-",
+            "& ",
+            ". ",
+            "$(",
+            "@(",
+            "[",
+            "|",
+            "||",
+            "&&",
+            ";",
+            "\n",
+            ">",
+            "2>",
+            "<",
+            "-Path:",
+            "é",
+            "Remove-Item ",
+            "del ",
+            "/s ",
+            "iex ",
+            "$env:",
+            ",",
+            "::",
+            "rm",
+            " ",
+            "x",
+            "\\",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..(state % 12) {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            let _ = powershell(&text);
+            let _ = cmd(&text);
+        }
     }
 
     #[test]
