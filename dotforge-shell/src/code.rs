@@ -118,8 +118,6 @@ pub(crate) fn commands_in(language: Language, code: &str) -> Vec<String> {
 /// for this call, so a call that surely runs a command or code which cannot be known (`os.system(sys.argv[1])`,
 /// `exec(base64.b64decode(…))`) runs `${DOTFORGE_UNKNOWN}` — a command the reader cannot know, which asks.
 pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> {
-    // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
-    // known here.
     // PowerShell's statements are written as the commands they amount to; those that are no commands (.NET calls)
     // are read as code of a language not read is.
     if language == Language::PowerShell {
@@ -130,6 +128,8 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
     }
     // Git driven through a library is the git command it amounts to.
     let mut found = git_libraries::commands(code);
+    // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
+    // known here.
     if language == Language::Other {
         let starts_a_process = STARTS_A_PROCESS.iter().any(|call| code.contains(call));
         found.extend(starts_a_process.then(|| UNKNOWN_COMMAND.to_owned()));

@@ -1,7 +1,8 @@
 //! Parameter expansions inside a word, read as far as they can be before the line runs: a variable the line set
-//! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME` (left as written when not known: it is not empty); `${NAME:-WORD}`
-//! (and `-`, `:=`, `=`) is the variable when the line set it or the hook knows it (the home, the working folder,
-//! the project), and otherwise its default, which is what runs when the variable is unset; `${NAME:+WORD}` is
+//! stands for its value wherever it is (`d=.forge; rm -rf "$d/audit"`); `${NAME:?}` is `$NAME` (as written when not
+//! known: whatever it is, it is not empty); `${NAME:-WORD}` (and `-`, `:=`, `=`) is the variable when the line set it
+//! or the hook knows it (the home, the working folder, the project), and otherwise its default, which is what runs
+//! when the variable is unset; `${NAME:+WORD}` is
 //! `WORD`; `${NAME%PATTERN}` and its kin trim a known value (`${PWD%/*}` is the parent); `$(pwd)` is `$PWD`, `$(cd
 //! .. && pwd)` `$PWD/..`, `$(git rev-parse --show-toplevel)` the work tree's top. What stays unknown stays as
 //! written.

@@ -168,8 +168,7 @@ impl<'s> LineFiles<'s> {
     }
 
     /// Whether the line itself wrote one of `names` in `folder` before this point (no path is made when it wrote
-    /// nothing, as on most lines).
-    /// (A name ending in `/` is any file in that folder.)
+    /// nothing, as on most lines). A name ending in `/` is any file in that folder.
     pub(crate) fn written_in(&self, folder: &Path, names: impl IntoIterator<Item = &'static str>) -> bool {
         !self.written.is_empty()
             && names.into_iter().any(|name| match name.strip_suffix('/') {

@@ -79,7 +79,7 @@ const RUNNING_SUBCOMMANDS: &[Program] = &[
 const GIT_EXTRAS: &[(&str, &str)] = &[
     ("delete-branch", "git push origin --delete"),
     ("delete-tag", "git push origin --delete"),
-    ("delete-merged-branches", "git branch -D"),
+    ("delete-merged-branches", "git branch -d"),
     ("delete-squashed-branches", "git branch -D"),
     ("undo", "git reset"),
     ("clear", "git clean -fdx"),
