@@ -176,7 +176,9 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
         }
         // A number the shell makes up (its process id, a random number, the seconds) in a path: some digits, which
         // name no other folder (`/tmp/scratch-$$` is a folder in `/tmp`). (Not a program's name, which no number is.)
-        let in_a_path = out.contains('/');
+        // (The path the number is part of, in a word that may be a script: `sh -c 'cd / && echo $$'` has none.)
+        let path_so_far = out.rsplit(|c: char| c.is_whitespace() || "'\"();|&<>`".contains(c)).next().unwrap_or("");
+        let in_a_path = path_so_far.contains('/');
         if let Some(after) = NUMBERS.iter().filter(|_| in_a_path).find_map(|spelling| {
             rest.strip_prefix(spelling).filter(|after| {
                 spelling.ends_with('}')
@@ -374,6 +376,11 @@ mod tests {
         assert_eq!(read("${OUT:?}/", &[]), "${OUT:?}/", "never empty, whatever it is");
         assert_eq!(read("${OUT:?}/", &[("OUT", "dist")]), "dist/");
         assert_eq!(read("${OUT?}/", &[]), "$OUT/", "set, but perhaps empty");
+        // A number the shell makes up is some digits in a path, and no program of a script.
+        assert_eq!(read("/tmp/scratch-$$", &[]), "/tmp/scratch-4242");
+        assert_eq!(read("/tmp/x-$RANDOM.log", &[]), "/tmp/x-4242.log");
+        assert_eq!(read("'$(/ $$'", &[]), "'$(/ $$'");
+        assert_eq!(read("cd / && echo $$", &[]), "cd / && echo $$");
         assert_eq!(read("${HOME:-/tmp}", &[]), "$HOME");
         assert_eq!(read("${TMPDIR:-/tmp}/myapp-test", &[]), "/tmp/myapp-test");
         assert_eq!(read("${TMPDIR:-/tmp}/x", &[("TMPDIR", "/")]), "//x");
