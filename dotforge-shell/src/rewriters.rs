@@ -131,6 +131,18 @@ pub(super) fn accesses(
             Some((writes, values(&['i'], &["input"])))
         }
         Logic::OutputOption => Some((file(values(&['o'], &["output"])), Vec::new())),
+        Logic::Dasel => {
+            let edits = operands().first().is_some_and(|word| matches!(word.text.as_str(), "put" | "delete"));
+            let (read, out) = (values(&['f'], &["file"]), values(&['o'], &["out"]));
+            let written = if !out.is_empty() {
+                out
+            } else if edits {
+                read.clone()
+            } else {
+                Vec::new()
+            };
+            Some((file(written), read))
+        }
         Logic::Socat => {
             let paths: Vec<Word> = operands().iter().filter_map(socat_file).collect();
             Some((file(paths.clone()), paths))

@@ -186,6 +186,20 @@ fn runs_code(
                 derived.scripts.push(script);
             }
         }
+        Runs::OpenedScripts => {
+            const TERMINALS: &[&str] =
+                &["terminal", "iterm", "iterm2", "warp", "alacritty", "kitty", "hyper", "ghostty"];
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let in_a_terminal = parsed.values(&['a'], &[]).iter().any(|app| {
+                let app = app.text().trim_end_matches(".app").rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+                TERMINALS.contains(&app.as_str())
+            });
+            let runs_in_a_terminal =
+                |word: &&Word| in_a_terminal || [".command", ".tool"].iter().any(|end| word.text.ends_with(end));
+            for path in parsed.operands().filter(runs_in_a_terminal) {
+                derived.files.push(ScriptFile { path: path.clone(), language: None, arguments: Vec::new() });
+            }
+        }
         Runs::SameAs(program) => {
             let mut words = vec![Word { text: (*program).to_owned(), ..argv[0].clone() }];
             words.extend(argv[1..].iter().cloned());

@@ -151,6 +151,9 @@ pub(crate) enum Runs {
     CommandAfterDoubleDash,
     /// Another name for this program: its words run as that program's (`hub push -f` is `git push -f`).
     SameAs(&'static str),
+    /// macOS's `open`: a file a terminal runs — a `.command` or `.tool` file, or any file opened with a terminal app
+    /// (`open -a Terminal x.sh`) — is a script it runs.
+    OpenedScripts,
     /// After this mode option, a tool name stands for a command (`cmake -E rm -rf DIR` runs `rm -rf DIR`): each
     /// `(tool, command words)`; the tool's arguments follow the command's words. An empty option: the program's
     /// first argument is the tool (`gio trash FILE` runs `rm -rf FILE`).
@@ -238,6 +241,8 @@ pub(crate) enum Logic {
     Patch,
     /// `-o`/`--output FILE` replaces FILE with what the program makes of its inputs (`sort -o`, `gpg -d -o`).
     OutputOption,
+    /// `dasel put|delete -f FILE`: FILE is rewritten in place (or `-o FILE` written); `dasel -f FILE` alone reads it.
+    Dasel,
     /// `split FILE PREFIX`.
     Split,
     /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
@@ -319,6 +324,7 @@ impl Touches {
                         | Logic::SevenZip
                         | Logic::Patch
                         | Logic::OutputOption
+                        | Logic::Dasel
                         | Logic::Split
                         | Logic::Csplit
                         | Logic::Compress

@@ -27,6 +27,18 @@ const GIO_TOOLS: &[(&str, &str)] = &[
 ];
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // macOS's `open` runs a file in Terminal when it is a `.command` file or is opened with a terminal app.
+    Program {
+        options: Options::new("abusF", &["args", "stdin", "stdout", "stderr", "env", "arch"]),
+        runs: &[Runs::OpenedScripts],
+        examples: &[
+            Example("printf 'rm -rf .forge\\n' > /tmp/t.command && open /tmp/t.command", Expect::Writes(".forge")),
+            Example("printf 'git push -f\\n' > /tmp/t.sh && open -a Terminal /tmp/t.sh", Expect::Runs("git push -f")),
+            Example("open README.md", Expect::Inert(".forge")),
+            Example("open -a 'Visual Studio Code' .", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["open"])
+    },
     // File servers hand out the folder they serve: one that holds the home holds its keys (`cd ~ && python3 -m
     // http.server`); the project's own files are the project's to serve.
     Program {
@@ -469,6 +481,28 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         examples: &[Example("nano .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
         ..touching(&["nano", "ed", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
+    },
+    Program {
+        examples: &[
+            Example(
+                "dasel put -f .claude/settings.json -t bool -v true '.disableAllHooks'",
+                Expect::Writes(".claude/settings.json"),
+            ),
+            Example("dasel -f .claude/settings.json '.hooks'", Expect::Inert(".claude/settings.json")),
+        ],
+        ..touching(
+            &["dasel"],
+            Options::new("frwtvos", &["file", "read", "write", "type", "value", "out", "selector", "parser"]),
+            Touches::Own(Logic::Dasel),
+        )
+    },
+    // sd, a find-and-replace that edits the files it is given in place (`sd FIND REPLACE FILE…`; `-p` previews).
+    Program {
+        examples: &[
+            Example("sd '\"PreToolUse\"' '\"x\"' .claude/settings.json", Expect::Writes(".claude/settings.json")),
+            Example("sd -p foo bar README.md", Expect::Inert(".claude/settings.json")),
+        ],
+        ..touching(&["sd"], Options::new("fn", &["flags", "max-replacements"]), Touches::Edits)
     },
     Program {
         output: Output::Arguments,
