@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): seventeen lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): eighteen lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -37,6 +37,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("fifteenth", include_str!("fixtures/corpora/fifteenth.tsv")),
     ("sixteenth", include_str!("fixtures/corpora/sixteenth.tsv")),
     ("seventeenth", include_str!("fixtures/corpora/seventeenth.tsv")),
+    ("eighteenth", include_str!("fixtures/corpora/eighteenth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

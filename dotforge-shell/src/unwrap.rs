@@ -345,11 +345,18 @@ fn runs_code(
             let follows =
                 rest.len() > after.len() && rest.iter().zip(after.iter()).all(|(word, text)| word.text == *text);
             if follows {
-                let values = rest[after.len()..].iter().filter_map(|word| {
-                    let (key, value) = word.text.split_once('=')?;
-                    key.starts_with(prefix).then(|| value.to_owned())
-                });
-                derived.scripts.extend(values);
+                // `KEY=VALUE` (`npm pkg set scripts.x=CMD`), or the key and its value apart (`composer config
+                // scripts.x CMD`).
+                let words = &rest[after.len()..];
+                for (at, word) in words.iter().enumerate() {
+                    match word.text.split_once('=') {
+                        Some((key, value)) if key.starts_with(prefix) => derived.scripts.push(value.to_owned()),
+                        None if word.text.starts_with(prefix) => {
+                            derived.scripts.extend(words.get(at + 1).map(|value| value.text.clone()));
+                        }
+                        _ => {}
+                    }
+                }
             }
         }
         Runs::Modules(modules) => {

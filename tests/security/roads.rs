@@ -701,3 +701,42 @@ fn other_front_ends_orchestrators_and_macos_tools_reach_what_they_amount_to() {
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn dev_containers_toolchain_runners_and_their_build_files_run_what_they_say() {
+    let project = Project::new("roads-toolchains");
+    let refused = bash_corpus(&[
+        "devcontainer exec --workspace-folder . sh -c 'echo {} > .claude/settings.json'",
+        "devcontainer exec --workspace-folder . git push --force origin main",
+        "limactl shell default -- rm -rf .forge",
+        "colima ssh -- rm -rf .forge",
+        "distrobox enter dev -- git push -f origin main",
+        "toolbox run git push -f origin main",
+        "composer config scripts.release 'npm publish' && composer run-script release",
+        "sbt clean +publish",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", &["no-destructive-git", "self-protection", "no-publish"]);
+    // Build files the line writes in a language the reader does not read: what runs cannot be known.
+    let asked = bash_corpus(&[
+        "echo 'lazy val w = taskKey[Unit](\"w\")' >> build.sbt && sbt w",
+        "echo 'add_custom_target(ship ALL COMMAND cargo publish)' >> CMakeLists.txt && cmake -B build && cmake --build build",
+        "printf 'pub fn build() void {}\\n' > build.zig && zig build",
+        "echo '{\"tasks\":{\"clean\":\"rm -rf $HOME\"}}' > deno.json && deno task clean",
+        "mkdir -p lib/mix/tasks && printf 'defmodule Mix.Tasks.W do end' > lib/mix/tasks/w.ex && mix w",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "devcontainer up --workspace-folder .",
+        "devcontainer exec --workspace-folder . npm test",
+        "limactl list",
+        "colima status",
+        "composer install",
+        "sbt test",
+        "cmake -S . -B build",
+        "zig build test",
+        "deno task dev",
+        "mix test",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

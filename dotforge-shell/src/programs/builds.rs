@@ -32,6 +32,8 @@ pub(super) const PROGRAMS: &[Program] = &[
         // `cmake -P FILE` runs a CMake script: not read; one the line wrote is asked about when it may act.
         runs: &[
             Runs::ToolMode("-E", CMAKE_TOOLS),
+            // (A `CMakeLists.txt` the line wrote may add a command to the build: `add_custom_target(… COMMAND …)`.)
+            Runs::UnreadRecipes(&["CMakeLists.txt"]),
             Runs::Code(Interpreter {
                 language: Language::Other,
                 code_options: &[],
@@ -99,7 +101,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::EnvironmentScripts(&["RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC"]),
             Runs::EnvironmentAliases("CARGO_ALIAS_"),
             // A runner or alias in the package's config, a build script: not read, asked about when the line wrote it.
-            Runs::UnreadRecipes(&[".cargo/config.toml", ".cargo/config", "build.rs"]),
+            Runs::UnreadRecipes(&[".cargo/config.toml", ".cargo/config", "build.rs", "xtask/"]),
         ],
         examples: &[
             Example(
@@ -250,6 +252,34 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("bazel test //...", Expect::Inert(".forge")),
         ],
         ..Program::named(&["bazel", "bazelisk"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["build.zig", "build.zig.zon"])],
+        examples: &[Example("printf 'pub fn build() void {}\\n' > build.zig && zig build", Expect::Unknown)],
+        ..Program::named(&["zig"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["build.sbt", "project/"])],
+        examples: &[
+            Example("echo 'lazy val w = taskKey[Unit](\"w\")' >> build.sbt && sbt w", Expect::Unknown),
+            Example("sbt test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["sbt"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["mix.exs", "lib/mix/tasks/"])],
+        examples: &[Example("mkdir -p lib/mix/tasks && printf 'x' > lib/mix/tasks/w.ex && mix w", Expect::Unknown)],
+        ..Program::named(&["mix"])
+    },
+    // composer runs the scripts of `composer.json`, and one set on the line (`composer config scripts.X CMD`) when
+    // it is named or is a lifecycle script (`post-install-cmd`).
+    Program {
+        runs: &[Runs::KeyedOperands { after: &["config"], prefix: "scripts." }, Runs::UnreadRecipes(&["composer.json"])],
+        examples: &[
+            Example("composer config scripts.release 'npm publish' && composer run-script release", Expect::Runs("npm publish")),
+            Example("composer install", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["composer"])
     },
     Program {
         runs: &[Runs::UnreadRecipes(&["Earthfile"])],

@@ -63,4 +63,54 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("vagrant ssh -c 'git push -f'", Expect::Runs("git push -f"))],
         ..Program::named(&["vagrant"])
     },
+    // Dev containers and VMs that share the project or the home: the command runs on the same files.
+    // `devcontainer exec [--workspace-folder DIR] CMD`, `limactl shell INSTANCE [--] CMD`, `colima ssh -- CMD`,
+    // `distrobox enter NAME -- CMD`, `toolbox run CMD`.
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new(
+                "",
+                &["workspace-folder", "container-id", "id-label", "config", "remote-env", "docker-path", "log-level"],
+            ),
+            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            ..Program::named(&["exec"])
+        }])],
+        examples: &[
+            Example(
+                "devcontainer exec --workspace-folder . git push --no-verify",
+                Expect::Runs("git push --no-verify"),
+            ),
+            Example("devcontainer up --workspace-folder .", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["devcontainer"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("", &["workdir", "shell"]),
+            runs: &[Runs::OperandsAfter(1)],
+            ..Program::named(&["shell"])
+        }])],
+        examples: &[
+            Example("limactl shell default -- rm -rf .forge", Expect::Writes(".forge")),
+            Example("limactl list", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["limactl"])
+    },
+    Program {
+        runs: &[Runs::Subcommands(&[
+            Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["ssh"]) },
+            Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["enter"]) },
+            Program {
+                runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+                ..Program::named(&["run"])
+            },
+        ])],
+        examples: &[
+            Example("colima ssh -- rm -rf .forge", Expect::Writes(".forge")),
+            Example("distrobox enter dev -- git push -f", Expect::Runs("git push -f")),
+            Example("toolbox run git push -f", Expect::Runs("git push -f")),
+            Example("colima status", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["colima", "distrobox", "toolbox"])
+    },
 ];

@@ -144,8 +144,9 @@ pub(crate) enum Runs {
     /// Its operands that start with one of these prefixes (compared without case) are shell scripts after it
     /// (socat's `EXEC:CMD`, `SYSTEM:CMD`).
     PrefixedOperands(&'static [&'static str]),
-    /// After these words (`pkg set`), its operands `PREFIX…=VALUE` plant VALUE as a script that runs later
-    /// (`npm pkg set scripts.test='git push -f'`): read now, as a git alias set on the line is.
+    /// After these words (`pkg set`, `config`), its operands `PREFIX…=VALUE` (or `PREFIX… VALUE`) plant VALUE as a
+    /// script that runs later (`npm pkg set scripts.test='git push -f'`, `composer config scripts.x CMD`): read now,
+    /// as a git alias set on the line is.
     KeyedOperands { after: &'static [&'static str], prefix: &'static str },
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,

@@ -120,11 +120,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..interpreter(
             &["deno"],
             Options::new("c", &["config", "import-map", "location", "seed", "v8-flags"]),
-            &[Runs::Code(Interpreter {
-                code_words: &["eval"],
-                file_subcommands: &["run"],
-                ..code(Language::JavaScript, &[])
-            })],
+            &[
+                Runs::Code(Interpreter {
+                    code_words: &["eval"],
+                    file_subcommands: &["run"],
+                    ..code(Language::JavaScript, &[])
+                }),
+                // `deno task NAME` runs what `deno.json` says: one the line wrote asks.
+                Runs::UnreadRecipes(&["deno.json", "deno.jsonc"]),
+            ],
         )
     },
     Program {
