@@ -82,11 +82,47 @@ fn package_program(spec: &str) -> String {
     }
 }
 
+/// How many wrappers one command is looked through (`sudo env nice timeout 5 git …`).
+const MAX_WRAPPERS: usize = 16;
+
+/// How deep commands found inside commands are looked through.
+const MAX_NESTING: usize = 32;
+
+thread_local! {
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of [`look_through`] inside another, counted while it lasts.
+struct Nesting;
+
+impl Nesting {
+    fn enter() -> Nesting {
+        NESTING.with(|depth| depth.set(depth.get() + 1));
+        Nesting
+    }
+
+    fn depth() -> usize {
+        NESTING.with(std::cell::Cell::get)
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|depth| depth.set(depth.get().saturating_sub(1)));
+    }
+}
+
 /// Looks through one written command: wrappers, nested scripts, git aliases, `find -exec`, interpreters and the
 /// script files it runs, as the program table says. `stdin` is what it reads on its input (see [`Input`]);
 /// `environment` holds the `NAME=value` its
 /// environment gets from the line (for the variables a program runs: `GIT_SSH_COMMAND`, `BASH_ENV`).
 pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word]) -> Derived {
+    // Commands inside commands (`cmake -E env cmake -E env …`, `hub hub …`) are looked through to a depth; past it,
+    // what runs cannot be known — asked about, never passed, and never a crash of the hook.
+    let _nesting = Nesting::enter();
+    if Nesting::depth() > MAX_NESTING {
+        return Derived { unknown: true, ..Derived::default() };
+    }
     // A preload or a runtime's option variable loads code the line does not show (`LD_PRELOAD=x.so`).
     let loads_code = programs::loads_unknown_code(environment.iter().map(|word| word.text.as_str()));
     let mut derived = Derived { unknown: loads_code, ..Derived::default() };
@@ -95,7 +131,12 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
     let mut assignments: Vec<Word> = Vec::new();
     // A subcommand that runs code is read as a command of its own entry (`git rebase -x`, `docker run`).
     let mut subcommand: Option<&'static Program> = None;
-    for _ in 0..16 {
+    for round in 0..=MAX_WRAPPERS {
+        // More wrappers than this (`env env … git push -f`): what they end in is not looked at, so it is unknown.
+        if round == MAX_WRAPPERS {
+            derived.unknown = true;
+            break;
+        }
         let Some(first) = argv.first() else { break };
         // A subcommand's entry (`git rebase`), else the program's; a package's installed file run by its path is
         // that package's program (`node …/@anthropic-ai/claude-code/cli.js`).

@@ -151,16 +151,16 @@ fn cmd_pieces(text: &str) -> Vec<Piece> {
             }
             '%' => {
                 // `%NAME%`, or a `for` loop's `%%x` (in a batch file) or `%x`.
-                let rest: String = chars.clone().collect();
-                let named = rest
-                    .find('%')
-                    .filter(|end| *end > 0 && rest[..*end].chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
-                let name = match named {
-                    Some(end) => {
-                        chars.nth(end);
-                        rest[..end].to_owned()
+                // (Looked at as far as a name goes: a line of `%` is read in one pass.)
+                let named: String =
+                    chars.clone().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').take(256).collect();
+                let closed = !named.is_empty() && chars.clone().nth(named.chars().count()) == Some('%');
+                let name = match closed {
+                    true => {
+                        chars.nth(named.chars().count());
+                        named
                     }
-                    None => {
+                    false => {
                         if chars.peek() == Some(&'%') {
                             chars.next();
                         }
@@ -231,6 +231,7 @@ fn is_switch(text: &str) -> bool {
 
 /// One cmd command as shell text.
 fn cmd_statement(words: &[WinWord]) -> String {
+    let words = command_words(words);
     let Some((first, rest)) = words.split_first() else { return String::new() };
     let name = first.text().replace('\\', "/");
     let name = crate::programs::program_name(&name).to_ascii_lowercase();
@@ -280,24 +281,36 @@ fn cmd_statement(words: &[WinWord]) -> String {
             _ => String::new(),
         },
         "robocopy" => robocopy(&paths, &has),
-        "call" => return cmd_statement(rest),
-        "start" => {
-            // `start ["title"] [/b /wait …] PROGRAM ARGS`: a quoted first word is the window's title.
-            let skip = usize::from(rest.first().is_some_and(|word| !word.bare));
-            let after: Vec<WinWord> =
-                rest.iter().skip(skip).filter(|word| !(word.bare && is_switch(&word.text()))).cloned().collect();
-            return cmd_statement(&after);
-        }
-        "if" => return cmd_statement(after_condition(rest)),
-        "for" => {
-            let after = rest.iter().position(|word| word.bare && word.text().eq_ignore_ascii_case("do"));
-            return after.map_or_else(String::new, |at| cmd_statement(&rest[at + 1..]));
-        }
         "set" | "setlocal" | "endlocal" | "rem" | "exit" | "cls" | "title" | "dir" | "ver" | "where" | "goto"
         | "pause" => ":".to_owned(),
         _ => [shell_word(&first.text())].into_iter().chain(shell_words(kept)).collect::<Vec<_>>().join(" "),
     };
     format!("{command}{redirections}")
+}
+
+/// The command `words` run, past the words that only lead to it (one pass, whatever their number): `call CMD`, `start
+/// ["title"] [/b /wait …] CMD`, `if CONDITION CMD`, `for %x in (…) do CMD`.
+fn command_words(words: &[WinWord]) -> &[WinWord] {
+    let mut words = words;
+    loop {
+        let Some((first, rest)) = words.split_first() else { return words };
+        let name = crate::programs::program_name(&first.text().replace('\\', "/")).to_ascii_lowercase();
+        words = match name.as_str() {
+            "call" => rest,
+            "start" => {
+                // (A quoted first word is the window's title.)
+                let title = usize::from(rest.first().is_some_and(|word| !word.bare));
+                let switches = rest[title..].iter().take_while(|word| word.bare && is_switch(&word.text())).count();
+                &rest[title + switches..]
+            }
+            "if" => after_condition(rest),
+            "for" => match rest.iter().position(|word| word.bare && word.text().eq_ignore_ascii_case("do")) {
+                Some(at) => &rest[at + 1..],
+                None => &[],
+            },
+            _ => return words,
+        };
+    }
 }
 
 /// The command of an `if` after its condition: `[/i] [not] exist PATH`, `errorlevel N`, `defined NAME`, `A==B`.
@@ -452,6 +465,7 @@ fn powershell_pieces(text: &str) -> Vec<Piece> {
     let mut item = String::new();
     let (mut started, mut bare) = (false, true);
     let chars: Vec<char> = text.chars().collect();
+    let closes = closing_brackets(&chars);
     let mut at = 0;
     macro_rules! finish_word {
         () => {
@@ -517,7 +531,7 @@ fn powershell_pieces(text: &str) -> Vec<Piece> {
             }
             '$' if chars.get(at + 1) == Some(&'(') => {
                 // A subexpression: its statements run; its value cannot be known.
-                if let Some(end) = closing(&chars, at + 1, '(', ')') {
+                if let Some(end) = closes[at + 1] {
                     pieces.push(Piece::Block(chars[at + 2..end].iter().collect()));
                     item.push_str(&format!("{VARIABLE_START}ps_value{VARIABLE_END}"));
                     started = true;
@@ -531,8 +545,7 @@ fn powershell_pieces(text: &str) -> Vec<Piece> {
                 continue;
             }
             '{' | '(' if !started || c == '{' => {
-                let close = if c == '{' { '}' } else { ')' };
-                if let Some(end) = closing(&chars, at, c, close) {
+                if let Some(end) = closes[at] {
                     finish_word!();
                     pieces.push(Piece::Block(chars[at + 1..end].iter().collect()));
                     if c == '(' {
@@ -589,32 +602,37 @@ fn powershell_pieces(text: &str) -> Vec<Piece> {
     pieces
 }
 
-/// Where the bracket opened at `open_at` closes (quotes skipped).
-fn closing(chars: &[char], open_at: usize, open: char, close: char) -> Option<usize> {
-    let mut depth = 0;
+/// For each `(` and `{` of `chars`, where it closes (quotes skipped), found in one pass: an unclosed one has none.
+fn closing_brackets(chars: &[char]) -> Vec<Option<usize>> {
+    let mut closes = vec![None; chars.len()];
+    let mut open: Vec<(char, usize)> = Vec::new();
     let mut quote: Option<char> = None;
-    for (at, &c) in chars.iter().enumerate().skip(open_at) {
+    for (at, &c) in chars.iter().enumerate() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
             (None, '\'' | '"') => quote = Some(c),
-            (None, c) if c == open => depth += 1,
-            (None, c) if c == close => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(at);
+            (None, '(' | '{') => open.push((c, at)),
+            (None, ')' | '}') => {
+                let wanted = if c == ')' { '(' } else { '{' };
+                // (A close of the other kind leaves the open one waiting; looked for among the last few, so a line of
+                // brackets is read in one pass.)
+                let found = open.iter().rev().take(64).position(|(kind, _)| *kind == wanted);
+                if let Some(index) = found.map(|back| open.len() - 1 - back) {
+                    closes[open[index].1] = Some(at);
+                    open.truncate(index);
                 }
             }
             _ => {}
         }
     }
-    None
+    closes
 }
 
 /// A `$NAME`, `${NAME}` or `$env:NAME` at `at`, marked into `item`; returns where it ends.
 fn variable(chars: &[char], at: usize, item: &mut String) -> usize {
     if chars.get(at + 1) == Some(&'{') {
-        if let Some(end) = chars[at..].iter().position(|c| *c == '}') {
+        if let Some(end) = chars[at..].iter().take(256).position(|c| *c == '}') {
             let name: String = chars[at + 2..at + end].iter().collect();
             item.push_str(&format!("{VARIABLE_START}{}{VARIABLE_END}", variable_name(&name)));
             return at + end + 1;
@@ -868,6 +886,9 @@ fn values_of(
 
 /// One PowerShell command as shell text; `None` for a statement that is no command (an expression, a .NET call).
 fn powershell_statement(words: &[WinWord], translation: &mut Translation) -> Option<String> {
+    // The call operator: the program follows (`& 'C:\…\git.exe' push`); `. FILE` runs a script in this session.
+    let calls = words.iter().take_while(|word| word.bare && matches!(word.text().as_str(), "&" | ".")).count();
+    let words = &words[calls..];
     let Some((first, rest)) = words.split_first() else { return Some(String::new()) };
     let name = first.text();
     let lower = name.to_ascii_lowercase();
@@ -910,10 +931,6 @@ fn powershell_statement(words: &[WinWord], translation: &mut Translation) -> Opt
     if !first.bare && rest.is_empty() {
         // A string alone is printed (`'git push -f' | iex`).
         return Some(format!("echo {}", shell_word(&name)));
-    }
-    if lower == "&" || lower == "." {
-        // The call operator: the program follows. (`. FILE` runs a script in this session.)
-        return powershell_statement(rest, translation);
     }
     if name.contains("::") || name.starts_with(['[', '@', '(']) || name.contains(".") && name.contains('(') {
         return None;
@@ -1070,6 +1087,18 @@ mod tests {
         assert!(read.unread.contains(".claude/settings.json"), "{read:?}");
         let read = powershell("Get-ChildItem *.log | ForEach-Object { Remove-Item $_ }");
         assert!(read.script.contains("rm -f \"${ps_item}\""), "{read:?}");
+    }
+
+    #[test]
+    fn long_texts_are_read_in_one_pass_and_without_deep_calls() {
+        // A megabyte of what once made the reading recurse per word or look ahead per character.
+        for piece in ["call ", "start ", "if exist x ", "& ", "%", "${", "{", "(", "(}", "$(", "'"] {
+            let text = piece.repeat((1 << 20) / piece.len());
+            let _ = cmd(&text);
+            let _ = powershell(&text);
+        }
+        assert_eq!(cmd(&format!("{}git push -f", "call ".repeat(100_000))).script.trim(), "git push -f");
+        assert!(powershell(&format!("{}git push -f", "& ".repeat(100_000))).script.contains("git push -f"));
     }
 
     #[test]

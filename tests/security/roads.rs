@@ -740,3 +740,21 @@ fn dev_containers_toolchain_runners_and_their_build_files_run_what_they_say() {
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn wrappers_nested_past_the_readers_depth_are_asked_about_not_passed() {
+    let project = Project::new("roads-nesting");
+    // Past sixteen wrappers (or thirty-two commands inside commands) what runs is not looked at: it is unknown, so
+    // the hook asks — whatever it ends in — where it passed before; under a few wrappers a command is read as it is.
+    let deep = [
+        format!("{}git push -f origin main", "env ".repeat(30)),
+        format!("{}git push -f origin main", "nice ".repeat(40)),
+        format!("{}git push -f origin main", "cmake -E env ".repeat(200)),
+    ];
+    let asked = bash_corpus(&deep.iter().map(String::as_str).collect::<Vec<_>>());
+    // (Which behavior asks first depends on the catalog's order: any command may be what an unknown one runs.)
+    assert_blocked(&project, &asked, "ask", &["no-destructive-git", "self-protection"]);
+    let refused = bash_corpus(&["sudo env nice timeout 5 git push -f origin main"]);
+    assert_blocked(&project, &refused, "deny-hard", &["no-destructive-git"]);
+    assert_allowed(&project, &bash_corpus(&["sudo env nice timeout 5 git status"]));
+}
