@@ -274,14 +274,13 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
 /// `/`, `$DIR/*` and `$DIR/.*` are `/*` — for a variable the hook does not resolve itself and the line did not set.
 fn root_if_empty(text: &str) -> Option<&'static str> {
     let rest = text.strip_prefix('$')?;
-    let is_name =
-        |name: &str| !name.is_empty() && name.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_');
     let (name, after) = match rest.strip_prefix('{') {
         Some(braced) => braced.split_once('}')?,
         None => rest.split_at(rest.bytes().take_while(|byte| byte.is_ascii_alphanumeric() || *byte == b'_').count()),
     };
-    // (Not a positional parameter: a function's body is read where it is defined too, with its arguments unknown.)
-    if !is_name(name) || name.starts_with(|c: char| c.is_ascii_digit()) || resolvable(&format!("${name}")) {
+    // (A variable's name, not a positional parameter: a function's body is read where it is defined too, with its
+    // arguments unknown.)
+    if !crate::lexer::is_name(name) || resolvable(&format!("${name}")) {
         return None;
     }
     match after {
