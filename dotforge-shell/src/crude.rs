@@ -260,9 +260,12 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
     let mut joined: Vec<(Vec<String>, Vec<String>)> = Vec::new(); // words, and the files written
     for (mut words, after_redirect) in pieces {
         match joined.last_mut() {
-            Some((before, written)) if after_redirect && !words.is_empty() => {
-                written.push(words.remove(0));
-                before.extend(words);
+            // An empty piece after a `>` (the second `>` of `>>`, or `> >`) leaves the command going on.
+            Some((before, written)) if after_redirect => {
+                if !words.is_empty() {
+                    written.push(words.remove(0));
+                    before.extend(words);
+                }
             }
             _ => joined.push((words, Vec::new())),
         }

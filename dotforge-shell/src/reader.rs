@@ -1181,6 +1181,17 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_piece_after_a_redirection_leaves_the_command_going_on_in_the_crude_reading() {
+        // The second `>` of `>>` (or `> >`) once started a new command, taking the script from `bash -c` (found by the
+        // property test: `bash -c  >  > - "$'\x41'"` runs `A` to the full reading).
+        for text in ["bash -c  >  > - \"$'\\x41'\"", "bash -c >> log 'git push -f'"] {
+            assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty(), "{text}");
+        }
+        let line = parse_crudely("bash -c >> log 'git push -f'", None);
+        assert!(line.commands.iter().any(|command| command.program() == "git"), "{:?}", line.commands);
+    }
+
+    #[test]
     fn programs_made_by_trimming_or_a_folder_substitution_are_read_or_unknown_and_found_crudely_too() {
         for text in [
             "x=/usr/bin/git; ${x%/*}/git push -f",
