@@ -38,6 +38,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("sixteenth", include_str!("fixtures/corpora/sixteenth.tsv")),
     ("seventeenth", include_str!("fixtures/corpora/seventeenth.tsv")),
     ("eighteenth", include_str!("fixtures/corpora/eighteenth.tsv")),
+    ("nineteenth", include_str!("fixtures/corpora/nineteenth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

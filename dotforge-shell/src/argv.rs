@@ -196,6 +196,13 @@ impl<'w> Parsed<'w> {
     }
 }
 
+/// Option names (without dashes) as the letters and the long names they are: `["o", "output"]` → `(['o'],
+/// ["output"])`.
+pub(crate) fn split_names<'n>(names: &[&'n str]) -> (Vec<char>, Vec<&'n str>) {
+    let letters = names.iter().filter(|name| name.chars().count() == 1).filter_map(|name| name.chars().next());
+    (letters.collect(), names.iter().copied().filter(|name| name.chars().count() > 1).collect())
+}
+
 /// `text` as one shell word: single-quoted unless it is plain (`'it'\''s'`).
 pub fn quote(text: &str) -> String {
     let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));

@@ -131,8 +131,8 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
     // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
     // known here.
     if language == Language::Other {
-        let starts_a_process = STARTS_A_PROCESS.iter().any(|call| code.contains(call));
-        found.extend(starts_a_process.then(|| UNKNOWN_COMMAND.to_owned()));
+        let acts = STARTS_A_PROCESS.iter().chain(DELETES).any(|call| code.contains(call));
+        found.extend(acts.then(|| UNKNOWN_COMMAND.to_owned()));
         return found;
     }
     // `eval` handed over as a function runs whatever it is given (`fetch(url).then(r => r.text()).then(eval)`); a
@@ -243,6 +243,10 @@ const STARTS_A_PROCESS: &[&str] = &[
     "Invoke-Expression",
     "iex ",
 ];
+
+/// How the languages that are not read delete files and folders (Emacs Lisp, Lua, R, Tcl): where, when the path
+/// is computed (`(expand-file-name "../x")`), cannot be known here.
+const DELETES: &[&str] = &["delete-directory", "delete-file", "os.remove", "file.remove", "unlink(", "file delete"];
 
 /// The command line that stands for a command the reader cannot know.
 pub(crate) const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";

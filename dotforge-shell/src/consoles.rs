@@ -23,7 +23,14 @@ pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<
     for text in texts(argv, console).into_iter().chain(stdin) {
         match console {
             Console::Sqlite => sqlite(text, &mut scripts),
-            Console::Psql => psql(text, &mut scripts),
+            Console::Duckdb => {
+                sqlite(text, &mut scripts);
+                copy_files(text, &mut scripts);
+            }
+            Console::Psql => {
+                psql(text, &mut scripts);
+                copy_files(text, &mut scripts);
+            }
             Console::Mysql => mysql(text, &mut scripts),
             Console::Gdb => gdb(text, &mut scripts),
             Console::Expect => expect(text, &mut scripts),
@@ -79,6 +86,7 @@ fn encoded_commands(argv: &[Word]) -> Vec<String> {
 fn texts(argv: &[Word], console: Console) -> Vec<&str> {
     let (options, valued): (&[&str], &[&str]) = match console {
         Console::Sqlite => (&["cmd"], &["init", "separator", "newline", "nullvalue", "vfs", "mmap", "maxsize"]),
+        Console::Duckdb => (&["c", "s", "cmd"], &["init", "separator", "newline", "nullvalue"]),
         Console::Psql => (&["c", "command"], &["d", "dbname", "h", "host", "p", "port", "U", "username", "f", "file"]),
         Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
         Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
@@ -93,7 +101,7 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
         let Some(option) = text.strip_prefix("--").or_else(|| text.strip_prefix('-')).filter(|name| !name.is_empty())
         else {
             operands += 1;
-            if console == Console::Sqlite && operands > 1 {
+            if matches!(console, Console::Sqlite | Console::Duckdb) && operands > 1 {
                 found.push(text);
             }
             continue;
@@ -135,11 +143,21 @@ fn sqlite(text: &str, scripts: &mut Vec<String>) {
 }
 
 /// The sqlite3 shell's SQL functions that reach files and commands: `writefile(PATH, DATA)` writes PATH,
-/// `readfile(PATH)` reads it, `edit(TEXT, EDITOR)` runs EDITOR. An argument that is not a string literal is a
-/// path or command the reader cannot know.
+/// `readfile(PATH)` reads it, `edit(TEXT, EDITOR)` runs EDITOR; and DuckDB's readers (`read_text(PATH)`,
+/// `read_csv(PATH)`…). An argument that is not a string literal is a path or command the reader cannot know.
 fn sqlite_functions(sql: &str, scripts: &mut Vec<String>) {
+    const FUNCTIONS: &[(&str, usize)] = &[
+        ("writefile", 0),
+        ("readfile", 0),
+        ("edit", 1),
+        ("read_text", 0),
+        ("read_blob", 0),
+        ("read_csv", 0),
+        ("read_json", 0),
+        ("read_parquet", 0),
+    ];
     let lower = sql.to_ascii_lowercase();
-    for (name, argument) in [("writefile", 0), ("readfile", 0), ("edit", 1)] {
+    for &(name, argument) in FUNCTIONS {
         let mut from = 0;
         while let Some(at) = lower[from..].find(name) {
             let start = from + at;
@@ -147,12 +165,12 @@ fn sqlite_functions(sql: &str, scripts: &mut Vec<String>) {
             let named_alone = !lower[..start].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
             let Some(arguments) = sql[from..].trim_start().strip_prefix('(').filter(|_| named_alone) else { continue };
             let value = sql_arguments(arguments).into_iter().nth(argument).flatten();
-            let path = || value.as_deref().map_or_else(|| UNKNOWN_COMMAND.to_owned(), quote);
+            let path = || value.as_deref().map_or_else(|| UNKNOWN_COMMAND.to_owned(), path_word);
             scripts.push(match name {
                 "writefile" => format!(": > {}", path()),
-                "readfile" => format!("cat {}", path()),
                 // The editor is a command line of its own (`'vim -c "!rm x"'`).
-                _ => value.clone().unwrap_or_else(|| UNKNOWN_COMMAND.to_owned()),
+                "edit" => value.clone().unwrap_or_else(|| UNKNOWN_COMMAND.to_owned()),
+                _ => format!("cat {}", path()),
             });
         }
     }
@@ -221,6 +239,45 @@ fn psql(text: &str, scripts: &mut Vec<String>) {
             rest = after;
         }
         quoted_after(line, "program", scripts);
+    }
+}
+
+/// SQL's `COPY … TO 'FILE'`, which writes FILE, and `COPY … FROM 'FILE'`, which reads it (psql's `\copy` on this
+/// machine, where its file may also be unquoted; the server's `COPY` and DuckDB's where they run, often this
+/// machine too). `STDIN`, `STDOUT` and `PROGRAM 'CMD'` name no file.
+fn copy_files(text: &str, scripts: &mut Vec<String>) {
+    for line in text.lines() {
+        let lower = line.to_ascii_lowercase();
+        let Some(copy) = lower.find("copy") else { continue };
+        let client = lower[..copy].ends_with('\\');
+        for (keyword, command) in [(" to ", ": > "), (" from ", "cat ")] {
+            let mut from = copy;
+            while let Some(found) = lower[from..].find(keyword) {
+                let start = from + found + keyword.len();
+                from = start;
+                let rest = line[start..].trim_start();
+                let path = match rest.strip_prefix('\'') {
+                    Some(quoted) => quoted.split('\'').next(),
+                    None if client => rest.split(|c: char| c.is_whitespace() || c == ';').next(),
+                    None => None,
+                };
+                let names_no_file = |path: &&str| {
+                    path.is_empty() || ["stdin", "stdout", "program"].contains(&path.to_ascii_lowercase().as_str())
+                };
+                if let Some(path) = path.filter(|path| !names_no_file(path)) {
+                    scripts.push(format!("{command}{}", path_word(path)));
+                }
+            }
+        }
+    }
+}
+
+/// A path a console names, as a shell word: quoted, but a leading `~/` left to name the home as the consoles take
+/// it.
+fn path_word(path: &str) -> String {
+    match path.strip_prefix("~/") {
+        Some(rest) => format!("~/{}", quote(rest)),
+        None => quote(path),
     }
 }
 

@@ -3,7 +3,7 @@
 //! shell escapes of database and debugger consoles. What runs is given as shell
 //! scripts; text printed into a pipe to a shell cannot be known before it runs ([`FilterRuns::unknown`]).
 
-use crate::argv::{Order, Parsed};
+use crate::argv::{quote, Order, Parsed};
 use crate::consoles;
 use crate::lexer::Word;
 use crate::programs::{Filter, Program};
@@ -118,7 +118,8 @@ pub(crate) fn awk_truncated_files(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// sed's commands in a script: `e CMD` (the rest of the line, or of the `-e` value), and `s/RE/REPLACEMENT/FLAGS`
+/// sed's commands in a script: `e CMD` (the rest of the line, or of the `-e` value), `w FILE` and `r FILE` (written
+/// as the commands that write and read FILE), and `s/RE/REPLACEMENT/FLAGS`
 /// with an `e` flag (the replacement is what runs, once substituted — its literal text is the best reading).
 fn sed(text: &str, found: &mut FilterRuns) {
     for line in text.split(['\n', ';']) {
@@ -134,6 +135,15 @@ fn sed(text: &str, found: &mut FilterRuns) {
                 } else {
                     found.scripts.push(script.to_owned());
                 }
+            }
+            continue;
+        }
+        // `w FILE` writes (truncates first) FILE, `r FILE` reads it into the output.
+        if let Some(rest) = command.strip_prefix(['w', 'W', 'r', 'R']) {
+            let file = rest.trim();
+            if rest.starts_with([' ', '\t']) && !file.is_empty() && !file.starts_with("/dev/std") {
+                let writes = command.starts_with(['w', 'W']);
+                found.scripts.push(format!("{} {}", if writes { ": >" } else { "cat" }, quote(file)));
             }
             continue;
         }

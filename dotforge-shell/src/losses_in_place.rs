@@ -8,7 +8,7 @@
 //! An edit in place that keeps content (`sed -i 's/a/b/'`), a backup suffix (`sed -i.bak`), sorting a file into
 //! itself and applying a patch forwards are edits, as the file tools' are: none of them is a loss.
 
-use crate::argv::{Parsed, Value};
+use crate::argv::{split_names, Parsed, Value};
 use crate::command::{CommandLine, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{Logic, Program};
@@ -23,11 +23,12 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
     let crate::programs::Touches::Own(logic) = entry.touches else { return Vec::new() };
     match logic {
         Logic::Sed => sed_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
-        Logic::OutputOption => {
+        Logic::OutputOption(names) => {
             // `sort -o FILE INPUT…`, `gpg -d -o FILE INPUT`: FILE is replaced unless it is among the inputs (sorting
             // a file in place).
             let inputs = operands();
-            let outputs = values(&['o'], &["output"]);
+            let (letters, longs) = split_names(names);
+            let outputs = values(&letters, &longs);
             outputs
                 .into_iter()
                 .filter(|output| !inputs.iter().any(|input| input.text == output.text))

@@ -440,21 +440,32 @@ impl ScriptState<'_> {
         // files of code a tool runs as it starts, written by the line (`conftest.py`, `vitest.config.ts`): read as
         // that code given inline when its language is read, else what no one can know.
         let cwd = reading.line.commands[innermost].cwd.clone();
-        if let (Some(program), Cwd::Known(dir)) = (program, &cwd) {
-            unknown |= reading.files.written_in(dir, program.unread_recipes());
-            if reading.files.written_in(dir, program.code_recipes()) {
-                for name in program.code_recipes() {
-                    let path = dir.join(name);
-                    if !reading.files.written_here(&path) {
-                        continue;
-                    }
-                    let text = reading.files.read(&path);
-                    let inline =
-                        text.as_deref().and_then(|text| languages::inline_command(language_of_file(name, text), text));
-                    match inline {
-                        Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name.to_owned())),
-                        None => unknown = true,
-                    }
+        if let (Some(program), Cwd::Known(dir), true) = (program, &cwd, reading.files.wrote_any()) {
+            let argv = &reading.line.commands[innermost].words;
+            let named = |words: Vec<Word>| -> Vec<(String, PathBuf)> {
+                let located =
+                    words.into_iter().filter_map(|word| Some((locate(&word, &cwd, reading.files.sources())?, word)));
+                located.map(|(path, word)| (word.text, path)).collect()
+            };
+            let unread_named = named(program.recipes_named_by_options(argv, program.unread_recipes()));
+            let code_named = named(program.recipes_named_by_options(argv, program.code_recipes()));
+            // (An option that only lists what the file holds, `act -l`, runs none of it.)
+            let mut only_lists = program.unread_recipes().filter_map(|name| name.strip_prefix('!'));
+            let only_lists = only_lists.any(|option| argv.iter().any(|word| word.text == option));
+            unknown |= !only_lists
+                && (reading.files.written_in(dir, program.unread_recipes())
+                    || unread_named.iter().any(|(_, path)| reading.files.written_here(path)));
+            let fixed = program.code_recipes().filter(|name| !name.starts_with('-'));
+            for (name, path) in fixed.map(|name| (name.to_owned(), dir.join(name))).chain(code_named) {
+                if !reading.files.written_here(&path) {
+                    continue;
+                }
+                let text = reading.files.read(&path);
+                let inline =
+                    text.as_deref().and_then(|text| languages::inline_command(language_of_file(&name, text), text));
+                match inline {
+                    Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name)),
+                    None => unknown = true,
                 }
             }
         }
@@ -553,6 +564,15 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
         let letter = if program_name(&command.words[0].text) == "wget" { 'O' } else { 'o' };
         for value in parsed.values(&[letter], &["output", "output-document"]) {
             unknown(&value.word(), files);
+        }
+    } else if entry.touches == Touches::Own(Logic::Sed) {
+        // Files edited in place hold text the reader does not compute (`sed -i '1i …' env.py && alembic upgrade`).
+        let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
+        if parsed.has('i', "in-place") {
+            let scripted = !parsed.values(&['e', 'f'], &["expression", "file"]).is_empty();
+            for file in parsed.operands().skip(usize::from(!scripted)) {
+                unknown(file, files);
+            }
         }
     } else if entry.interpreter().is_some() {
         let Some(code) = languages::inline_code(&command.words) else { return };

@@ -163,6 +163,11 @@ impl<'s> LineFiles<'s> {
     }
 
     /// Whether the line itself wrote `path` before this point (with known text or not).
+    /// Whether the line has written any file so far.
+    pub(crate) fn wrote_any(&self) -> bool {
+        !self.written.is_empty()
+    }
+
     pub(crate) fn written_here(&self, path: &Path) -> bool {
         self.written.iter().any(|(written, _)| written == path)
     }
@@ -171,7 +176,7 @@ impl<'s> LineFiles<'s> {
     /// nothing, as on most lines). A name ending in `/` is any file in that folder.
     pub(crate) fn written_in(&self, folder: &Path, names: impl IntoIterator<Item = &'static str>) -> bool {
         !self.written.is_empty()
-            && names.into_iter().any(|name| match name.strip_suffix('/') {
+            && names.into_iter().filter(|name| !name.starts_with(['-', '!'])).any(|name| match name.strip_suffix('/') {
                 Some(inner) => {
                     let inner = folder.join(inner);
                     self.written.iter().any(|(written, _)| written.starts_with(&inner))

@@ -4,7 +4,7 @@
 //! script files a command runs (`bash FILE`, `source FILE`, `python FILE`, `./FILE`) for the reader to read; and
 //! where `cd`/`pushd` take the commands that follow.
 
-use crate::argv::{quote, Arg, Order, Parsed, Value};
+use crate::argv::{quote, split_names, Arg, Order, Parsed, Value};
 use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
@@ -72,6 +72,8 @@ pub(super) struct ScriptFile {
 /// The program a package installs: the table's for the packages it knows (`@anthropic-ai/claude-code` → `claude`);
 /// for others, the package's name without scope and version.
 fn package_program(spec: &str) -> String {
+    // A flake's output (`nixpkgs#git`, `github:o/r#pkg`) is the attribute after `#`.
+    let spec = spec.rsplit_once('#').map_or(spec, |(_, attribute)| attribute.rsplit('.').next().unwrap_or(attribute));
     let unversioned = match spec.strip_prefix('@') {
         Some(scoped) => scoped.split_once('@').map_or(spec, |(name, _)| &spec[..name.len() + 1]),
         None => spec.split('@').next().unwrap_or(spec),
@@ -437,6 +439,17 @@ fn runs_code(
         Runs::InlineAliases => git_alias(argv, program, environment, derived),
         Runs::EnvironmentAliases(prefix) => environment_alias(argv, program, prefix, environment, derived),
         Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
+        Runs::InlineCode(language, options) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(options);
+            // Read as the same code given to its interpreter (`python3 -c CODE`): for its paths and what it runs.
+            for value in parsed.values(&letters, &longs) {
+                match languages::inline_command(*language, value.text()) {
+                    Some(command) => derived.scripts.push(command),
+                    None => derived.scripts.extend(code::commands_in_inline(*language, value.text())),
+                }
+            }
+        }
         Runs::Command { .. }
         | Runs::ScriptOption(_)
         | Runs::DirectoryOption(_)
@@ -541,6 +554,14 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
             None => None,
         };
         derived.scripts.extend(inline.filter(|_| !code.is_empty()));
+        // `:w FILE`, `:w! FILE`, `:saveas FILE`, `:wq FILE`: the buffer written over FILE (`ex -c 'w! notes.md'
+        // /dev/null` empties it). (`:w !CMD` is a command, `:w >> FILE` appends.)
+        let writes = matches!(name.trim_end_matches('!'), "w" | "write" | "sav" | "saveas" | "wq" | "x" | "xit");
+        if writes && !code.is_empty() && !code.starts_with(['!', '>']) {
+            derived.scripts.push(format!(": > {}", quote(code)));
+        }
+        // Kakoune's shell expansions (`%sh{CMD}`, with any of its delimiters) run CMD.
+        derived.scripts.extend(kakoune_shell_expansions(&command));
         for quote in ['"', '\''] {
             let pattern = format!("system({quote}");
             if let Some((_, rest)) = command.split_once(pattern.as_str()) {
@@ -548,6 +569,41 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
             }
         }
     }
+}
+
+/// The bodies of Kakoune's shell expansions in `text`: `%sh{…}` (or `(…)`, `[…]`, `<…>`, or any other character
+/// around it), nested pairs counted.
+fn kakoune_shell_expansions(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("%sh") {
+        let after = &rest[at + 3..];
+        let Some(open) = after.chars().next() else { break };
+        let close = match open {
+            '{' => '}',
+            '(' => ')',
+            '[' => ']',
+            '<' => '>',
+            other => other,
+        };
+        let body = &after[open.len_utf8()..];
+        let mut depth = 0usize;
+        let mut end = body.len();
+        for (index, character) in body.char_indices() {
+            if character == close && depth == 0 {
+                end = index;
+                break;
+            }
+            if open != close && character == open {
+                depth += 1;
+            } else if open != close && character == close {
+                depth -= 1;
+            }
+        }
+        found.push(body[..end].to_owned());
+        rest = &body[end.min(body.len())..];
+    }
+    found
 }
 
 /// The editor commands an editor's or pager's words give: the values of the options `names` (`-c CMD`, `--cmd
@@ -598,12 +654,6 @@ fn script_values(argv: &[Word], program: &Program, names: &[&str]) -> Vec<String
         scripts.extend(after);
     }
     scripts
-}
-
-/// Option names as the parser asks for them: the one-letter ones as letters, the others as long names.
-fn split_names<'n>(names: &[&'n str]) -> (Vec<char>, Vec<&'n str>) {
-    let letters = names.iter().filter(|name| name.chars().count() == 1).filter_map(|name| name.chars().next());
-    (letters.collect(), names.iter().copied().filter(|name| name.chars().count() > 1).collect())
 }
 
 /// A wrapper's command (`env A=1 -C dir CMD`, `timeout 5 CMD`): the words of the command it runs, with the scripts,
@@ -725,6 +775,10 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
     let command = rest.get(parsed.rest..).filter(|command| !command.is_empty())?;
     let mut words = command.to_vec();
     if !named_package {
+        // (A flake's program takes its arguments after `--`: `nix run nixpkgs#git -- push`.)
+        if words[0].text.contains('#') && words.get(1).is_some_and(|word| word.text == "--") {
+            words.remove(1);
+        }
         words[0] = Word { text: package_program(&words[0].text), ..words[0].clone() };
     }
     Some(words)

@@ -658,6 +658,9 @@ fn other_front_ends_orchestrators_and_macos_tools_reach_what_they_amount_to() {
         "mise exec -- rm -rf .forge",
         "devbox run -- cargo publish",
         "nix-shell -p git --run 'git push -f'",
+        "git town kill feature/auth",
+        "nix run nixpkgs#git -- push --force origin main",
+        "nix shell nixpkgs#git -c git push -f origin main",
         "npx lerna exec --no-bail -- git push --force origin HEAD",
         "launchctl submit -l x -- /bin/sh -c 'git reset --hard'",
         "npx nx run-many -t publish --all",
@@ -757,4 +760,66 @@ fn wrappers_nested_past_the_readers_depth_are_asked_about_not_passed() {
     let refused = bash_corpus(&["sudo env nice timeout 5 git push -f origin main"]);
     assert_blocked(&project, &refused, "deny-hard", &["no-destructive-git"]);
     assert_allowed(&project, &bash_corpus(&["sudo env nice timeout 5 git status"]));
+}
+
+#[test]
+fn database_consoles_editors_local_ci_and_linters_configs_run_what_they_say() {
+    let project = Project::new("roads-consoles-linters");
+    let refused = bash_corpus(&[
+        "psql -d app -c '\\! git push -f origin main'",
+        "duckdb -c \"COPY (SELECT 1) TO '.forge/audit/overrides.log'\"",
+        "mongosh --nodb --eval 'require(\"fs\").rmSync(\".forge\", {recursive: true})'",
+        "pg_dump -d app -f .claude/settings.json",
+        "redis-cli --rdb .forge/runtime/state.json",
+        "kak -n -ui dummy -e 'nop %sh{git push -f origin main}; kill!'",
+        "ex -s -c 'w! .claude/settings.json' -c 'q!' /dev/null",
+        "sed -n 'w .forge/audit/overrides.log' /dev/null",
+        "pylint --init-hook='import shutil; shutil.rmtree(\".forge\")' src",
+        "dagger run git push --force origin main",
+        "npm pkg set prisma.seed='git push origin --delete main' && npx prisma db seed",
+        "printf 'require(\"fs\").rmSync(\".forge\", {recursive: true})\\n' > /tmp/dotforge-l.cjs && npx eslint -c /tmp/dotforge-l.cjs src",
+        "printf 'require(\"child_process\").execSync(\"git push -f origin main\")\\n' > knexfile.js && npx knex migrate:latest",
+        "printf 'system(\"git push -f origin main\")\\n' > /tmp/dotforge-r.rb && rubocop --require /tmp/dotforge-r.rb",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    // SQL that reads a secret file (sent to a database server, or printed).
+    let secrets = bash_corpus(&[
+        "psql -d app -c \"\\copy t from '.env'\"",
+        "duckdb -c \"select content from read_text('~/.ssh/id_rsa')\"",
+    ]);
+    assert_blocked(&project, &secrets, "ask", &["protect-secrets"]);
+    // Pipelines, scripts and settings the line writes and then runs, in forms the reader does not read.
+    let asked = bash_corpus(&[
+        "printf 'on: push\\njobs:\\n  x:\\n    runs-on: ubuntu-latest\\n    steps:\\n      - run: git push -f\\n' > /tmp/dotforge-w.yml && act push --bind -W /tmp/dotforge-w.yml",
+        "printf 'x:\\n  script:\\n    - git push -f origin main\\n' > .gitlab-ci.yml && gitlab-runner exec shell x",
+        "printf '\\\\! git reset --hard\\n' > /tmp/dotforge-fix.sql && psql -d app -f /tmp/dotforge-fix.sql",
+        "printf 'call system(\"git push -f\")\\n' > /tmp/dotforge-rc.vim && vim -u /tmp/dotforge-rc.vim -es -c 'qa!'",
+        "printf '1,$d\\n' > /tmp/dotforge-w.sed && sed -i -f /tmp/dotforge-w.sed src/lib.rs",
+        "printf 'repos: []\\n' > /tmp/dotforge-pc.yaml && pre-commit run -c /tmp/dotforge-pc.yaml --all-files",
+        "sed -i '1i import os; os.system(\"git push -f\")' migrations/env.py && alembic upgrade head",
+        "emacs --batch --eval '(delete-directory (expand-file-name \"../acme-web\") t)'",
+        "printf '[flake8:local-plugins]\\n' > .flake8 && flake8 src",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "psql -d app -c 'select count(*) from users'",
+        "psql -d app -c \"\\copy users to '/tmp/users.csv' csv header\"",
+        "duckdb dev.db -c \"select * from read_csv('data/sales.csv')\"",
+        "mongosh app --eval 'db.users.countDocuments()'",
+        "pg_dump -d app --schema-only -f /tmp/schema.sql",
+        "vim -es -c '%s/foo/bar/g' -c 'wq' src/new.rs",
+        "kak -e 'set global tabstop 4' src/new.rs",
+        "sed -n '/TODO/w /dev/stdout' README.md",
+        "pylint --init-hook='import sys; sys.path.append(\"src\")' src",
+        "dagger run go run ./ci",
+        "npx eslint -c eslint.config.js src",
+        "npx prettier --check .",
+        "printf 'on: push\\n' > .github/workflows/dotforge-x.yml && act -l",
+        "pre-commit run --all-files",
+        "alembic upgrade head",
+        "nix develop -c cargo test",
+        "emacs --batch --eval '(org-babel-tangle-file \"README.org\")'",
+    ]);
+    assert_allowed(&project, &look_alikes);
 }

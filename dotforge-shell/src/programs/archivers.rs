@@ -100,7 +100,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..rewriter(
             &["sort"],
             Options::new("oktST", &["output", "key", "field-separator", "buffer-size", "temporary-directory"]),
-            Logic::OutputOption,
+            Logic::OutputOption(&["o", "output"]),
         )
     },
     Program {
@@ -111,9 +111,32 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..rewriter(
             &["gpg", "gpg2"],
             Options::new("orRuf", &["output", "recipient", "local-user", "homedir", "passphrase", "keyring"]),
-            Logic::OutputOption,
+            Logic::OutputOption(&["o", "output"]),
         )
     },
+    // Database dumps written to a file.
+    Program {
+        examples: &[
+            Example("pg_dump -d app --schema-only -f src/server.ts", Expect::Writes("src/server.ts")),
+            Example("redis-cli --rdb src/lib.rs", Expect::Writes("src/lib.rs")),
+            Example("pg_dump -d app -f /tmp/app.sql", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["pg_dump", "pg_dumpall"],
+            Options::new("fdhpUnNtTFZ", &["file", "dbname", "host", "port", "username", "schema", "table", "format"]),
+            Logic::OutputOption(&["f", "file"]),
+        )
+    },
+    rewriter(
+        &["mysqldump", "mariadb-dump"],
+        Options::new("rhPuD", &["result-file", "host", "port", "user", "databases"]),
+        Logic::OutputOption(&["r", "result-file"]),
+    ),
+    rewriter(
+        &["redis-cli"],
+        Options::new("hpanu", &["rdb", "functions-rdb", "host", "port", "user", "pass"]),
+        Logic::OutputOption(&["rdb", "functions-rdb"]),
+    ),
     rewriter(
         &["split"],
         Options::new("abClnt", &["suffix-length", "bytes", "line-bytes", "lines", "number"]),

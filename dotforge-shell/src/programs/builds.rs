@@ -286,13 +286,50 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("printf 'rel:\n  LOCALLY\n  RUN npm publish\n' > Earthfile && earthly +rel", Expect::Unknown)],
         ..Program::named(&["earthly"])
     },
+    // CI pipelines run on this machine: the pipeline file says what runs. (`act -l` only lists the jobs.)
     Program {
-        runs: &[Runs::UnreadRecipes(&[".github/workflows/", ".actrc"])],
+        options: Options::new("WPejsCa", &["workflows", "platform", "eventpath", "job", "secret", "directory", "env"]),
+        runs: &[Runs::UnreadRecipes(&[".github/workflows/", ".actrc", "-W", "--workflows", "!-l", "!--list", "!-g"])],
         examples: &[
             Example("printf 'on: push\n' > .github/workflows/x.yml && act push", Expect::Unknown),
+            Example("printf 'on: push\n' > /tmp/w.yml && act push --bind -W /tmp/w.yml", Expect::Unknown),
+            Example("printf 'on: push\n' > .github/workflows/x.yml && act -l", Expect::Inert(".forge")),
             Example("act -l", Expect::Inert(".forge")),
         ],
         ..Program::named(&["act"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&[".gitlab-ci.yml", ".gitlab-ci-local/", ".gitlab-ci-local-variables.yml"])],
+        examples: &[Example(
+            "printf 'x:\\n  script:\\n    - git push -f\\n' > .gitlab-ci.yml && gitlab-runner exec shell x",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["gitlab-runner", "gitlab-ci-local"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&[
+            ".woodpecker.yml",
+            ".woodpecker.yaml",
+            ".woodpecker/",
+            ".drone.yml",
+            ".drone.star",
+        ])],
+        ..Program::named(&["woodpecker-cli", "woodpecker", "drone"])
+    },
+    Program {
+        options: Options::new("c", &["config", "job"]),
+        runs: &[Runs::UnreadRecipes(&[".circleci/", "-c", "--config"])],
+        ..Program::named(&["circleci"])
+    },
+    // Concourse's `fly execute -c TASK.yml` runs the task file's command, with the folder uploaded.
+    Program {
+        options: Options::new("ctip", &["config", "target", "input", "input-mapping", "output", "tag"]),
+        runs: &[Runs::UnreadRecipes(&["-c", "--config"])],
+        examples: &[
+            Example("printf 'run: {path: sh}\\n' > /tmp/t.yml && fly -t ci execute -c /tmp/t.yml", Expect::Unknown),
+            Example("fly -t ci execute -c ci/test.yml", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["fly"])
     },
     Program {
         runs: &[Runs::UnreadRecipes(&["tasks.py", "invoke.yaml"])],
@@ -316,8 +353,13 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["lefthook"])
     },
     Program {
-        runs: &[Runs::UnreadRecipes(&[".pre-commit-config.yaml"])],
-        examples: &[Example("printf 'repos: []\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Unknown)],
+        options: Options::new("c", &["config", "hook-stage", "from-ref", "to-ref", "color"]),
+        runs: &[Runs::UnreadRecipes(&[".pre-commit-config.yaml", "-c", "--config"])],
+        examples: &[
+            Example("printf 'repos: []\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Unknown),
+            Example("printf 'repos: []\\n' > /tmp/pc.yaml && pre-commit run -c /tmp/pc.yaml -a", Expect::Unknown),
+            Example("pre-commit run --all-files", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["pre-commit", "prek"])
     },
     Program {
@@ -378,6 +420,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["mocha"])
     },
     Program {
+        options: Options::new("cfo", &["config", "format", "output-file", "ext", "rulesdir", "parser", "plugin"]),
         runs: &[Runs::CodeRecipes(&[
             "eslint.config.js",
             "eslint.config.mjs",
@@ -385,12 +428,177 @@ pub(super) const PROGRAMS: &[Program] = &[
             "eslint.config.ts",
             ".eslintrc.js",
             ".eslintrc.cjs",
+            "-c",
+            "--config",
         ])],
+        examples: &[
+            Example(
+                "printf 'require(\"fs\").rmSync(\".forge\")\\n' > /tmp/l.cjs && eslint -c /tmp/l.cjs src",
+                Expect::Writes(".forge"),
+            ),
+            Example("eslint -c eslint.config.js src", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["eslint"])
     },
     Program {
-        runs: &[Runs::CodeRecipes(&["webpack.config.js", "webpack.config.ts", "webpack.config.mjs"])],
-        ..Program::named(&["webpack"])
+        options: Options::new("c", &["config", "mode", "entry", "env"]),
+        runs: &[Runs::CodeRecipes(&[
+            "webpack.config.js",
+            "webpack.config.ts",
+            "webpack.config.mjs",
+            "webpack.config.cjs",
+            "-c",
+            "--config",
+        ])],
+        ..Program::named(&["webpack", "webpack-cli"])
+    },
+    // Formatters', linters' and compilers' config files that are code (and plugins named on the line).
+    Program {
+        options: Options::new("", &["config", "plugin", "ignore-path", "log-level", "cache-location", "parser"]),
+        runs: &[Runs::CodeRecipes(&[
+            ".prettierrc.js",
+            ".prettierrc.cjs",
+            ".prettierrc.mjs",
+            "prettier.config.js",
+            "prettier.config.cjs",
+            "prettier.config.mjs",
+            "--config",
+            "--plugin",
+        ])],
+        examples: &[
+            Example(
+                "printf 'require(\"fs\").rmSync(\".forge\")\\n' > .prettierrc.cjs && prettier -c .",
+                Expect::Writes(".forge"),
+            ),
+            Example("prettier --write src/new.ts", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["prettier"])
+    },
+    Program {
+        options: Options::new("", &["config", "config-basedir", "custom-syntax", "formatter", "output-file"]),
+        runs: &[Runs::CodeRecipes(&[
+            "stylelint.config.js",
+            "stylelint.config.cjs",
+            "stylelint.config.mjs",
+            ".stylelintrc.js",
+            ".stylelintrc.cjs",
+            ".stylelintrc.mjs",
+            "--config",
+        ])],
+        ..Program::named(&["stylelint"])
+    },
+    Program {
+        options: Options::new("do", &["config-file", "out-file", "out-dir", "extensions", "presets", "plugins"]),
+        runs: &[Runs::CodeRecipes(&[
+            "babel.config.js",
+            "babel.config.cjs",
+            "babel.config.mjs",
+            ".babelrc.js",
+            ".babelrc.cjs",
+            ".babelrc.mjs",
+            "--config-file",
+        ])],
+        ..Program::named(&["babel"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&[
+            "postcss.config.js",
+            "postcss.config.cjs",
+            "postcss.config.mjs",
+            ".postcssrc.js",
+            ".postcssrc.cjs",
+            ".postcssrc.mjs",
+        ])],
+        ..Program::named(&["postcss"])
+    },
+    // Migration tools whose settings are code: knex's knexfile, sequelize's `.sequelizerc`, alembic's env.py.
+    Program {
+        options: Options::new("", &["knexfile", "cwd", "env", "migrations-directory"]),
+        runs: &[Runs::CodeRecipes(&["knexfile.js", "knexfile.cjs", "knexfile.mjs", "knexfile.ts", "--knexfile"])],
+        examples: &[Example(
+            "printf 'require(\"child_process\").execSync(\"git push -f\")\\n' > knexfile.js && knex migrate:latest",
+            Expect::Runs("git push -f"),
+        )],
+        ..Program::named(&["knex"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&[".sequelizerc"])],
+        ..Program::named(&["sequelize", "sequelize-cli"])
+    },
+    Program {
+        options: Options::new("cn", &["config", "name", "x"]),
+        runs: &[Runs::CodeRecipes(&["alembic/env.py", "migrations/env.py", "migration/env.py"])],
+        examples: &[Example(
+            "sed -i '1i import os; os.system(\"git push -f\")' migrations/env.py && alembic upgrade head",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["alembic"])
+    },
+    // Migration tools whose changelog or project file says what runs (Liquibase's `executeCommand`, Atlas's
+    // `external_schema` programs).
+    Program {
+        options: Options::new("", &["changelog-file", "changeLogFile", "defaults-file", "url", "username", "password"]),
+        runs: &[Runs::UnreadRecipes(&[
+            "liquibase.properties",
+            "--changelog-file",
+            "--changeLogFile",
+            "--defaults-file",
+        ])],
+        examples: &[Example(
+            "printf '<databaseChangeLog/>' > c.xml && liquibase --changelog-file=c.xml update",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["liquibase"])
+    },
+    Program {
+        options: Options::new("c", &["config", "env", "url", "dev-url"]),
+        runs: &[Runs::UnreadRecipes(&["atlas.hcl", "-c", "--config"])],
+        ..Program::named(&["atlas"])
+    },
+    // Linters that load code their settings name: plugins, required files, an init hook.
+    Program {
+        options: Options::new("", &["init-hook", "rcfile", "load-plugins", "output-format", "disable", "enable"]),
+        runs: &[
+            Runs::InlineCode(Language::Python, &["init-hook"]),
+            Runs::UnreadRecipes(&[".pylintrc", "pylintrc", "pyproject.toml", "setup.cfg", "--rcfile"]),
+        ],
+        examples: &[
+            Example("pylint --init-hook='import shutil; shutil.rmtree(\".forge\")' src", Expect::Writes(".forge")),
+            Example("pylint --init-hook='import sys; sys.path.append(\"src\")' src", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["pylint"])
+    },
+    Program {
+        options: Options::new("", &["config", "append-config", "select", "ignore", "max-line-length", "format"]),
+        runs: &[Runs::UnreadRecipes(&[".flake8", "setup.cfg", "tox.ini", "--config", "--append-config"])],
+        examples: &[Example("printf '[flake8:local-plugins]\\n' > .flake8 && flake8 src", Expect::Unknown)],
+        ..Program::named(&["flake8"])
+    },
+    Program {
+        options: Options::new("", &["config-file", "python-version", "cache-dir"]),
+        runs: &[Runs::UnreadRecipes(&["mypy.ini", ".mypy.ini", "setup.cfg", "pyproject.toml", "--config-file"])],
+        ..Program::named(&["mypy"])
+    },
+    Program {
+        options: Options::new("rcfo", &["require", "config", "format", "out", "only", "except"]),
+        runs: &[Runs::CodeRecipes(&["-r", "--require"]), Runs::UnreadRecipes(&[".rubocop.yml", "-c", "--config"])],
+        examples: &[
+            Example("printf 'system(\"git push -f\")\\n' > /tmp/r.rb && rubocop --require /tmp/r.rb", Expect::Runs("git push -f")),
+            Example("rubocop --require rubocop-rails app", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["rubocop"])
+    },
+    // Dagger runs a command in its session (`dagger run CMD`).
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            ..Program::named(&["run"])
+        }])],
+        examples: &[
+            Example("dagger run npm publish", Expect::Runs("npm publish")),
+            Example("dagger run go run ./ci", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["dagger"])
     },
 ];
 

@@ -2,7 +2,8 @@
 //! [`crate::consoles`]). Their options that take a value are listed there too, as they take one dash or two.
 //! (PowerShell's commands are read the same way, from its entry among the interpreters.)
 
-use super::entry::{Console, Example, Expect, Filter, Program, Runs};
+use super::entry::{Console, Example, Expect, Filter, Language, Program, Runs};
+use crate::argv::Options;
 
 const fn console(names: &'static [&'static str], runs: &'static [Runs], examples: &'static [Example]) -> Program {
     Program { runs, examples, ..Program::named(names) }
@@ -29,14 +30,28 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
     ),
     console(
-        &["psql"],
-        &[Runs::FilterScript(Filter::Console(Console::Psql))],
+        &["duckdb"],
+        &[Runs::FilterScript(Filter::Console(Console::Duckdb))],
         &[
+            Example("duckdb -c \"select content from read_text('~/.ssh/id_rsa')\"", Expect::Reads("~/.ssh/id_rsa")),
+            Example("duckdb -c \"COPY (SELECT 1) TO 'src/main.rs' (FORMAT csv)\"", Expect::Writes("src/main.rs")),
+            Example("duckdb dev.db '.shell git push -f'", Expect::Runs("git push -f")),
+            Example("duckdb -c \"select * from read_csv('data/x.csv')\"", Expect::Inert(".forge")),
+        ],
+    ),
+    Program {
+        // (A script file the line wrote, `psql -f FILE`, is not read: asked.)
+        options: Options::new("cdfhpUo", &["command", "dbname", "file", "host", "port", "username", "output"]),
+        runs: &[Runs::FilterScript(Filter::Console(Console::Psql)), Runs::UnreadRecipes(&["-f", "--file"])],
+        examples: &[
+            Example("printf '\\\\! git reset --hard' > /tmp/x.sql && psql -f /tmp/x.sql", Expect::Unknown),
+            Example("psql -c \"\\\\copy t from '.env'\"", Expect::Reads(".env")),
             Example("psql -c '\\! git push -f'", Expect::Runs("git push -f")),
             Example("psql app <<< '\\o |rm -rf .forge'", Expect::Writes(".forge")),
             Example("psql -d app -c 'select count(*) from users'", Expect::Inert(".forge")),
         ],
-    ),
+        ..Program::named(&["psql"])
+    },
     console(
         &["mysql", "mariadb"],
         &[Runs::FilterScript(Filter::Console(Console::Mysql))],
@@ -45,6 +60,22 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("mysql -u root -e 'show databases'", Expect::Inert(".forge")),
         ],
     ),
+    // MongoDB's shell runs JavaScript with Node's modules (`--eval CODE`, `-f FILE`).
+    Program {
+        options: Options::new(
+            "uphf",
+            &["eval", "host", "port", "username", "password", "authenticationDatabase", "file"],
+        ),
+        runs: &[Runs::InlineCode(Language::JavaScript, &["eval"]), Runs::CodeRecipes(&["-f", "--file"])],
+        examples: &[
+            Example(
+                "mongosh --nodb --eval 'require(\"fs\").rmSync(\".forge\", {recursive: true})'",
+                Expect::Writes(".forge"),
+            ),
+            Example("mongosh app --eval 'db.users.countDocuments()'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["mongosh", "mongo"])
+    },
     console(
         &["gdb"],
         &[Runs::FilterScript(Filter::Console(Console::Gdb))],

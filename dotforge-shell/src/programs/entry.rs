@@ -1,6 +1,6 @@
 //! What an entry of the program table says: the types of [`super`]'s table, which each family's file fills in.
 
-use crate::argv::{Options, Order, Parsed};
+use crate::argv::{split_names, Options, Order, Parsed};
 use crate::lexer::Word;
 
 /// A language whose code [`crate::code`] reads for the commands it runs, or the shell's own.
@@ -83,6 +83,9 @@ pub(crate) enum Runs {
     SourcedFile,
     /// An interpreter: code in an option, on its input, or in a script file.
     Code(Interpreter),
+    /// Options whose value is code of a language, in a program that is no interpreter (`pylint --init-hook CODE`,
+    /// `mongosh --eval CODE`); each must be among its value-taking options.
+    InlineCode(Language, &'static [&'static str]),
     /// A package's program with its arguments (`npx PKG ARGS`), after one of `subcommands` (none: right away), read
     /// with `options`; `-p`/`--package` names the package and then the program follows; the values of
     /// `script_options` are shell scripts (`npx -c CMD`).
@@ -99,11 +102,15 @@ pub(crate) enum Runs {
     /// Files (relative to the folder it runs in) that say what it runs, which the reader does not read (a
     /// Taskfile, `tasks.py`, `.cargo/config.toml`, `build.rs`): when the line itself wrote one of them before running
     /// the program, what runs cannot be known and the command asks. Files already there were put there by the
-    /// person or a reviewed commit. A name ending in `/` is any file in that folder (`.github/workflows/`).
+    /// person or a reviewed commit. A name ending in `/` is any file in that folder (`.github/workflows/`); a name
+    /// starting with `-` is an option whose value names such a file (`act -W FILE`), which must be among the
+    /// program's value-taking options; one starting with `!` an option given as a word of its own with which it
+    /// only lists what the files hold (`act -l`).
     UnreadRecipes(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
-    /// where it is not, or where the text cannot be known); already there, the project's own.
+    /// where it is not, or where the text cannot be known); already there, the project's own. A name starting with
+    /// `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`).
     CodeRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
@@ -190,6 +197,9 @@ pub(crate) enum Filter {
 pub(crate) enum Console {
     /// sqlite3's dot-commands: `.shell`/`.system CMD`, `.output`/`.once FILE` (or `|CMD`).
     Sqlite,
+    /// DuckDB's shell: sqlite3's dot-commands, and SQL that reads and writes files (`COPY … TO 'FILE'`,
+    /// `read_text('FILE')`).
+    Duckdb,
     /// psql's `\! CMD`, `\o |CMD` (and `\g`, `\w`), `COPY … PROGRAM 'CMD'`.
     Psql,
     /// mysql's `system CMD` and `\! CMD`.
@@ -240,8 +250,9 @@ pub(crate) enum Logic {
     SevenZip,
     /// `patch FILE`, `-o`.
     Patch,
-    /// `-o`/`--output FILE` replaces FILE with what the program makes of its inputs (`sort -o`, `gpg -d -o`).
-    OutputOption,
+    /// The value of one of these options (`-o`/`--output FILE`) is a file replaced with what the program makes of
+    /// its inputs (`sort -o`, `gpg -d -o`, `pg_dump -f`).
+    OutputOption(&'static [&'static str]),
     /// `dasel put|delete -f FILE`: FILE is rewritten in place (or `-o FILE` written); `dasel -f FILE` alone reads it.
     Dasel,
     /// `split FILE PREFIX`.
@@ -324,7 +335,7 @@ impl Touches {
                         | Logic::Zip
                         | Logic::SevenZip
                         | Logic::Patch
-                        | Logic::OutputOption
+                        | Logic::OutputOption(_)
                         | Logic::Dasel
                         | Logic::Split
                         | Logic::Csplit
@@ -511,6 +522,23 @@ impl Program {
             Runs::CodeRecipes(names) => names.iter().copied(),
             _ => [].iter().copied(),
         })
+    }
+
+    /// The files its command `argv` names by the options among `names` (those spelled with a dash, `-c` or
+    /// `--config`, in [`Runs::UnreadRecipes`] and [`Runs::CodeRecipes`]).
+    pub(crate) fn recipes_named_by_options(
+        &self,
+        argv: &[Word],
+        names: impl Iterator<Item = &'static str>,
+    ) -> Vec<Word> {
+        let options: Vec<&str> =
+            names.filter_map(|name| name.strip_prefix("--").or_else(|| name.strip_prefix('-'))).collect();
+        if options.is_empty() {
+            return Vec::new();
+        }
+        let (letters, longs) = split_names(&options);
+        let parsed = Parsed::of(argv, &self.options, Order::Permute);
+        parsed.values(&letters, &longs).iter().map(|value| value.word()).collect()
     }
 
     /// Which files say what it runs, if any.

@@ -297,8 +297,13 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("sed -i 's/a/b/' .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
             Example("sed -n '1p' .forge/audit/overrides.log", Expect::Inert(".forge/audit/overrides.log")),
+            Example("sed -n 'w .claude/settings.json' /dev/null", Expect::Writes(".claude/settings.json")),
+            Example("sed -n '1r .env' README.md", Expect::Reads(".env")),
+            Example("sed -n '/x/w /dev/stdout' README.md", Expect::Inert(".forge")),
+            Example("printf '1,$d' > /tmp/w.sed && sed -i -f /tmp/w.sed src/lib.rs", Expect::Unknown),
         ],
-        runs: &[Runs::FilterScript(Filter::Sed)],
+        // (A script file the line wrote, `sed -f FILE`, is not read: asked.)
+        runs: &[Runs::FilterScript(Filter::Sed), Runs::UnreadRecipes(&["-f", "--file"])],
         ..touching(&["sed", "gsed"], Options::new("ef", &["expression", "file"]), Touches::Own(Logic::Sed))
     },
     Program {
@@ -452,8 +457,12 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     // vim's `-c CMD`, `--cmd CMD` and `+CMD` run editor commands; `!CMD` among them runs a shell command.
     Program {
-        runs: &[Runs::EditorCommands(&["c", "cmd"])],
+        // (`-S FILE` and `-u VIMRC` run a Vim script file: one the line wrote is not read, asked.)
+        runs: &[Runs::EditorCommands(&["c", "cmd"]), Runs::CodeRecipes(&["-S", "-u"])],
         examples: &[
+            Example("printf 'call delete(\"x\")' > /tmp/s.vim && vim -es -S /tmp/s.vim", Expect::Unknown),
+            Example("ex -s -c 'w! notes.md' -c 'q!' /dev/null", Expect::Writes("notes.md")),
+            Example("vim -es -c 'w !sort' -c 'q!' x.txt", Expect::Inert(".forge")),
             Example("vim .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
             Example("vim -c ':!git push --force' -c ':q'", Expect::Runs("git push --force")),
             Example("vi +'!rm -rf .forge' x", Expect::Writes(".forge")),
@@ -466,6 +475,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         // (`-s` takes a script file except in Ex mode, where it means silent: `vim -es -c CMD`; read as a flag.)
         ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSTtuUwWiq", &["cmd"]), Touches::Edits)
+    },
+    // Kakoune runs the commands of `-e` (and their `%sh{…}` expansions) as it starts.
+    Program {
+        runs: &[Runs::EditorCommands(&["e"])],
+        examples: &[
+            Example("kak -n -ui dummy -e 'nop %sh{git push -f origin main}; kill!'", Expect::Runs("git push -f")),
+            Example("kak -e 'set global tabstop 4' src/new.rs", Expect::Inert(".forge")),
+        ],
+        ..touching(&["kak"], Options::new("ecsp", &[]), Touches::Edits)
     },
     // less and more run a shell command with `!` (given as `+!CMD` it runs when they start).
     Program {

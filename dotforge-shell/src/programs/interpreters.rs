@@ -177,6 +177,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("emacs --batch --eval '(shell-command \"git push -f\")'", Expect::Unknown),
             Example("emacs --batch --eval '(delete-directory \".forge\" t)'", Expect::Writes(".forge")),
+            Example("emacs --batch --eval '(delete-directory (expand-file-name \"../x\") t)'", Expect::Unknown),
             Example("emacs --batch --eval '(message \"hi\")'", Expect::Inert(".forge")),
         ],
         ..interpreter(

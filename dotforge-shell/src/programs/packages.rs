@@ -57,6 +57,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::Recipes(Recipes::PackageScripts),
             // A script set on the line runs when it is named, or as a lifecycle script (`npm install`).
             Runs::KeyedOperands { after: &["pkg", "set"], prefix: "scripts." },
+            // Prisma's seed command, kept in package.json (`npx prisma db seed` runs it).
+            Runs::KeyedOperands { after: &["pkg", "set"], prefix: "prisma.seed" },
             // The shell npm runs scripts with.
             Runs::EnvironmentFiles(&["npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL"]),
             Runs::UnreadRecipes(PACKAGE_MANAGER_SETTINGS),
@@ -67,6 +69,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("npm exec -- rimraf .forge", Expect::Writes(".forge")),
             Example("npm pkg set scripts.postinstall='rm -rf .forge' && npm install", Expect::Writes(".forge")),
             Example("npm pkg set scripts.test='vitest run' && npm test", Expect::Inert(".forge")),
+            Example("npm pkg set prisma.seed='git push -f'", Expect::Runs("git push -f")),
         ],
         output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["npm"])

@@ -282,3 +282,27 @@ fn an_interpreter_is_given_code_inline_a_file_or_its_input() {
     assert_eq!(given_by("python3 -"), "Input");
     assert_eq!(given_by("node"), "Input");
 }
+
+#[test]
+fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_read() {
+    for program in programs() {
+        let named = program.unread_recipes().chain(program.code_recipes()).filter(|name| name.starts_with('-'));
+        for option in named {
+            let takes = match option.strip_prefix("--") {
+                Some(long) => program.options.long_takes_value(long),
+                None => {
+                    option.len() == 2 && option[1..].chars().all(|letter| program.options.short_takes_value(letter))
+                }
+            };
+            assert!(takes, "{:?}: {option} names a recipe file but takes no value", program.names);
+            // A file the line writes and names with the option is what runs: unknown, or read as its code.
+            let written = format!(
+                "printf 'import os\\nos.system(\"git push -f\")\\n' > /tmp/x.py && {} {option} /tmp/x.py",
+                spellings(program).next().expect("a name")
+            );
+            let line = read(&written);
+            let unknown = line.commands.iter().any(|found| found.unknown == Unknown::Everything);
+            assert!(unknown || runs(&line, "git push -f"), "{written}: neither asked nor read");
+        }
+    }
+}

@@ -245,7 +245,18 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         examples: &[Example("nohup git push -f &", Expect::Runs("git push -f"))],
         ..wrapper(
-            &["builtin", "nohup", "setsid", "unbuffer", "busybox", "caffeinate", "catchsegv", "sg"],
+            &[
+                "builtin",
+                "nohup",
+                "setsid",
+                "unbuffer",
+                "busybox",
+                "toybox",
+                "coreutils",
+                "caffeinate",
+                "catchsegv",
+                "sg",
+            ],
             Options::NONE,
             0,
         )
@@ -481,5 +492,28 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("nix-shell --run 'cargo test'", Expect::Inert(".forge")),
         ],
         ..Program::named(&["nix-shell"])
+    },
+    // Nix's own command line: `nix run INSTALLABLE -- ARGS` runs the package's program (`nixpkgs#git` is git), `nix
+    // shell|develop … -c CMD` runs a command inside the environment.
+    Program {
+        runs: &[
+            Runs::PackageProgram {
+                subcommands: &["run"],
+                options: Options::new("Lf", &["expr", "file", "override-input", "inputs-from", "impure", "option"]),
+                script_options: &[],
+            },
+            Runs::Subcommands(&[Program {
+                runs: &[Runs::ExecOptions(&["-c", "--command"])],
+                ..Program::named(&["shell", "develop"])
+            }]),
+        ],
+        examples: &[
+            Example("nix run nixpkgs#git -- push -f origin main", Expect::Runs("git push -f origin main")),
+            Example("nix shell nixpkgs#git -c git push --force", Expect::Runs("git push --force")),
+            Example("nix develop --command bash -c 'rm -rf .forge'", Expect::Writes(".forge")),
+            Example("nix run .#test", Expect::Inert(".forge")),
+            Example("nix develop -c cargo test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["nix"])
     },
 ];
