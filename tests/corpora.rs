@@ -39,6 +39,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("seventeenth", include_str!("fixtures/corpora/seventeenth.tsv")),
     ("eighteenth", include_str!("fixtures/corpora/eighteenth.tsv")),
     ("nineteenth", include_str!("fixtures/corpora/nineteenth.tsv")),
+    ("twentieth", include_str!("fixtures/corpora/twentieth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -131,7 +131,11 @@ pub(crate) fn commands_in_inline(language: Language, code: &str) -> Vec<String> 
     // Code of a language not read (Lua, R, Tcl, Emacs Lisp, AppleScript) that starts a process runs what cannot be
     // known here.
     if language == Language::Other {
-        let acts = STARTS_A_PROCESS.iter().chain(DELETES).any(|call| code.contains(call));
+        // Julia's command literals given to a call (`run(`git log`)`): the command they spell, when they
+        // interpolate nothing.
+        let (literals, computed) = julia_commands(code);
+        found.extend(literals);
+        let acts = computed || STARTS_A_PROCESS.iter().chain(DELETES).any(|call| code.contains(call));
         found.extend(acts.then(|| UNKNOWN_COMMAND.to_owned()));
         return found;
     }
@@ -238,15 +242,37 @@ const STARTS_A_PROCESS: &[&str] = &[
     "make-process",
     "process-lines",
     "start-file-process",
+    "(system",
+    "clojure.java.shell",
     "do shell script",
     "Start-Process",
     "Invoke-Expression",
     "iex ",
 ];
 
+/// Julia's command literals passed to a call, `(`CMD`)` (`run`, `pipeline`, `read`, `success`…): each command, and
+/// whether any interpolates a value (`$x`), which makes what runs unknown.
+fn julia_commands(code: &str) -> (Vec<String>, bool) {
+    let (mut commands, mut computed) = (Vec::new(), false);
+    let mut rest = code;
+    while let Some(at) = rest.find("(`") {
+        let body = &rest[at + 2..];
+        let Some(end) = body.find('`') else { break };
+        let command = &body[..end];
+        if command.contains('$') {
+            computed = true;
+        } else {
+            commands.push(command.to_owned());
+        }
+        rest = &body[end + 1..];
+    }
+    (commands, computed)
+}
+
 /// How the languages that are not read delete files and folders (Emacs Lisp, Lua, R, Tcl): where, when the path
 /// is computed (`(expand-file-name "../x")`), cannot be known here.
-const DELETES: &[&str] = &["delete-directory", "delete-file", "os.remove", "file.remove", "unlink(", "file delete"];
+const DELETES: &[&str] =
+    &["delete-directory", "delete-file", "os.remove", "file.remove", "unlink(", "file delete", "recursive=true"];
 
 /// The command line that stands for a command the reader cannot know.
 pub(crate) const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";

@@ -50,7 +50,7 @@ pub(crate) fn path_like_words(text: &str) -> Vec<Word> {
 }
 
 /// `text` with each `${NAME}` written `$NAME`, when it holds any.
-fn unbraced_variables(text: &str) -> Option<String> {
+pub(crate) fn unbraced_variables(text: &str) -> Option<String> {
     if !text.contains("${") {
         return None;
     }

@@ -12,7 +12,7 @@ use crate::command::{CommandLine, Cwd, Redirect, SimpleCommand, Unknown};
 use crate::lexer::{expansion_scripts, is_name, read_ansi_c_quoted, substitutions_in, RedirectKind, Word};
 use crate::limits::MAX_DEPTH;
 use crate::unwrap::{look_through, Input};
-use crate::{braces, code, parameters};
+use crate::{braces, code, code_paths, parameters};
 use std::collections::{HashMap, HashSet};
 
 /// The longest command read from one starting word.
@@ -46,6 +46,8 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine, known: &mut Kn
         scripts.extend(parameters::defaults_in(&script));
         // And what brace expansion makes of it (`{git,push,-f}`).
         scripts.extend(braces::expanded_text(&script));
+        // And the text with `${NAME}` written `$NAME`, as the full reading may write it in a script it reads on.
+        scripts.extend(code_paths::unbraced_variables(&script));
         if script.contains(['\'', '"', '\\', '$']) {
             let mut split = Split { pieces: vec![(Vec::new(), false)], word: None, variables: Vec::new() };
             split_quoted(&script, &mut split, &mut scripts);

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod access;
+mod ansible;
 mod argv;
 mod authoring;
 mod braces;

@@ -170,8 +170,15 @@ fn expand_text(text: &str, variables: &[(String, String)]) -> String {
         if let Some(inner) = rest.strip_prefix("${") {
             let Some(end) = inner.find('}') else { break };
             let body = &inner[..end];
-            out.push_str(&braced(body, &value_of));
+            let expanded = braced(body, &value_of);
             rest = &inner[end + 1..];
+            // An unknown variable written `$NAME` keeps its braces before a character that would go on with the
+            // name (`${A}b` is not `$Ab`).
+            let goes_on = rest.starts_with(|character: char| character.is_ascii_alphanumeric() || character == '_');
+            match expanded.strip_prefix('$').filter(|name| goes_on && *name == body) {
+                Some(name) => out.push_str(&format!("${{{name}}}")),
+                None => out.push_str(&expanded),
+            }
             continue;
         }
         // A number the shell makes up (its process id, a random number, the seconds) in a path: some digits, which
@@ -368,6 +375,12 @@ mod tests {
             variables.iter().map(|(name, value)| ((*name).to_owned(), (*value).to_owned())).collect();
         let word = Word { text: text.to_owned(), dynamic: true, ..Word::default() };
         expand(word, &variables).text
+    }
+
+    #[test]
+    fn an_unknown_variable_keeps_its_braces_before_a_name_character() {
+        assert_eq!(super::expand_text("${A}b ${A}/x ${A}", &[]), "${A}b $A/x $A");
+        assert_eq!(super::expand_text("${A}b", &[("A".to_owned(), "git".to_owned())]), "gitb");
     }
 
     #[test]

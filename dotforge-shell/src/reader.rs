@@ -290,9 +290,19 @@ impl ScriptState<'_> {
         let derived = unwrap::look_through(&written.words, input, &environment);
         // A function the script defined runs its body, the call's arguments in place of its parameters.
         let function_body = written.words.first().filter(|name| !name.dynamic).and_then(|name| {
-            let (_, body) = self.functions.iter().rev().find(|(defined, _)| *defined == name.text)?;
-            let arguments: Vec<String> = written.words[1..].iter().map(|word| word.text.clone()).collect();
-            Some(functions::called(body, &arguments))
+            let defined = |wanted: &str| self.functions.iter().rev().find(|(defined, _)| defined == wanted);
+            if let Some((_, body)) = defined(&name.text) {
+                let arguments: Vec<String> = written.words[1..].iter().map(|word| word.text.clone()).collect();
+                return Some(functions::called(body, &arguments));
+            }
+            // A program the table does not know may be one no folder on PATH has: bash then calls its
+            // `command_not_found_handle` (zsh its `command_not_found_handler`) with the command's words.
+            let unknown = programs::lookup(&name.text).is_none() && !name.text.contains('/');
+            let (_, handler) = defined("command_not_found_handle")
+                .or_else(|| defined("command_not_found_handler"))
+                .filter(|_| unknown)?;
+            let arguments: Vec<String> = written.words.iter().map(|word| word.text.clone()).collect();
+            Some(functions::called(handler, &arguments))
         });
         let piped_input = stdin.clone().filter(|_| !input_redirected);
         let first = SimpleCommand {
@@ -752,6 +762,21 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
                     if let Some((next_index, Token::Word(_))) = tokens.peek() {
                         current.tokens.push(*next_index);
                         tokens.next();
+                    }
+                    continue;
+                }
+                if reserved && word.text == "coproc" {
+                    // `coproc NAME { BODY; }`, `coproc NAME (BODY)`: the name is no command (`coproc CMD` has none).
+                    if let Some(&(next_index, Token::Word(_))) = tokens.peek() {
+                        let compound = match lexed.tokens.get(next_index + 1) {
+                            Some(Token::Word(after)) => after.text == "{" && !after.quoted,
+                            Some(Token::Op(Op::Open)) => true,
+                            _ => false,
+                        };
+                        if compound {
+                            current.tokens.push(next_index);
+                            tokens.next();
+                        }
                     }
                     continue;
                 }

@@ -173,15 +173,21 @@ impl<'s> LineFiles<'s> {
     }
 
     /// Whether the line itself wrote one of `names` in `folder` before this point (no path is made when it wrote
-    /// nothing, as on most lines). A name ending in `/` is any file in that folder.
+    /// nothing, as on most lines). A name ending in `/` is any file in that folder; one starting with `*` any file,
+    /// in any folder, whose path ends so (`*.tf`: the tool may be pointed at another folder).
     pub(crate) fn written_in(&self, folder: &Path, names: impl IntoIterator<Item = &'static str>) -> bool {
         !self.written.is_empty()
-            && names.into_iter().filter(|name| !name.starts_with(['-', '!'])).any(|name| match name.strip_suffix('/') {
-                Some(inner) => {
-                    let inner = folder.join(inner);
-                    self.written.iter().any(|(written, _)| written.starts_with(&inner))
+            && names.into_iter().filter(|name| !name.starts_with(['-', '!'])).any(|name| {
+                if let Some(ending) = name.strip_prefix('*') {
+                    return self.written.iter().any(|(written, _)| written.to_string_lossy().ends_with(ending));
                 }
-                None => self.written_here(&folder.join(name)),
+                match name.strip_suffix('/') {
+                    Some(inner) => {
+                        let inner = folder.join(inner);
+                        self.written.iter().any(|(written, _)| written.starts_with(&inner))
+                    }
+                    None => self.written_here(&folder.join(name)),
+                }
             })
     }
 

@@ -9,7 +9,7 @@ use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::Word;
 use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
-use crate::{code, containers, filters, git_commands, later};
+use crate::{ansible, code, containers, filters, git_commands, later};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -164,8 +164,11 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             break;
         };
         let variables: Vec<&Word> = environment.iter().chain(assignments.iter()).collect();
+        // The one command a program runs as another program (`hub` is git, `python -m pre_commit`, `nx exec --
+        // CMD`) is looked through in this loop, as a wrapper's is.
+        let mut handed_on: Option<Vec<Word>> = None;
         for runs in program.runs {
-            runs_code(runs, &argv, program, stdin, &variables, &mut derived);
+            runs_code(runs, &argv, program, stdin, &variables, &mut derived, &mut handed_on);
         }
         // `parallel ::: CMD…` gives scripts, not a command.
         let scripts_only = program.runs.iter().any(|runs| match runs {
@@ -178,6 +181,13 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
         let next = package_program_of(&argv, program, &mut derived)
             .or_else(|| wrapped(&argv, program, &mut derived, &mut cwd, &mut assignments, stdin))
             .filter(|_| !scripts_only);
+        let next = match (next, handed_on) {
+            (Some(next), Some(other)) => {
+                run_command(other, &mut derived);
+                Some(next)
+            }
+            (next, other) => next.or(other),
+        };
         if let Some(next) = next {
             argv = next;
             derived.commands.push(DerivedCommand {
@@ -201,7 +211,8 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
     derived
 }
 
-/// What one of a program's ways to run code finds in its command `argv`.
+/// What one of a program's ways to run code finds in its command `argv`. The one command it runs as another
+/// program goes to `handed_on` (the first such; any other is looked through apart).
 fn runs_code(
     runs: &Runs,
     argv: &[Word],
@@ -209,7 +220,12 @@ fn runs_code(
     stdin: Input<'_>,
     environment: &[&Word],
     derived: &mut Derived,
+    handed_on: &mut Option<Vec<Word>>,
 ) {
+    let mut hand_on = |words: Vec<Word>, derived: &mut Derived| match handed_on {
+        None => *handed_on = Some(words),
+        Some(_) => run_command(words, derived),
+    };
     match runs {
         Runs::Shell => shell_script(argv, program, stdin, derived),
         Runs::SourcedFile => sourced(argv, stdin, derived),
@@ -246,7 +262,7 @@ fn runs_code(
         Runs::SameAs(program) => {
             let mut words = vec![Word { text: (*program).to_owned(), ..argv[0].clone() }];
             words.extend(argv[1..].iter().cloned());
-            run_command(words, derived);
+            hand_on(words, derived);
         }
         Runs::Keys => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
@@ -349,7 +365,7 @@ fn runs_code(
                         .map(|part| Word { text: part.to_owned(), ..Word::default() })
                         .collect();
                     words.extend(argv[at + 2..].iter().cloned());
-                    run_command(words, derived);
+                    hand_on(words, derived);
                 }
             }
         }
@@ -415,13 +431,13 @@ fn runs_code(
                 if let Some((_, program)) = modules.iter().find(|(name, _)| *name == value.text()) {
                     let mut words = vec![Word { text: (*program).to_owned(), ..Word::default() }];
                     words.extend(argv.get(rest..).unwrap_or_default().iter().cloned());
-                    run_command(words, derived);
+                    hand_on(words, derived);
                 }
             }
         }
         Runs::CommandAfterDoubleDash => {
             if let Some(at) = argv.iter().position(|word| word.text == "--").filter(|&at| at + 1 < argv.len()) {
-                run_command(argv[at + 1..].to_vec(), derived);
+                hand_on(argv[at + 1..].to_vec(), derived);
             }
         }
         // A wrapper's script options were read with its command (`wrapped`).
@@ -439,6 +455,7 @@ fn runs_code(
         Runs::InlineAliases => git_alias(argv, program, environment, derived),
         Runs::EnvironmentAliases(prefix) => environment_alias(argv, program, prefix, environment, derived),
         Runs::Code(interpreter) => interpreted(argv, program, interpreter, stdin, derived),
+        Runs::AnsibleModule => derived.scripts.extend(ansible::commands(argv, program)),
         Runs::InlineCode(language, options) => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             let (letters, longs) = split_names(options);

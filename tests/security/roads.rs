@@ -818,8 +818,56 @@ fn database_consoles_editors_local_ci_and_linters_configs_run_what_they_say() {
         "printf 'on: push\\n' > .github/workflows/dotforge-x.yml && act -l",
         "pre-commit run --all-files",
         "alembic upgrade head",
-        "nix develop -c cargo test",
+        "nix develop -c npm test",
         "emacs --batch --eval '(org-babel-tangle-file \"README.org\")'",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}
+
+#[test]
+fn infrastructure_tools_notebooks_repls_sync_tools_and_bash_features_run_what_they_say() {
+    let project = Project::new("roads-infrastructure");
+    let refused = bash_corpus(&[
+        "ansible localhost -c local -m shell -a \"git reset --hard origin/main chdir=$PWD\"",
+        "ansible localhost -c local -m file -a \"path=$PWD/.forge state=absent\"",
+        "ansible localhost -c local -m lineinfile -a \"path=$PWD/.forge/audit/overrides.log regexp=. state=absent\"",
+        "rclone purge .forge",
+        "rclone deletefile .forge/audit/overrides.log",
+        "julia -e 'run(`git push origin :refs/tags/v1.2.0`)'",
+        "irb -f --noprompt <<< 'system(\"git push -f origin main\")'",
+        "coproc G { git push --force-with-lease origin main; }; wait \"$G_PID\"",
+        "command_not_found_handle() { git \"$@\"; }; clean -fdx",
+        "printf 'await $`git reset --hard origin/main`\\n' > /tmp/dotforge-r.mjs && npx zx /tmp/dotforge-r.mjs",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published =
+        bash_corpus(&["helm cm-push deploy/chart chartmuseum", "gcloud builds submit --tag gcr.io/acme/api ."]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    let secrets = bash_corpus(&["ansible localhost -m debug -a \"msg={{ lookup('file', '$PWD/.env') }}\""]);
+    assert_blocked(&project, &secrets, "ask", &["protect-secrets"]);
+    let asked = bash_corpus(&[
+        "mkdir -p /tmp/dotforge-tf && printf 'resource \"null_resource\" \"x\" {}' > /tmp/dotforge-tf/main.tf && terraform -chdir=/tmp/dotforge-tf apply -auto-approve",
+        "printf '{}' > x.ipynb && jupyter execute x.ipynb",
+        "mkdir -p /tmp/dotforge-hp && printf 'name: t\\ncommand: x\\n' > /tmp/dotforge-hp/plugin.yaml && helm plugin install /tmp/dotforge-hp && helm t",
+        "julia -e 'rm(\"../acme-web\"; recursive=true, force=true)'",
+        // (Scheme is not read: a process it starts runs what no one can know.)
+        "guile -c '(system \"git push --mirror origin\")'",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "terraform plan",
+        "ansible localhost -m ping",
+        "ansible localhost -m debug -a \"msg={{ lookup('file', '$PWD/.env.example') }}\"",
+        "helm lint deploy/chart",
+        "rclone ls remote:",
+        "rclone copy dist remote:site",
+        "jupyter nbconvert --to html report.ipynb",
+        "julia -e 'run(`git log --oneline -5`)'",
+        "ipython -c 'print(1 + 1)'",
+        "coproc cat",
+        "mapfile -t files < <(git ls-files)",
+        "declare -n ref=x",
     ]);
     assert_allowed(&project, &look_alikes);
 }

@@ -555,6 +555,53 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[Runs::UnreadRecipes(&["atlas.hcl", "-c", "--config"])],
         ..Program::named(&["atlas"])
     },
+    // Infrastructure tools and notebooks whose files the line wrote, wherever the tool is pointed (`terraform
+    // -chdir=DIR`, `helm plugin install DIR`, `papermill NB`): what runs (a provisioner's command, an external
+    // program, a plugin, a notebook's cells) is not read.
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*.tf", "*.tf.json", "*.tofu"])],
+        examples: &[
+            Example(
+                "mkdir -p /tmp/t && printf 'resource \"null_resource\" \"x\" {}' > /tmp/t/main.tf && terraform -chdir=/tmp/t apply -auto-approve",
+                Expect::Unknown,
+            ),
+            Example("terraform plan", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["terraform", "tofu"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*/Pulumi.yaml", "*/Pulumi.yml", "Pulumi.yaml"])],
+        ..Program::named(&["pulumi"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*.ipynb"])],
+        examples: &[
+            Example("printf '{}' > x.ipynb && jupyter execute x.ipynb", Expect::Unknown),
+            Example("jupyter nbconvert --to html report.ipynb", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["jupyter", "papermill", "jupytext", "nbclient", "voila"])
+    },
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*.yml", "*.yaml"])],
+        ..Program::named(&["ansible-playbook"])
+    },
+    Program {
+        options: Options::new(
+            "maicuefMlt",
+            &["module-name", "args", "inventory", "connection", "user", "extra-vars", "limit", "forks", "timeout"],
+        ),
+        runs: &[Runs::AnsibleModule],
+        examples: &[
+            Example("ansible localhost -c local -m shell -a 'git reset --hard chdir=/p'", Expect::Runs("git reset --hard")),
+            Example("ansible localhost -m file -a 'path=.husky state=absent'", Expect::Writes(".husky")),
+            Example("ansible localhost -m lineinfile -a 'path=.forge/audit/overrides.log regexp=. state=absent'", Expect::Writes(".forge/audit/overrides.log")),
+            Example("ansible localhost -m debug -a \"msg={{ lookup('file', '.env') }}\"", Expect::Reads(".env")),
+            Example("ansible localhost -m community.general.git_config -a 'name=core.hooksPath value=/dev/null'", Expect::Runs("git config core.hooksPath")),
+            Example("ansible localhost -m ping", Expect::Inert(".forge")),
+            Example("ansible localhost -m debug -a \"msg={{ lookup('file', '.env.example') }}\"", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["ansible"])
+    },
     // Linters that load code their settings name: plugins, required files, an init hook.
     Program {
         options: Options::new("", &["init-hook", "rcfile", "load-plugins", "output-format", "disable", "enable"]),

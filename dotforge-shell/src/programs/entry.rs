@@ -86,6 +86,9 @@ pub(crate) enum Runs {
     /// Options whose value is code of a language, in a program that is no interpreter (`pylint --init-hook CODE`,
     /// `mongosh --eval CODE`); each must be among its value-taking options.
     InlineCode(Language, &'static [&'static str]),
+    /// Ansible's ad-hoc module and its arguments (`-m shell -a CMD`, `-m file -a 'path=X state=absent'`): what the
+    /// module does, as [`crate::ansible`]'s table says.
+    AnsibleModule,
     /// A package's program with its arguments (`npx PKG ARGS`), after one of `subcommands` (none: right away), read
     /// with `options`; `-p`/`--package` names the package and then the program follows; the values of
     /// `script_options` are shell scripts (`npx -c CMD`).
@@ -105,7 +108,8 @@ pub(crate) enum Runs {
     /// person or a reviewed commit. A name ending in `/` is any file in that folder (`.github/workflows/`); a name
     /// starting with `-` is an option whose value names such a file (`act -W FILE`), which must be among the
     /// program's value-taking options; one starting with `!` an option given as a word of its own with which it
-    /// only lists what the files hold (`act -l`).
+    /// only lists what the files hold (`act -l`); one starting with `*`, a file in any folder whose path ends so
+    /// (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another folder).
     UnreadRecipes(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked

@@ -70,6 +70,32 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["gio"])
     },
+    // rclone's commands on local paths are the file tools' (`rclone purge DIR` is `rm -rf DIR`; a `remote:path` is
+    // another machine's).
+    Program {
+        runs: &[Runs::ToolMode(
+            "",
+            &[
+                ("purge", "rm -rf"),
+                ("delete", "rm -rf"),
+                ("deletefile", "rm -f"),
+                ("rmdirs", "rm -rf"),
+                ("sync", "rsync -a --delete"),
+                ("copy", "cp -r"),
+                ("copyto", "cp -r"),
+                ("move", "mv"),
+                ("moveto", "mv"),
+                ("cat", "cat"),
+            ],
+        )],
+        examples: &[
+            Example("rclone purge .forge", Expect::Writes(".forge")),
+            Example("rclone deletefile .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
+            Example("rclone ls remote:", Expect::Inert(".forge")),
+            Example("rclone copy dist remote:site", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["rclone"])
+    },
     Program {
         examples: &[
             Example("rm -rf .forge", Expect::Writes(".forge")),

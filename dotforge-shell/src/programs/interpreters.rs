@@ -170,6 +170,52 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..interpreter(&["lua*"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))])
     },
     interpreter(&["Rscript"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
+    // Julia, Scheme (Guile, Racket) and Clojure: code not read, asked when it starts a process or deletes.
+    Program {
+        examples: &[
+            Example("julia -e 'run(`git push origin :refs/tags/v1`)'", Expect::Runs("git push origin :refs/tags/v1")),
+            Example("julia -e 'run(`git push $r`)'", Expect::Unknown),
+            Example("julia -e 'run(`git log --oneline -5`)'", Expect::Inert(".forge")),
+            Example("julia -e 'println(1 + 1)'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["julia"],
+            Options::new("eEL", &["eval", "print", "load", "project"]),
+            &[Runs::Code(code(Language::Other, &["e", "E", "eval", "print"]))],
+        )
+    },
+    interpreter(&["guile"], Options::new("cl", &[]), &[Runs::Code(code(Language::Other, &["c"]))]),
+    interpreter(
+        &["racket"],
+        Options::new("eflt", &["eval", "load", "require"]),
+        &[Runs::Code(code(Language::Other, &["e", "eval"]))],
+    ),
+    Program {
+        examples: &[Example("clojure -M -e '(clojure.java.shell/sh \"git\" \"push\" \"-f\")'", Expect::Unknown)],
+        ..interpreter(
+            &["clojure", "clj"],
+            Options::new("eS", &["eval"]),
+            &[Runs::Code(code(Language::Other, &["e", "eval"]))],
+        )
+    },
+    // zx runs a JavaScript file whose `` $`CMD` `` templates are shell commands.
+    Program {
+        examples: &[
+            Example("printf 'await $`git push -f`' > /tmp/z.mjs && zx /tmp/z.mjs", Expect::Runs("git push -f")),
+            Example("bun -e 'await $`git push -f`'", Expect::Runs("git push -f")),
+        ],
+        ..interpreter(
+            &["zx"],
+            Options::new("", &["eval", "shell", "prefix", "cwd"]),
+            &[Runs::Code(code(Language::JavaScript, &["eval"]))],
+        )
+    },
+    // Python's and Ruby's interactive shells, given code inline or on their input.
+    interpreter(&["ipython", "ipython3"], Options::new("cm", &[]), &[Runs::Code(code(Language::Python, &["c"]))]),
+    Program {
+        examples: &[Example("irb -f --noprompt <<< 'system(\"git push -f\")'", Expect::Runs("git push -f"))],
+        ..interpreter(&["irb"], Options::new("rI", &[]), &[Runs::Code(code(Language::Ruby, &[]))])
+    },
     interpreter(&["osascript"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
     interpreter(&["tclsh*", "wish*"], Options::NONE, &[Runs::Code(code(Language::Other, &[]))]),
     // Emacs run for its Lisp (`emacs --batch --eval CODE`).

@@ -79,5 +79,7 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     setup(&["thefuck"], &["--alias"]),
     setup(&["register-python-argcomplete", "_register-python-argcomplete"], &[]),
-    setup(&["gh", "helm", "rustup"], &["completion", "completions"]),
+    setup(&["gh", "rustup"], &["completion", "completions"]),
+    // (helm's plugins, written by the line and installed, run what their `plugin.yaml` says: not read, asked.)
+    Program { runs: &[Runs::UnreadRecipes(&["*/plugin.yaml"])], ..setup(&["helm"], &["completion"]) },
 ];
