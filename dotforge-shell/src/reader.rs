@@ -297,10 +297,11 @@ impl ScriptState<'_> {
             }
             // A program the table does not know may be one no folder on PATH has: bash then calls its
             // `command_not_found_handle` (zsh its `command_not_found_handler`) with the command's words.
-            let unknown = programs::lookup(&name.text).is_none() && !name.text.contains('/');
-            let (_, handler) = defined("command_not_found_handle")
-                .or_else(|| defined("command_not_found_handler"))
-                .filter(|_| unknown)?;
+            // (Looked up only when the line defines one, as few do.)
+            let (_, handler) = defined("command_not_found_handle").or_else(|| defined("command_not_found_handler"))?;
+            if programs::lookup(&name.text).is_some() || name.text.contains('/') {
+                return None;
+            }
             let arguments: Vec<String> = written.words.iter().map(|word| word.text.clone()).collect();
             Some(functions::called(handler, &arguments))
         });

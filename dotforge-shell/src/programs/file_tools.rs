@@ -96,6 +96,21 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["rclone"])
     },
+    // The cloud CLIs' storage commands on local paths are the file tools' (`aws s3 sync s3://b/ . --delete` deletes
+    // here what the bucket lacks; `aws s3 cp .env s3://b/` sends a secret away).
+    Program {
+        runs: &[Runs::ToolMode(
+            "s3",
+            &[("sync", "rsync -a --delete"), ("cp", "cp -r"), ("mv", "mv"), ("rm", "rm -rf")],
+        )],
+        examples: &[
+            Example("aws s3 sync s3://b/snapshot/ .forge --delete", Expect::Writes(".forge")),
+            Example("aws s3 cp .env s3://b/", Expect::Reads(".env")),
+            Example("aws s3 cp dist/ s3://b/ --recursive", Expect::Inert(".forge")),
+            Example("aws s3 ls s3://b/", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["aws"])
+    },
     Program {
         examples: &[
             Example("rm -rf .forge", Expect::Writes(".forge")),
