@@ -29,4 +29,23 @@ pub(super) const PROGRAMS: &[Program] = &[Program {
         Example("bash <(echo 'git push -f')", Expect::Runs("git push -f")),
     ],
     ..Program::named(&["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash"])
-}];
+},
+    // bash's `enable -f FILE NAME` loads a shared object into the shell, running its code: one the line built or
+    // wrote is not read (asked).
+    Program {
+        options: Options::new("fd", &[]),
+        runs: &[Runs::CodeRecipes(&["-f"])],
+        examples: &[
+            Example(
+                "printf 'void i(void){}' > /tmp/e.c && gcc -shared -o /tmp/e.so /tmp/e.c && enable -f /tmp/e.so x",
+                Expect::Inert(".forge"),
+            ),
+            Example(
+                "printf 'int u(const char*);void i(void){u(\".forge\");}' > /tmp/e.c && gcc -shared -o /tmp/e.so /tmp/e.c && enable -f /tmp/e.so x",
+                Expect::Unknown,
+            ),
+            Example("enable -n echo", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["enable"])
+    },
+];
