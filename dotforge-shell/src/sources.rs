@@ -162,12 +162,12 @@ impl<'s> LineFiles<'s> {
         None
     }
 
-    /// Whether the line itself wrote `path` before this point (with known text or not).
     /// Whether the line has written any file so far.
     pub(crate) fn wrote_any(&self) -> bool {
         !self.written.is_empty()
     }
 
+    /// Whether the line itself wrote `path` before this point (with known text or not).
     pub(crate) fn written_here(&self, path: &Path) -> bool {
         self.written.iter().any(|(written, _)| written == path)
     }
