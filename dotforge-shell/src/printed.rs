@@ -33,37 +33,7 @@ pub(crate) fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &
             if format.text == "-v" {
                 return None; // prints into a variable
             }
-            let mut values = rest.map(|word| word.text.as_str()).peekable();
-            let decoded = decode_escapes(&format.text);
-            let mut out = String::new();
-            // The format is used again while values remain, as printf does (`printf '%s ' git push -f`).
-            loop {
-                let mut used = false;
-                let mut chars = decoded.chars().peekable();
-                while let Some(character) = chars.next() {
-                    if character == '%' {
-                        match chars.next() {
-                            Some('%') => out.push('%'),
-                            // `%b`: the value's backslash escapes decoded (`printf %b '\x72\x6d'` prints `rm`).
-                            Some('b') => {
-                                used = true;
-                                out.push_str(&decode_escapes(values.next().unwrap_or("")));
-                            }
-                            Some(_) => {
-                                used = true;
-                                out.push_str(values.next().unwrap_or(""));
-                            }
-                            None => out.push('%'),
-                        }
-                    } else {
-                        out.push(character);
-                    }
-                }
-                if !used || values.peek().is_none() || out.len() > MAX_SCRIPT_BYTES {
-                    break;
-                }
-            }
-            Some(out)
+            Some(formatted(&format.text, rest.map(|word| word.text.as_str())))
         }
         Output::Files => {
             let named: Vec<&Word> =
@@ -93,6 +63,41 @@ pub(crate) fn output_of(words: &[Word], stdin: Option<&str>, cwd: &Cwd, files: &
         }
         Output::Unknown => None,
     }
+}
+
+/// What printf prints for `format` and `values`: the format filled, used again while values remain (`printf '%s '
+/// git push -f`), `%b` decoding its value's escapes.
+pub(crate) fn formatted<'v>(format: &str, values: impl Iterator<Item = &'v str>) -> String {
+    let mut values = values.peekable();
+    let decoded = decode_escapes(format);
+    let mut out = String::new();
+    loop {
+        let mut used = false;
+        let mut chars = decoded.chars().peekable();
+        while let Some(character) = chars.next() {
+            if character == '%' {
+                match chars.next() {
+                    Some('%') => out.push('%'),
+                    // `%b`: the value's backslash escapes decoded (`printf %b '\x72\x6d'` prints `rm`).
+                    Some('b') => {
+                        used = true;
+                        out.push_str(&decode_escapes(values.next().unwrap_or("")));
+                    }
+                    Some(_) => {
+                        used = true;
+                        out.push_str(values.next().unwrap_or(""));
+                    }
+                    None => out.push('%'),
+                }
+            } else {
+                out.push(character);
+            }
+        }
+        if !used || values.peek().is_none() || out.len() > MAX_SCRIPT_BYTES {
+            break;
+        }
+    }
+    out
 }
 
 /// What a short script prints, when it is a pipeline of commands whose output is known (`echo X`, `printf …`,

@@ -13,7 +13,7 @@ use crate::languages::{self, language_of_file};
 use crate::later::{self, Planted};
 use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
-use crate::printed::{output_of, pipeline_output};
+use crate::printed::{self, output_of, pipeline_output};
 use crate::programs::{self, Language, Logic, Touches};
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
@@ -956,6 +956,18 @@ fn remember_assignments(written: &Written, variables: &mut Vec<(String, String)>
         }
         return;
     }
+    // `printf -v NAME FORMAT ARGS…`: NAME holds what printf would print (`printf -v c '%s %s' git status; $c`).
+    if let [printf, option, name, format, values @ ..] = written.words.as_slice() {
+        if printf.text == "printf" && option.text == "-v" {
+            variables.retain(|(known, _)| *known != name.text);
+            let known = !format.dynamic && values.iter().all(|word| !word.dynamic);
+            if known {
+                let value = printed::formatted(&format.text, values.iter().map(|word| word.text.as_str()));
+                variables.push((name.text.clone(), value));
+            }
+            return;
+        }
+    }
     let declares = written.words.first().is_some_and(|word| {
         matches!(program_name(&word.text), "export" | "declare" | "local" | "readonly" | "typeset")
     });
@@ -1224,6 +1236,14 @@ mod tests {
         assert!(line.commands.iter().any(|command| command.program() == "git"), "{:?}", line.commands);
         let text = "<<<EOF\n$'\nEOF\n'\nEOF\n$'\\x41'<<EOF\n";
         assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty());
+    }
+
+    #[test]
+    fn printf_into_a_variable_gives_it_the_text_printf_makes() {
+        assert_eq!(commands("printf -v c '%s ' git push -f; $c")[1], "git push -f");
+        // From a value the line does not know: unknown.
+        let line = parse("printf -v c '%s' \"$X\"; $c", Some(PathBuf::from("/p")));
+        assert!(line.commands.iter().any(|command| command.unknown == Unknown::Everything), "{:?}", line.commands);
     }
 
     #[test]

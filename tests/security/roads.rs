@@ -836,6 +836,7 @@ fn infrastructure_tools_notebooks_repls_sync_tools_and_bash_features_run_what_th
         "julia -e 'run(`git push origin :refs/tags/v1.2.0`)'",
         "irb -f --noprompt <<< 'system(\"git push -f origin main\")'",
         "coproc G { git push --force-with-lease origin main; }; wait \"$G_PID\"",
+        "printf -v c '%s ' git push -f origin main; $c",
         "command_not_found_handle() { git \"$@\"; }; clean -fdx",
         "printf 'await $`git reset --hard origin/main`\\n' > /tmp/dotforge-r.mjs && npx zx /tmp/dotforge-r.mjs",
     ]);
@@ -868,6 +869,7 @@ fn infrastructure_tools_notebooks_repls_sync_tools_and_bash_features_run_what_th
         "coproc cat",
         "mapfile -t files < <(git ls-files)",
         "declare -n ref=x",
+        "printf -v c '%s %s' git status; $c",
     ]);
     assert_allowed(&project, &look_alikes);
 }
