@@ -557,6 +557,7 @@ fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
         "python3 -m pre_commit uninstall",
         "printf 'file(REMOVE_RECURSE \".forge\")\\n' > /tmp/dotforge-w.cmake && cmake -P /tmp/dotforge-w.cmake",
         "python3 -c \"import os, subprocess; subprocess.run(['git', 'commit', '-am', 'wip'], env={**os.environ, 'HUSKY': '0'})\"",
+        "node -e 'require(\"child_process\").execSync(\"git commit -am wip\", {env: {...process.env, HUSKY: \"0\"}})'",
     ]);
     let behaviors = ["no-verify", "no-destructive-git", "self-protection", "no-pipe-to-shell", "protect-unsaved-work"];
     assert_blocked(&project, &asked, "ask", &behaviors);
@@ -573,6 +574,7 @@ fn code_and_build_files_the_line_writes_and_runs_are_read_or_asked_about() {
     let look_alikes = bash_corpus(&[
         "printf 'package main\\nimport \"fmt\"\\nfunc main() { fmt.Println(\"hello\") }\\n' > /tmp/dotforge-hello.go && go run /tmp/dotforge-hello.go",
         "printf 'import os\\nprint(os.getcwd())\\n' > conftest.py && python3 -m pytest -q",
+        "printf 'env:\\n  HUSKY: 0\\n' > /tmp/dotforge-ci.yml",
         "printf 'export default {}\\n' > vitest.config.ts && npx vitest run",
         "python3 -m pytest -q",
         "python3 -c \"import os; print(os.path.exists('.env'))\"",
