@@ -7,7 +7,7 @@
 use crate::argv::{quote, split_names, Arg, Order, Parsed, Value};
 use crate::command::Cwd;
 use crate::languages::{self, Given};
-use crate::lexer::Word;
+use crate::lexer::{self, Word};
 use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
 use crate::{ansible, code, containers, filters, git_commands, later};
 use std::path::{Component, Path, PathBuf};
@@ -70,10 +70,13 @@ pub(super) struct ScriptFile {
 }
 
 /// The program a package installs: the table's for the packages it knows (`@anthropic-ai/claude-code` → `claude`);
-/// for others, the package's name without scope and version.
-fn package_program(spec: &str) -> String {
-    // A flake's output (`nixpkgs#git`, `github:o/r#pkg`) is the attribute after `#`.
-    let spec = spec.rsplit_once('#').map_or(spec, |(_, attribute)| attribute.rsplit('.').next().unwrap_or(attribute));
+/// for others, the package's name without scope and version. With `flakes`, the spec is a flake reference, whose
+/// output (`nixpkgs#git`, `github:o/r#pkg`) is the attribute after `#`.
+fn package_program(spec: &str, flakes: bool) -> String {
+    let spec = match spec.rsplit_once('#') {
+        Some((_, attribute)) if flakes => attribute.rsplit('.').next().unwrap_or(attribute),
+        _ => spec,
+    };
     let unversioned = match spec.strip_prefix('@') {
         Some(scoped) => scoped.split_once('@').map_or(spec, |(name, _)| &spec[..name.len() + 1]),
         None => spec.split('@').next().unwrap_or(spec),
@@ -588,37 +591,30 @@ fn editor_commands(argv: &[Word], program: &Program, names: &[&str], derived: &m
     }
 }
 
-/// The bodies of Kakoune's shell expansions in `text`: `%sh{…}` (or `(…)`, `[…]`, `<…>`, or any other character
-/// around it), nested pairs counted.
+/// The bodies of Kakoune's shell expansions in `text`: `%sh{…}` (or `(…)`, `[…]`, `<…>`: nested pairs counted and
+/// quotes skipped as the shell reader does, so `%sh{echo '}'; …}` is read to its real end), or any other character
+/// around it (`%sh|…|`).
 fn kakoune_shell_expansions(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find("%sh") {
         let after = &rest[at + 3..];
         let Some(open) = after.chars().next() else { break };
-        let close = match open {
-            '{' => '}',
-            '(' => ')',
-            '[' => ']',
-            '<' => '>',
-            other => other,
-        };
         let body = &after[open.len_utf8()..];
-        let mut depth = 0usize;
-        let mut end = body.len();
-        for (index, character) in body.char_indices() {
-            if character == close && depth == 0 {
-                end = index;
-                break;
-            }
-            if open != close && character == open {
-                depth += 1;
-            } else if open != close && character == close {
-                depth -= 1;
-            }
+        let pair = match open {
+            '{' => Some(b'}'),
+            '(' => Some(b')'),
+            '[' => Some(b']'),
+            '<' => Some(b'>'),
+            _ => None,
+        };
+        let end = match pair {
+            Some(close) => lexer::matching_close(body.as_bytes(), 0, open as u8, close),
+            None => body.find(open),
         }
+        .unwrap_or(body.len());
         found.push(body[..end].to_owned());
-        rest = &body[end.min(body.len())..];
+        rest = &body[end..];
     }
     found
 }
@@ -769,8 +765,8 @@ fn with_input_arguments(mut command: Vec<Word>, argv: &[Word], program: &Program
 /// `npx [OPTIONS] PKG ARGS…` (also `npm exec|x`, `pnpm dlx|exec`, …, as the table says): the program the package
 /// installs and its arguments (`npx -p PKG PROGRAM ARGS…` names the program itself); a `-c CMD` is a script.
 fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -> Option<Vec<Word>> {
-    let (first, options, script_options) = program.runs.iter().find_map(|runs| match runs {
-        Runs::PackageProgram { subcommands, options, script_options } => {
+    let (first, options, script_options, flakes) = program.runs.iter().find_map(|runs| match runs {
+        Runs::PackageProgram { subcommands, options, script_options, flakes } => {
             let first = if subcommands.is_empty() {
                 0
             } else {
@@ -780,7 +776,7 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
                 }
                 1
             };
-            Some((first, options, *script_options))
+            Some((first, options, *script_options, *flakes))
         }
         _ => None,
     })?;
@@ -793,10 +789,10 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
     let mut words = command.to_vec();
     if !named_package {
         // (A flake's program takes its arguments after `--`: `nix run nixpkgs#git -- push`.)
-        if words[0].text.contains('#') && words.get(1).is_some_and(|word| word.text == "--") {
+        if flakes && words[0].text.contains('#') && words.get(1).is_some_and(|word| word.text == "--") {
             words.remove(1);
         }
-        words[0] = Word { text: package_program(&words[0].text), ..words[0].clone() };
+        words[0] = Word { text: package_program(&words[0].text, flakes), ..words[0].clone() };
     }
     Some(words)
 }

@@ -774,6 +774,8 @@ fn database_consoles_editors_local_ci_and_linters_configs_run_what_they_say() {
         "pg_dump -d app -f .claude/settings.json",
         "redis-cli --rdb .forge/runtime/state.json",
         "kak -n -ui dummy -e 'nop %sh{git push -f origin main}; kill!'",
+        "kak -n -ui dummy -e \"nop %sh{echo '}'; git push -f origin main}\"",
+        "kak -n -ui dummy -e 'nop %sh|git push -f origin main|'",
         "ex -s -c 'w! .claude/settings.json' -c 'q!' /dev/null",
         "sed -n 'w .forge/audit/overrides.log' /dev/null",
         "pylint --init-hook='import shutil; shutil.rmtree(\".forge\")' src",

@@ -91,8 +91,14 @@ pub(crate) enum Runs {
     AnsibleModule,
     /// A package's program with its arguments (`npx PKG ARGS`), after one of `subcommands` (none: right away), read
     /// with `options`; `-p`/`--package` names the package and then the program follows; the values of
-    /// `script_options` are shell scripts (`npx -c CMD`).
-    PackageProgram { subcommands: &'static [&'static str], options: Options, script_options: &'static [&'static str] },
+    /// `script_options` are shell scripts (`npx -c CMD`); with `flakes`, a package is a flake reference whose program
+    /// is the attribute after `#` and takes its arguments after `--` (`nix run nixpkgs#git -- push`).
+    PackageProgram {
+        subcommands: &'static [&'static str],
+        options: Options,
+        script_options: &'static [&'static str],
+        flakes: bool,
+    },
     /// The commands between these options and `;` or `+` (`find -exec CMD {} ;`).
     ExecOptions(&'static [&'static str]),
     /// Aliases defined on its command line (`git -c alias.NAME=VALUE NAME`).

@@ -12,7 +12,12 @@ const EXEC_OPTIONS: Options = Options::new("pc", &["package", "call"]);
 
 /// pnpm's and yarn's: a package's program after `dlx` or `exec`, and the scripts of `package.json`.
 const DLX_AND_SCRIPTS: &[Runs] = &[
-    Runs::PackageProgram { subcommands: &["dlx", "exec"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
+    Runs::PackageProgram {
+        subcommands: &["dlx", "exec"],
+        options: EXEC_OPTIONS,
+        script_options: &["c", "call"],
+        flakes: false,
+    },
     Runs::Recipes(Recipes::PackageScripts),
     Runs::UnreadRecipes(PACKAGE_MANAGER_SETTINGS),
 ];
@@ -32,7 +37,12 @@ const fn with_subcommands(names: &'static [&'static str], options: Options) -> P
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
         options: EXEC_OPTIONS,
-        runs: &[Runs::PackageProgram { subcommands: &[], options: EXEC_OPTIONS, script_options: &["c", "call"] }],
+        runs: &[Runs::PackageProgram {
+            subcommands: &[],
+            options: EXEC_OPTIONS,
+            script_options: &["c", "call"],
+            flakes: false,
+        }],
         examples: &[
             Example("npx rimraf .forge", Expect::Writes(".forge")),
             Example("npx -c 'git push -f'", Expect::Runs("git push -f")),
@@ -47,13 +57,19 @@ pub(super) const PROGRAMS: &[Program] = &[
             subcommands: &[],
             options: Options::new("p", &["package"]),
             script_options: &[],
+            flakes: false,
         }],
         ..Program::named(&["bunx"])
     },
     Program {
         options: Options::new("wC", &["prefix", "workspace", "loglevel", "registry"]),
         runs: &[
-            Runs::PackageProgram { subcommands: &["exec", "x"], options: EXEC_OPTIONS, script_options: &["c", "call"] },
+            Runs::PackageProgram {
+                subcommands: &["exec", "x"],
+                options: EXEC_OPTIONS,
+                script_options: &["c", "call"],
+                flakes: false,
+            },
             Runs::Recipes(Recipes::PackageScripts),
             // A script set on the line runs when it is named, or as a lifecycle script (`npm install`).
             Runs::KeyedOperands { after: &["pkg", "set"], prefix: "scripts." },
@@ -95,6 +111,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 &["from", "with", "with-editable", "with-requirements", "python", "index", "index-url"],
             ),
             script_options: &[],
+            flakes: false,
         }],
         examples: &[
             Example("uvx twine upload dist/*", Expect::Runs("twine upload")),
@@ -121,6 +138,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 ],
             ),
             script_options: &[],
+            flakes: false,
         }],
         examples: &[
             Example("uv run twine upload dist/*", Expect::Runs("twine upload")),
@@ -134,6 +152,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             subcommands: &["run"],
             options: Options::new("", &["spec", "python", "pip-args", "index-url"]),
             script_options: &[],
+            flakes: false,
         }],
         examples: &[
             Example("pipx run twine upload dist/*", Expect::Runs("twine upload")),
@@ -143,7 +162,12 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     // `poetry run CMD`, `hatch run CMD`, `pdm run CMD`, `rye run CMD`: the command in the project's environment.
     Program {
-        runs: &[Runs::PackageProgram { subcommands: &["run"], options: Options::NONE, script_options: &[] }],
+        runs: &[Runs::PackageProgram {
+            subcommands: &["run"],
+            options: Options::NONE,
+            script_options: &[],
+            flakes: false,
+        }],
         examples: &[
             Example("poetry run twine upload dist/*", Expect::Runs("twine upload")),
             Example("poetry -C pkg publish", Expect::Subcommand("publish")),
@@ -156,6 +180,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             subcommands: &["exec"],
             options: Options::new("", &["gemfile"]),
             script_options: &[],
+            flakes: false,
         }],
         examples: &[
             Example("bundle exec rake release", Expect::Runs("rake release")),

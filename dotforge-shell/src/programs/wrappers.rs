@@ -501,6 +501,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 subcommands: &["run"],
                 options: Options::new("Lf", &["expr", "file", "override-input", "inputs-from", "impure", "option"]),
                 script_options: &[],
+                flakes: true,
             },
             Runs::Subcommands(&[Program {
                 runs: &[Runs::ExecOptions(&["-c", "--command"])],
