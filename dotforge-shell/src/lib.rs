@@ -68,6 +68,7 @@ mod reader;
 mod rewriters;
 #[cfg(test)]
 mod roads_tests;
+mod sed_edits;
 pub mod sources;
 mod target;
 mod unwrap;

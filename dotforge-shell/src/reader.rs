@@ -15,6 +15,7 @@ use crate::lexer::{lex, Op, RedirectKind, Token, Word};
 use crate::limits::{MAX_COMMANDS, MAX_DEPTH, MAX_FILE_DEPTH, MAX_SCRIPT_BYTES};
 use crate::printed::{self, output_of, pipeline_output};
 use crate::programs::{self, Language, Logic, Touches};
+use crate::sed_edits;
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
 use crate::{
@@ -577,12 +578,29 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
             unknown(&value.word(), files);
         }
     } else if entry.touches == Touches::Own(Logic::Sed) {
-        // Files edited in place hold text the reader does not compute (`sed -i '1i …' env.py && alembic upgrade`).
+        // Files edited in place hold the text plain substitutions make (`sed -i 's/3000/8080/' src/server.ts`), else
+        // text the reader does not compute (`sed -i '1i …' env.py && alembic upgrade`).
         let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
         if parsed.has('i', "in-place") {
-            let scripted = !parsed.values(&['e', 'f'], &["expression", "file"]).is_empty();
+            let expressions = parsed.values(&['e'], &["expression"]);
+            let from_file = !parsed.values(&['f'], &["file"]).is_empty();
+            let scripted = !expressions.is_empty() || from_file;
+            let scripts: Vec<&str> = match scripted {
+                true => expressions.iter().map(|value| value.text()).collect(),
+                false => parsed.operands().next().map(|word| word.text.as_str()).into_iter().collect(),
+            };
+            // (With `-z` the whole file is one line; a script file is not read here.)
+            let computed = !from_file && !parsed.has('z', "null-data");
+            let substitutions = sed_edits::plain_substitutions(&scripts).filter(|_| computed);
             for file in parsed.operands().skip(usize::from(!scripted)) {
-                unknown(file, files);
+                let Some(path) = locate(file, &command.cwd, files.sources()) else { continue };
+                let edited = substitutions.as_ref().and_then(|substitutions| {
+                    files.text_to_edit(&path).map(|text| sed_edits::apply(&text, substitutions))
+                });
+                match edited {
+                    Some(text) => files.write(path, text, false),
+                    None => files.write_unknown(path),
+                }
             }
         }
     } else if entry.interpreter().is_some() {

@@ -162,6 +162,15 @@ impl<'s> LineFiles<'s> {
         None
     }
 
+    /// The text of `path` to edit in place: what the line wrote there, else the file's own; an unknown text stays
+    /// unknown without counting as one read (the edit keeps it unknown).
+    pub(crate) fn text_to_edit(&mut self, path: &Path) -> Option<String> {
+        match self.written.iter().rev().find(|(written, _)| written == path) {
+            Some((_, text)) => text.clone(),
+            None => self.read(path),
+        }
+    }
+
     /// Whether the line has written any file so far.
     pub(crate) fn wrote_any(&self) -> bool {
         !self.written.is_empty()
