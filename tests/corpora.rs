@@ -40,6 +40,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("eighteenth", include_str!("fixtures/corpora/eighteenth.tsv")),
     ("nineteenth", include_str!("fixtures/corpora/nineteenth.tsv")),
     ("twentieth", include_str!("fixtures/corpora/twentieth.tsv")),
+    ("twentyfirst", include_str!("fixtures/corpora/twentyfirst.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

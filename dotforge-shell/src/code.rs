@@ -81,6 +81,10 @@ fn runs(language: Language, function: &str) -> Option<Runs> {
     Some(found)
 }
 
+/// Keyword arguments whose value is a shell command line, in any language read (`bash_command=` of Airflow's
+/// `BashOperator`).
+const SHELL_KEYWORDS: &[&str] = &["bash_command"];
+
 /// Whether the language calls functions without parentheses (`system "ls"`, `exec 'git', 'push'`).
 fn calls_without_parentheses(language: Language) -> bool {
     matches!(language, Language::Perl | Language::Ruby)
@@ -307,6 +311,10 @@ fn read(language: Language, code: &str, source: Source, depth: usize, found: &mu
                     && !matches!(tokens.get(at + 2), Some(Token::Punct('=' | '>' | '~')))
                 {
                     let (argument, _) = expression(&tokens, at + 2, &names, language);
+                    // A keyword argument that is a shell command (Airflow's `BashOperator(bash_command=CMD)`).
+                    if let (true, Argument::Literal(literal)) = (SHELL_KEYWORDS.contains(&name), &argument) {
+                        found.push(script(literal));
+                    }
                     names.insert(name.trim_start_matches('.').to_owned(), argument);
                     continue;
                 }

@@ -20,7 +20,14 @@ pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<
         _ => {}
     }
     let mut scripts = Vec::new();
-    for text in texts(argv, console).into_iter().chain(stdin) {
+    let (database, texts) = texts(argv, console);
+    // SQL that changes the database writes its file (`sqlite3 app.db "DELETE FROM events"`).
+    if let Some(database) = database.filter(|name| !name.starts_with(':')) {
+        if texts.iter().copied().chain(stdin).any(changes_a_database) {
+            scripts.push(format!("touch {}", quote(database)));
+        }
+    }
+    for text in texts.into_iter().chain(stdin) {
         match console {
             Console::Sqlite => sqlite(text, &mut scripts),
             Console::Duckdb => {
@@ -81,9 +88,21 @@ fn encoded_commands(argv: &[Word]) -> Vec<String> {
     found
 }
 
+/// Whether SQL (or a sqlite3 dot-command) changes the database it runs on: a statement that writes rows, the schema
+/// or the file (`INSERT`, `DELETE`, `DROP`, `VACUUM`…), or `.import`/`.restore`.
+fn changes_a_database(text: &str) -> bool {
+    const CHANGES: &[&str] = &[
+        "insert", "update", "delete", "create", "drop", "alter", "vacuum", "replace", "truncate", ".import", ".restore",
+    ];
+    let lower = text.to_ascii_lowercase();
+    lower
+        .split(|character: char| !(character.is_ascii_alphanumeric() || character == '_' || character == '.'))
+        .any(|word| CHANGES.contains(&word))
+}
+
 /// The commands a console is given on its command line: the values of its command options (one dash or two, the
-/// value next or after `=`), and for sqlite3 every operand after the database.
-fn texts(argv: &[Word], console: Console) -> Vec<&str> {
+/// value next or after `=`), and for sqlite3 and DuckDB every operand after the database; and that database.
+fn texts(argv: &[Word], console: Console) -> (Option<&str>, Vec<&str>) {
     let (options, valued): (&[&str], &[&str]) = match console {
         Console::Sqlite => (&["cmd"], &["init", "separator", "newline", "nullvalue", "vfs", "mmap", "maxsize"]),
         Console::Duckdb => (&["c", "s", "cmd"], &["init", "separator", "newline", "nullvalue"]),
@@ -91,9 +110,9 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
         Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
         Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
         Console::Expect => (&["c"], &["f"]),
-        Console::PowerShell | Console::Cmd => return Vec::new(),
+        Console::PowerShell | Console::Cmd => return (None, Vec::new()),
     };
-    let mut found = Vec::new();
+    let (mut found, mut database) = (Vec::new(), None);
     let mut operands = 0;
     let mut words = argv.iter().skip(1);
     while let Some(word) = words.next() {
@@ -101,8 +120,11 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
         let Some(option) = text.strip_prefix("--").or_else(|| text.strip_prefix('-')).filter(|name| !name.is_empty())
         else {
             operands += 1;
-            if matches!(console, Console::Sqlite | Console::Duckdb) && operands > 1 {
-                found.push(text);
+            if matches!(console, Console::Sqlite | Console::Duckdb) {
+                match operands {
+                    1 => database = Some(text),
+                    _ => found.push(text),
+                }
             }
             continue;
         };
@@ -113,7 +135,7 @@ fn texts(argv: &[Word], console: Console) -> Vec<&str> {
             words.next();
         }
     }
-    found
+    (database, found)
 }
 
 /// sqlite3's dot-commands, each on a line of its own: `.shell CMD` and `.system CMD` run CMD; `.output FILE`,
@@ -344,6 +366,15 @@ mod tests {
         assert_eq!(of("sqlite3 app.db '.backup main \"b k.db\"'", Console::Sqlite), [": > k.db"]);
         assert!(of("sqlite3 app.db 'select * from t;' '.tables'", Console::Sqlite).is_empty());
         assert!(of("sqlite3 -separator , app.db", Console::Sqlite).is_empty());
+    }
+
+    #[test]
+    fn sql_that_changes_a_database_writes_its_file() {
+        let changes = "sqlite3 .forge/state.db 'DELETE FROM events; VACUUM;'";
+        assert_eq!(of(changes, Console::Sqlite), ["touch .forge/state.db"]);
+        assert_eq!(of("duckdb dev.db -c 'create table t(a int)'", Console::Duckdb), ["touch dev.db"]);
+        assert!(of("sqlite3 app.db 'select updated_at, deleted from t'", Console::Sqlite).is_empty());
+        assert!(of("sqlite3 :memory: 'create table t(a)'", Console::Sqlite).is_empty());
     }
 
     #[test]

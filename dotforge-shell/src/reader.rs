@@ -452,6 +452,23 @@ impl ScriptState<'_> {
         // files of code a tool runs as it starts, written by the line (`conftest.py`, `vitest.config.ts`): read as
         // that code given inline when its language is read, else what no one can know.
         let cwd = reading.line.commands[innermost].cwd.clone();
+        // A wrapper's own recipes count too (`mise exec -- git commit` takes its environment from `mise.toml`).
+        if let (Cwd::Known(dir), true) = (&cwd, reading.files.wrote_any()) {
+            for wrapper in &reading.line.commands[first_index..innermost] {
+                let recipes = wrapper.shape().entry.map(|entry| entry.unread_recipes());
+                unknown |= recipes.is_some_and(|recipes| reading.files.written_in(dir, recipes));
+            }
+        }
+        // A recipe an option names that the line makes as it runs (`gradle -I <(printf …)`) holds what cannot be
+        // known here.
+        if let Some(program) = program {
+            let argv = &reading.line.commands[innermost].words;
+            if argv.iter().any(|word| word.text.starts_with("<(")) {
+                let recipes = program.unread_recipes().chain(program.code_recipes());
+                let named = program.recipes_named_by_options(argv, recipes);
+                unknown |= named.iter().any(|word| word.text.starts_with("<("));
+            }
+        }
         if let (Some(program), Cwd::Known(dir), true) = (program, &cwd, reading.files.wrote_any()) {
             let argv = &reading.line.commands[innermost].words;
             let named = |words: Vec<Word>| -> Vec<(String, PathBuf)> {
@@ -467,8 +484,17 @@ impl ScriptState<'_> {
             unknown |= !only_lists
                 && (reading.files.written_in(dir, program.unread_recipes())
                     || unread_named.iter().any(|(_, path)| reading.files.written_here(path)));
-            let fixed = program.code_recipes().filter(|name| !name.starts_with('-'));
-            for (name, path) in fixed.map(|name| (name.to_owned(), dir.join(name))).chain(code_named) {
+            let fixed = program.code_recipes().filter(|name| !name.starts_with(['-', '*']));
+            let mut recipes: Vec<(String, PathBuf)> =
+                fixed.map(|name| (name.to_owned(), dir.join(name))).chain(code_named).collect();
+            // (`*.js`: any file of code the line wrote, in any folder.)
+            for ending in program.code_recipes().filter_map(|name| name.strip_prefix('*')) {
+                let written = reading.files.written_ending(ending);
+                recipes.extend(written.map(|path| (path.display().to_string(), path.to_path_buf())));
+            }
+            recipes.sort_by(|a, b| a.1.cmp(&b.1));
+            recipes.dedup_by(|a, b| a.1 == b.1);
+            for (name, path) in recipes {
                 if !reading.files.written_here(&path) {
                     continue;
                 }

@@ -80,13 +80,21 @@ impl FileScript {
     }
 }
 
-/// The file a word names, in the directory `cwd`: `None` when it cannot be known (an expansion, a glob, a relative
-/// path in an unknown directory).
+/// The file a word names, in the directory `cwd`: `None` when it cannot be known (an expansion other than the home's,
+/// a glob, a relative path in an unknown directory).
 pub(crate) fn locate(word: &Word, cwd: &Cwd, sources: &dyn Sources) -> Option<PathBuf> {
-    if word.dynamic || word.glob || word.text.is_empty() {
+    if word.glob || word.text.is_empty() {
         return None;
     }
     let text = word.text.as_str();
+    if word.dynamic {
+        // The home named by its variable (`"$HOME/x.py"`, which the reader leaves as written), nothing else unknown.
+        let rest = text.strip_prefix("$HOME/").or_else(|| text.strip_prefix("${HOME}/"))?;
+        if rest.contains(['$', '`']) {
+            return None;
+        }
+        return sources.home().map(|home| normalize(&home.join(rest)));
+    }
     let path = if word.tilde {
         let rest = text.strip_prefix('~')?;
         let rest = rest.strip_prefix('/').or(rest.is_empty().then_some(""))?;
@@ -188,7 +196,7 @@ impl<'s> LineFiles<'s> {
         !self.written.is_empty()
             && names.into_iter().filter(|name| !name.starts_with(['-', '!'])).any(|name| {
                 if let Some(ending) = name.strip_prefix('*') {
-                    return self.written.iter().any(|(written, _)| written.to_string_lossy().ends_with(ending));
+                    return self.written_ending(ending).next().is_some();
                 }
                 match name.strip_suffix('/') {
                     Some(inner) => {
@@ -198,6 +206,15 @@ impl<'s> LineFiles<'s> {
                     None => self.written_here(&folder.join(name)),
                 }
             })
+    }
+
+    /// The files the line itself wrote before this point whose path ends with `ending` (`.js`: a test runner loads
+    /// code from any folder).
+    pub(crate) fn written_ending<'a>(&'a self, ending: &'a str) -> impl Iterator<Item = &'a Path> + 'a {
+        self.written
+            .iter()
+            .map(|(written, _)| written.as_path())
+            .filter(move |written| written.as_os_str().as_encoded_bytes().ends_with(ending.as_bytes()))
     }
 
     /// The line writes into `path` text that cannot be known before it runs (`curl URL > Makefile`, code that

@@ -877,3 +877,63 @@ fn infrastructure_tools_notebooks_repls_sync_tools_and_bash_features_run_what_th
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn engines_toolchains_pipelines_and_test_runners_run_what_their_files_and_options_say() {
+    let project = Project::new("roads-engines");
+    let refused = bash_corpus(&[
+        "blender -b --python-expr \"import subprocess; subprocess.run(['git', 'push', '-f', 'origin', 'main'])\"",
+        "printf 'module.exports = async () => require(\"child_process\").execSync(\"git push --force origin main\")\\n' > /tmp/dotforge-gs.js && npx jest --globalSetup /tmp/dotforge-gs.js",
+        "printf 'from airflow.operators.bash import BashOperator\\nBashOperator(task_id=\"p\", bash_command=\"git push -f origin main\")\\n' > dags/dotforge_p.py && airflow tasks test p p 2024-01-01",
+        "west forall -c 'git push --force origin main'",
+        "arduino-cli compile --fqbn arduino:avr:uno --build-property 'recipe.hooks.prebuild.1.pattern=git push -f origin main' .",
+        "sqlite3 .forge/runtime/state.db 'DELETE FROM events'",
+        "adb pull /sdcard/x.json .claude/settings.json",
+        "npx vitest run --reporter=json --outputFile=.forge/audit/overrides.log",
+        "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > \"$HOME/dotforge-job.py\" && spark-submit \"$HOME/dotforge-job.py\"",
+        "fastlane run reset_git_repo force:true",
+        // (A file edited by plain substitutions holds the text they make, read as the code vitest loads.)
+        "printf 'export const port = 3001;\\n' > src/dotforge.ts && sed -i 's/3001/require(\"child_process\").execSync(\"git push -f origin main\")/' src/dotforge.ts && npx vitest run",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published = bash_corpus(&[
+        "fastlane pilot upload --ipa build/App.ipa",
+        "xcrun altool --upload-app -f build/App.ipa -t ios",
+        "eas submit --platform ios --latest",
+        "pio pkg publish",
+        "butler push build/web acme/game:html5",
+        "./gradlew publishReleaseBundle",
+    ]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    // (Code in languages not read, and files that say what runs, written by the line before their tool runs.)
+    let asked = bash_corpus(&[
+        "mkdir -p Assets/Editor && printf 'class A { static void Go() {} }' > Assets/Editor/A.cs && Unity -batchmode -quit -executeMethod A.Go",
+        "printf 'extends SceneTree\\n' > /tmp/dotforge-t.gd && godot --headless --script /tmp/dotforge-t.gd",
+        "printf \"project('x', 'c')\\n\" > meson.build && meson setup build",
+        "mkdir -p .devcontainer && printf '{\"postCreateCommand\": \"git push -f\"}' > .devcontainer/devcontainer.json && devcontainer up --workspace-folder .",
+        "mkdir -p .vscode && printf '{\"tasks\": []}' > .vscode/tasks.json && code .",
+        "printf '[env]\\nGIT_CONFIG_COUNT = \"1\"\\n' >> mise.toml && mise exec -- git commit -am wip",
+        "./gradlew -I <(printf 'println 1') help",
+        "printf 'name: x\\nclean-targets: [src]\\n' > dbt_project.yml && dbt clean",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete", "no-verify"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "npx playwright test --project=chromium",
+        "npx vitest run",
+        "sed -i 's/localhost:3000/localhost:8080/' src/server.ts && npm test",
+        "flutter build apk --release",
+        "dbt run --select staging",
+        "airflow dags list",
+        "blender -b scene.blend -o /tmp/out/frame_ -f 1",
+        "west build -b nrf52840dk_nrf52840 app",
+        "sqlite3 app.db 'select count(*) from users'",
+        "rm -rf ~/.gradle/caches/transforms-3",
+        "rm -rf ../acme-web/node_modules",
+        "pio run -e esp32dev",
+        "adb pull /sdcard/Download/log.txt /tmp/log.txt",
+        "printf 'test(\"a\", () => {})\\n' > src/dotforge.test.ts && npx vitest run src",
+        "Unity -batchmode -quit -projectPath . -executeMethod Builder.Build",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

@@ -215,6 +215,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("./gradlew -p lib publish", Expect::Subcommand("publish")),
             Example("gradle -x test build", Expect::Subcommand("build")),
+            Example("printf 'println 1' > /tmp/i.gradle && ./gradlew --init-script /tmp/i.gradle help", Expect::Unknown),
         ],
         // A build script runs any code; not read, asked about when the line wrote it.
         runs: &[Runs::UnreadRecipes(&[
@@ -223,6 +224,10 @@ pub(super) const PROGRAMS: &[Program] = &[
             "settings.gradle",
             "settings.gradle.kts",
             "init.gradle",
+            "*.gradle",
+            "*.gradle.kts",
+            "-I",
+            "--init-script",
         ])],
         ..Program::named(&["gradle", "gradlew"])
     },
@@ -383,41 +388,6 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("pytest -q tests/", Expect::Inert(".forge")),
         ],
         ..Program::named(&["pytest", "py.test"])
-    },
-    // JavaScript tools whose config file is code they run first.
-    Program {
-        runs: &[Runs::CodeRecipes(&[
-            "vitest.config.ts",
-            "vitest.config.js",
-            "vitest.config.mts",
-            "vitest.config.mjs",
-            "vitest.workspace.ts",
-            "vite.config.ts",
-            "vite.config.js",
-            "vite.config.mts",
-            "vite.config.mjs",
-        ])],
-        examples: &[
-            Example("printf 'export default {}\n' > vitest.config.ts && vitest run", Expect::Inert(".forge")),
-            Example(
-                "printf \"require('fs').rmSync('.forge', {recursive: true})\n\" > vitest.config.ts && vitest run",
-                Expect::Writes(".forge"),
-            ),
-            Example("vitest run", Expect::Inert(".forge")),
-        ],
-        ..Program::named(&["vitest", "vite"])
-    },
-    Program {
-        runs: &[Runs::CodeRecipes(&["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs"])],
-        ..Program::named(&["jest"])
-    },
-    Program {
-        runs: &[Runs::CodeRecipes(&["playwright.config.ts", "playwright.config.js", "playwright.config.mjs"])],
-        ..Program::named(&["playwright"])
-    },
-    Program {
-        runs: &[Runs::CodeRecipes(&[".mocharc.js", ".mocharc.cjs", ".mocharc.mjs"])],
-        ..Program::named(&["mocha"])
     },
     Program {
         options: Options::new("cfo", &["config", "format", "output-file", "ext", "rulesdir", "parser", "plugin"]),

@@ -67,22 +67,47 @@ pub(super) const PROGRAMS: &[Program] = &[
     // `devcontainer exec [--workspace-folder DIR] CMD`, `limactl shell INSTANCE [--] CMD`, `colima ssh -- CMD`,
     // `distrobox enter NAME -- CMD`, `toolbox run CMD`.
     Program {
-        runs: &[Runs::Subcommands(&[Program {
-            options: Options::new(
-                "",
-                &["workspace-folder", "container-id", "id-label", "config", "remote-env", "docker-path", "log-level"],
-            ),
-            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
-            ..Program::named(&["exec"])
-        }])],
+        // (Its config's lifecycle commands, `postCreateCommand` and kin, run as the container comes up: not read.)
+        runs: &[
+            Runs::Subcommands(&[Program {
+                options: Options::new(
+                    "",
+                    &[
+                        "workspace-folder",
+                        "container-id",
+                        "id-label",
+                        "config",
+                        "remote-env",
+                        "docker-path",
+                        "log-level",
+                    ],
+                ),
+                runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+                ..Program::named(&["exec"])
+            }]),
+            Runs::UnreadRecipes(&["*devcontainer.json", ".devcontainer/"]),
+        ],
         examples: &[
             Example(
                 "devcontainer exec --workspace-folder . git push --no-verify",
                 Expect::Runs("git push --no-verify"),
             ),
             Example("devcontainer up --workspace-folder .", Expect::Inert(".forge")),
+            Example(
+                "printf '{\"postCreateCommand\": \"x\"}' > .devcontainer/devcontainer.json && devcontainer up",
+                Expect::Unknown,
+            ),
         ],
         ..Program::named(&["devcontainer"])
+    },
+    // VS Code and its kin run a workspace's tasks marked to run when the folder opens.
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*.vscode/tasks.json", "*.code-workspace"])],
+        examples: &[
+            Example("printf '{\"tasks\": []}' > .vscode/tasks.json && code .", Expect::Unknown),
+            Example("code src/main.rs", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["code", "code-insiders", "codium", "vscodium"])
     },
     Program {
         runs: &[Runs::Subcommands(&[Program {

@@ -120,7 +120,8 @@ pub(crate) enum Runs {
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
     /// where it is not, or where the text cannot be known); already there, the project's own. A name starting with
-    /// `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`).
+    /// `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`); one starting with
+    /// `*`, any file the line wrote whose path ends so (`*.js`: a test runner loads code from any folder).
     CodeRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).

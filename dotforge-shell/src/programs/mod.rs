@@ -7,7 +7,8 @@
 //! patterns ([`crate::pattern`]) look programs up here; no other module matches on a program's name.
 //!
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
-//! `git`, `builds`, `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
+//! `git`, `builds`, `runners` (JavaScript test runners), `engines` (game engines, mobile and embedded toolchains, data
+//! pipelines), `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
 //! cannot be data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the
 //! modules the entry names ([`Recipes`], [`Logic`], [`Filter`]).
 //!
@@ -22,6 +23,7 @@ mod builds;
 mod consoles;
 mod containers;
 mod elsewhere;
+mod engines;
 mod entry;
 mod environment;
 mod file_tools;
@@ -29,6 +31,7 @@ mod git;
 mod interpreters;
 mod packages;
 mod printers;
+mod runners;
 mod schedulers;
 mod shells;
 #[cfg(test)]
@@ -97,6 +100,8 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     schedulers::PROGRAMS,
     printers::PROGRAMS,
     consoles::PROGRAMS,
+    runners::PROGRAMS,
+    engines::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

@@ -64,13 +64,22 @@ pub(super) const PROGRAMS: &[Program] = &[
     setup(&["opam"], &["env", "config"]),
     setup(&["fnm", "rbenv-env"], &["env", "activate"]),
     // mise and rtx print shell setup (`mise activate`), and run a command with their tools (`mise exec node@20 --
-    // npm publish`, `mise x -- CMD`).
+    // npm publish`, `mise x -- CMD`); their config's tasks and environment (`mise run TASK`), not read, are asked
+    // about when the line wrote it.
     Program {
-        runs: &[Runs::Subcommands(&[Program {
-            runs: &[Runs::CommandAfterDoubleDash],
-            ..Program::named(&["exec", "x"])
-        }])],
+        runs: &[
+            Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["exec", "x"]) }]),
+            Runs::UnreadRecipes(&[
+                "mise.toml",
+                ".mise.toml",
+                "mise.local.toml",
+                ".mise.local.toml",
+                ".mise/",
+                ".config/mise/",
+            ]),
+        ],
         examples: &[
+            Example("printf '[tasks.a]\\nrun = \\\"x\\\"\\n' >> mise.toml && mise run a", Expect::Unknown),
             Example("mise exec node@20 -- npm publish", Expect::Runs("npm publish")),
             Example("mise x -- rm -rf .forge", Expect::Writes(".forge")),
             Example("mise exec -- npm test", Expect::Inert(".forge")),
