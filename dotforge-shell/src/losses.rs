@@ -598,7 +598,8 @@ mod tests {
         assert_eq!(lost("sed -i d src/lib.rs"), ["src/lib.rs"]);
         assert_eq!(lost("sed -i '1,$d' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("sed -i -e '/.*/d' a.rs b.rs"), ["a.rs", "b.rs"]);
-        assert_eq!(lost("sort -o src/main.rs /dev/null"), ["src/main.rs"]);
+        assert_eq!(lost("sort -o src/main.rs /dev/null"), ["src/main.rs/"], "a folder named so, with what it holds");
+        assert_eq!(lost("restic restore latest --target src"), ["src/"]);
         assert_eq!(lost("perl -pi -e '$_=\"\"' src/lib.rs"), ["src/lib.rs"]);
         assert_eq!(lost("perl -ni -e 1 src/lib.rs"), ["src/lib.rs"]);
         // Options in any order and cluster, as sed and perl read them.

@@ -25,14 +25,14 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
         Logic::Sed => sed_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
         Logic::OutputOption(names) => {
             // `sort -o FILE INPUT…`, `gpg -d -o FILE INPUT`: FILE is replaced unless it is among the inputs (sorting
-            // a file in place).
+            // a file in place); a folder (`restic restore --target DIR`, `dbt --target-path DIR`) with all it holds.
             let inputs = operands();
             let (letters, longs) = split_names(names);
             let outputs = values(&letters, &longs);
             outputs
                 .into_iter()
                 .filter(|output| !inputs.iter().any(|input| input.text == output.text))
-                .map(|output| (output, false))
+                .map(|output| (output, true))
                 .collect()
         }
         Logic::Patch if parsed.has('R', "reverse") => {

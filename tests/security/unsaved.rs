@@ -153,6 +153,9 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "git -C src rm -f lib.rs",
         "git ls-files -m -z | xargs -0 git checkout --",
         "git diff --name-only | xargs -I{} git checkout -- {}",
+        // Restoring a backup over the changes: what lands there is the backup's.
+        "ditto /Volumes/Backup/project/src src",
+        "restic -r /srv/restic restore latest --target src",
     ]);
     attacks.push(("Bash", json!({"command": "rm -rf src", "description": "clean up"})));
     assert_blocked(&project, &attacks, "ask", &["protect-unsaved-work"]);

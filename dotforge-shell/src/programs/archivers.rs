@@ -114,6 +114,19 @@ pub(super) const PROGRAMS: &[Program] = &[
             Logic::OutputOption(&["o", "output"]),
         )
     },
+    // Backups restored into a folder (`restic restore SNAPSHOT --target DIR`): what lands there is the backup's, not
+    // known here, so the folder is written.
+    Program {
+        examples: &[
+            Example("restic -r /srv/restic restore latest --target .forge", Expect::Writes(".forge")),
+            Example("restic -r /srv/restic restore latest --target /tmp/restore", Expect::Inert(".forge")),
+        ],
+        ..rewriter(
+            &["restic"],
+            Options::new("rtp", &["repo", "target", "password-file", "include", "exclude", "host", "path", "tag"]),
+            Logic::OutputOption(&["t", "target"]),
+        )
+    },
     // Database dumps written to a file.
     Program {
         examples: &[

@@ -160,7 +160,6 @@ pub(super) const PROGRAMS: &[Program] = &[
         Options::new("tSmog", &["target-directory", "suffix", "mode", "owner", "group"]),
         Touches::Copies,
     ),
-    touching(&["ditto"], Options::NONE, Touches::Copies),
     Program {
         runs: &[Runs::KeyedScriptOption("o", SSH_COMMAND_KEYS), Runs::ScriptOption(&["S"])],
         examples: &[
@@ -222,6 +221,15 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Touches::Own(Logic::Rsync),
         )
+    },
+    // macOS's ditto merges a folder's contents into its destination, as rsync does (`ditto BACKUP/src src` writes
+    // over what `src` holds).
+    Program {
+        examples: &[
+            Example("ditto /Volumes/Backup/p/.forge .forge", Expect::Writes(".forge")),
+            Example("ditto -c -k --keepParent build/App.app /tmp/App.zip", Expect::Inert(".forge")),
+        ],
+        ..touching(&["ditto"], Options::new("", &["arch", "bom"]), Touches::Own(Logic::Rsync))
     },
     Program {
         examples: &[Example(
