@@ -672,8 +672,9 @@ fn remember_copies(command: &SimpleCommand, entry: &'static programs::Program, f
 }
 
 /// The files a command's program may be when the line put folders before the system's on `PATH`
-/// (`PATH=./bin:$PATH git status`, `export PATH="$PWD/bin:$PATH"`): each such folder's file of that name, read as
-/// the script it is when it exists (a file the line wrote there included).
+/// (`PATH=./bin:$PATH git status`, `export PATH="$PWD/bin:$PATH"`, `PATH="$HOME/bin:$PATH"`): each such folder's
+/// file of that name — and, for a program whose subcommands may be plugins (`kubectl NAME` runs `kubectl-NAME`), of
+/// the plugin's name — read as the script it is when it exists (a file the line wrote there included).
 fn path_lookups(command: &SimpleCommand) -> Vec<unwrap::ScriptFile> {
     let Some(program) = command.words.first().filter(|word| !word.dynamic && !word.text.contains('/')) else {
         return Vec::new();
@@ -681,22 +682,30 @@ fn path_lookups(command: &SimpleCommand) -> Vec<unwrap::ScriptFile> {
     let Some(value) = command.assignments.iter().rev().find_map(|word| word.text.strip_prefix("PATH=")) else {
         return Vec::new();
     };
+    let mut names = vec![(program.text.clone(), &command.words[1..])];
+    let plugin = command.shape().entry.and_then(|entry| entry.path_plugins());
+    if let (Some(prefix), Some(name)) = (plugin, command.words.get(1).filter(|word| !word.text.starts_with('-'))) {
+        names.push((format!("{prefix}{}", name.text), &command.words[2..]));
+    }
     let mut found = Vec::new();
     for folder in value.split(':') {
         if matches!(folder, "$PATH" | "${PATH}") {
             break;
         }
-        let folder = ["${PWD}", "$PWD", "$(pwd)"]
+        let spellings = [("${PWD}", "."), ("$PWD", "."), ("$(pwd)", "."), ("${HOME}", "~"), ("$HOME", "~")];
+        let folder = spellings
             .iter()
-            .find_map(|spelling| folder.strip_prefix(spelling).map(|rest| format!(".{rest}")))
+            .find_map(|(spelling, meaning)| folder.strip_prefix(spelling).map(|rest| format!("{meaning}{rest}")))
             .unwrap_or_else(|| folder.to_owned());
         if folder.is_empty() || folder.contains(['$', '`']) {
             continue;
         }
-        let text = format!("{}/{}", folder.trim_end_matches('/'), program.text);
-        let tilde = text.starts_with('~');
-        let arguments = command.words[1..].to_vec();
-        found.push(unwrap::ScriptFile { path: Word { text, tilde, ..Word::default() }, language: None, arguments });
+        for (name, arguments) in &names {
+            let text = format!("{}/{}", folder.trim_end_matches('/'), name);
+            let tilde = text.starts_with('~');
+            let path = Word { text, tilde, ..Word::default() };
+            found.push(unwrap::ScriptFile { path, language: None, arguments: arguments.to_vec() });
+        }
     }
     found
 }

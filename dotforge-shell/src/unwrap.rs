@@ -478,7 +478,8 @@ fn runs_code(
         | Runs::Subcommands(_)
         | Runs::Recipes(_)
         | Runs::UnreadRecipes(_)
-        | Runs::CodeRecipes(_) => {}
+        | Runs::CodeRecipes(_)
+        | Runs::PathPlugins(_) => {}
     }
 }
 

@@ -886,6 +886,8 @@ fn engines_toolchains_pipelines_and_test_runners_run_what_their_files_and_option
         "printf 'module.exports = async () => require(\"child_process\").execSync(\"git push --force origin main\")\\n' > /tmp/dotforge-gs.js && npx jest --globalSetup /tmp/dotforge-gs.js",
         "printf 'from airflow.operators.bash import BashOperator\\nBashOperator(task_id=\"p\", bash_command=\"git push -f origin main\")\\n' > dags/dotforge_p.py && airflow tasks test p p 2024-01-01",
         "west forall -c 'git push --force origin main'",
+        // (A plugin planted in a folder put first on PATH: `kubectl NAME` runs `kubectl-NAME`.)
+        "mkdir -p \"$HOME/.local/bin\" && printf 'git push -f origin main' > \"$HOME/.local/bin/kubectl-sync\" && PATH=\"$HOME/.local/bin:$PATH\" kubectl sync",
         "arduino-cli compile --fqbn arduino:avr:uno --build-property 'recipe.hooks.prebuild.1.pattern=git push -f origin main' .",
         "sqlite3 .forge/runtime/state.db 'DELETE FROM events'",
         "adb pull /sdcard/x.json .claude/settings.json",

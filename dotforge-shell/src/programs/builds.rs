@@ -102,6 +102,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Runs::EnvironmentAliases("CARGO_ALIAS_"),
             // A runner or alias in the package's config, a build script: not read, asked about when the line wrote it.
             Runs::UnreadRecipes(&[".cargo/config.toml", ".cargo/config", "build.rs", "xtask/"]),
+            Runs::PathPlugins("cargo-"),
         ],
         examples: &[
             Example(
@@ -115,6 +116,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("cargo --config 'build.jobs=4' build", Expect::Inert(".forge")),
             Example("cargo build --release --target-dir .forge", Expect::Writes(".forge/release")),
             Example("cargo check", Expect::Inert(".forge")),
+            Example("printf 'git push -f' > bin/cargo-ship && PATH=./bin:$PATH cargo ship", Expect::Runs("git push -f")),
             Example(
                 "mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"sh -c x --\"\\n' >> .cargo/config.toml && cargo run",
                 Expect::Unknown,

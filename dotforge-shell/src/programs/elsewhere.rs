@@ -31,12 +31,19 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("nscl", &["namespace", "context", "cluster", "kubeconfig", "container", "selector"]),
-        runs: &[Runs::Subcommands(&[Program {
-            options: Options::new("cf", &["container", "filename", "pod-running-timeout"]),
-            runs: &[Runs::CommandAfterDoubleDash],
-            ..Program::named(&["exec", "run", "debug", "attach"])
-        }])],
+        runs: &[
+            Runs::Subcommands(&[Program {
+                options: Options::new("cf", &["container", "filename", "pod-running-timeout"]),
+                runs: &[Runs::CommandAfterDoubleDash],
+                ..Program::named(&["exec", "run", "debug", "attach"])
+            }]),
+            Runs::PathPlugins("kubectl-"),
+        ],
         examples: &[
+            Example(
+                "printf 'git push -f' > bin/kubectl-tidy && PATH=./bin:$PATH kubectl tidy",
+                Expect::Runs("git push -f"),
+            ),
             Example("kubectl exec -it pod -- git push --force", Expect::Runs("git push --force")),
             Example("kubectl -n prod exec pod -c app -- sh -c 'rm -rf .forge'", Expect::Writes(".forge")),
             Example("kubectl get pods -- x", Expect::Inert(".forge")),

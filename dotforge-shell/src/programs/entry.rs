@@ -108,6 +108,9 @@ pub(crate) enum Runs {
     EnvironmentAliases(&'static str),
     /// What its files say it runs.
     Recipes(Recipes),
+    /// Subcommands it does not know are programs found on `PATH` by this prefix and their name (`kubectl NAME` runs
+    /// `kubectl-NAME`, `cargo NAME` runs `cargo-NAME`): one a folder the line put first on `PATH` holds is read.
+    PathPlugins(&'static str),
     /// Files (relative to the folder it runs in) that say what it runs, which the reader does not read (a
     /// Taskfile, `tasks.py`, `.cargo/config.toml`, `build.rs`): when the line itself wrote one of them before running
     /// the program, what runs cannot be known and the command asks. Files already there were put there by the
@@ -517,6 +520,14 @@ impl Program {
     /// Whether it is a shell.
     pub(crate) fn is_shell(&self) -> bool {
         self.runs.iter().any(|runs| matches!(runs, Runs::Shell))
+    }
+
+    /// The prefix of the programs its unknown subcommands run ([`Runs::PathPlugins`]).
+    pub(crate) fn path_plugins(&self) -> Option<&'static str> {
+        self.runs.iter().find_map(|runs| match runs {
+            Runs::PathPlugins(prefix) => Some(*prefix),
+            _ => None,
+        })
     }
 
     /// The files that say what it runs which the reader does not read ([`Runs::UnreadRecipes`]).
