@@ -551,15 +551,17 @@ fn program_accesses<'c>(
         }
     }
     if reads_operands {
-        reads.extend(operands());
+        let operands = operands();
+        reads.extend(operands.iter().filter_map(|word| keyed_path(&word.text, word)));
+        reads.extend(operands);
         for word in words.iter().skip(1) {
-            let Some((name, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) else {
-                continue;
-            };
-            // A pattern of names to leave out (`tar --exclude=.env`, `grep --exclude-dir=.git`) names no file it
-            // reads. (One to take in, `grep -r --include=.env`, names the files it does.)
-            if !matches!(name, "exclude" | "exclude-dir") {
-                reads.push(Word { text: value.to_owned(), ..word.clone() });
+            if let Some((name, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
+                // A pattern of names to leave out (`tar --exclude=.env`, `grep --exclude-dir=.git`) names no file it
+                // reads. (One to take in, `grep -r --include=.env`, names the files it does.)
+                if !matches!(name, "exclude" | "exclude-dir") {
+                    reads.push(Word { text: value.to_owned(), ..word.clone() });
+                    reads.extend(keyed_path(value, word));
+                }
             }
         }
     }
@@ -1125,6 +1127,16 @@ pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     redirected.or(command.piped_input.as_deref())
 }
 
+/// The file a `KEY=PATH` value names (`helm --set-file cfg=~/.aws/credentials`, `kubectl create secret
+/// --from-file=cfg=.env`): the part after the first `=` when the key is a plain name.
+fn keyed_path(text: &str, word: &Word) -> Option<Word> {
+    let (key, path) = text.split_once('=')?;
+    let plain =
+        !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']'));
+    let a_path = !path.is_empty() && !path.contains(|c: char| c.is_whitespace() || "'\"{}()".contains(c));
+    (plain && a_path).then(|| Word { text: path.to_owned(), tilde: path.starts_with('~'), ..word.clone() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1143,6 +1155,16 @@ mod tests {
 
     fn read(text: &str) -> Vec<String> {
         accessed(text, AccessKind::Read)
+    }
+
+    #[test]
+    fn a_key_set_to_a_file_reads_the_file() {
+        assert!(read("helm upgrade x chart --set-file cfg=.env").contains(&".env".to_owned()));
+        assert!(
+            read("kubectl create secret generic x --from-file=cfg=~/.ssh/id_rsa").contains(&"~/.ssh/id_rsa".to_owned())
+        );
+        let lookup = "ansible localhost -m debug -a \"msg={{ lookup('file', '.env.example') }}\"";
+        assert!(!read(lookup).iter().any(|path| path.contains("lookup")), "text with quotes and braces is no path");
     }
 
     /// The paths (not modes or owners) `text` writes as whole trees.
