@@ -615,8 +615,10 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
                 true => expressions.iter().map(|value| value.text()).collect(),
                 false => parsed.operands().next().map(|word| word.text.as_str()).into_iter().collect(),
             };
-            // (With `-z` the whole file is one line; a script file is not read here.)
-            let computed = !from_file && !parsed.has('z', "null-data");
+            // (With `-z` the whole file is one line, with `-n` only what the script prints is kept; a script file is
+            // not read here.)
+            let quiet = parsed.has('n', "quiet") || parsed.has_long("silent");
+            let computed = !from_file && !quiet && !parsed.has('z', "null-data");
             let substitutions = sed_edits::plain_substitutions(&scripts).filter(|_| computed);
             for file in parsed.operands().skip(usize::from(!scripted)) {
                 let Some(path) = locate(file, &command.cwd, files.sources()) else { continue };
