@@ -32,8 +32,17 @@ pub(super) const PROGRAMS: &[Program] = &[
         // `cmake -P FILE` runs a CMake script: not read; one the line wrote is asked about when it may act.
         runs: &[
             Runs::ToolMode("-E", CMAKE_TOOLS),
-            // (A `CMakeLists.txt` the line wrote may add a command to the build: `add_custom_target(… COMMAND …)`.)
-            Runs::UnreadRecipes(&["CMakeLists.txt"]),
+            // (A `CMakeLists.txt` the line wrote may add a command to the build: `add_custom_target(… COMMAND …)`;
+            // so may a script the configuration includes, a toolchain file or an initial cache.)
+            Runs::UnreadRecipes(&[
+                "CMakeLists.txt",
+                "-D:CMAKE_PROJECT_INCLUDE",
+                "-D:CMAKE_PROJECT_INCLUDE_BEFORE",
+                "-D:CMAKE_PROJECT_TOP_LEVEL_INCLUDES",
+                "-D:CMAKE_TOOLCHAIN_FILE",
+                "-D:CMAKE_USER_MAKE_RULES_OVERRIDE",
+                "-C",
+            ]),
             Runs::Code(Interpreter {
                 language: Language::Other,
                 code_options: &[],
@@ -54,6 +63,11 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("printf 'file(REMOVE_RECURSE \"/srv\")\n' > /tmp/w.cmake && cmake -P /tmp/w.cmake", Expect::Unknown),
             Example("printf 'message(\"hi\")\n' > /tmp/m.cmake && cmake -P /tmp/m.cmake", Expect::Inert(".forge")),
             Example("cmake ..", Expect::Inert(".forge")),
+            Example(
+                "printf 'execute_process(COMMAND x)' > /tmp/p.cmake && cmake -DCMAKE_PROJECT_INCLUDE=/tmp/p.cmake -S . -B b",
+                Expect::Unknown,
+            ),
+            Example("cmake -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE=cmake/arm.cmake -S . -B b", Expect::Inert(".forge")),
         ],
         ..Program::named(&["cmake"])
     },

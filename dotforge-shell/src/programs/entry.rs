@@ -118,7 +118,8 @@ pub(crate) enum Runs {
     /// starting with `-` is an option whose value names such a file (`act -W FILE`), which must be among the
     /// program's value-taking options; one starting with `!` an option given as a word of its own with which it
     /// only lists what the files hold (`act -l`); one starting with `*`, a file in any folder whose path ends so
-    /// (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another folder).
+    /// (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another folder); `-D:KEY`, the file an option's value sets
+    /// KEY to (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`).
     UnreadRecipes(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
@@ -558,9 +559,27 @@ impl Program {
         if options.is_empty() {
             return Vec::new();
         }
-        let (letters, longs) = split_names(&options);
         let parsed = Parsed::of(argv, &self.options, Order::Permute);
-        parsed.values(&letters, &longs).iter().map(|value| value.word()).collect()
+        let mut found = Vec::new();
+        for option in options {
+            // `-D:KEY`: the option's values that set KEY name the file (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`, also
+            // with a type, `KEY:FILEPATH=FILE`).
+            let (option, key) = option.split_once(':').map_or((option, None), |(option, key)| (option, Some(key)));
+            let (letters, longs) = split_names(&[option]);
+            for value in parsed.values(&letters, &longs) {
+                let word = value.word();
+                match key {
+                    None => found.push(word),
+                    Some(key) => {
+                        let Some((name, file)) = word.text.split_once('=') else { continue };
+                        if name.split(':').next() == Some(key) {
+                            found.push(Word { text: file.to_owned(), ..word });
+                        }
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Which files say what it runs, if any.

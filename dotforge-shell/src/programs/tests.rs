@@ -287,7 +287,9 @@ fn an_interpreter_is_given_code_inline_a_file_or_its_input() {
 fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_read() {
     for program in programs() {
         let named = program.unread_recipes().chain(program.code_recipes()).filter(|name| name.starts_with('-'));
-        for option in named {
+        for named_option in named {
+            // (`-D:KEY`: the option `-D`, its value `KEY=FILE`.)
+            let (option, key) = named_option.split_once(':').map_or((named_option, None), |(o, k)| (o, Some(k)));
             let takes = match option.strip_prefix("--") {
                 Some(long) => program.options.long_takes_value(long),
                 None => {
@@ -297,8 +299,9 @@ fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_
             assert!(takes, "{:?}: {option} names a recipe file but takes no value", program.names);
             // A file the line writes and names with the option is what runs: unknown, or read as its code.
             let written = format!(
-                "printf 'import os\\nos.system(\"git push -f\")\\n' > /tmp/x.py && {} {option} /tmp/x.py",
-                spellings(program).next().expect("a name")
+                "printf 'import os\\nos.system(\"git push -f\")\\n' > /tmp/x.py && {} {}",
+                spellings(program).next().expect("a name"),
+                key.map_or_else(|| format!("{option} /tmp/x.py"), |key| format!("{option}{key}=/tmp/x.py"))
             );
             let line = read(&written);
             let unknown = line.commands.iter().any(|found| found.unknown == Unknown::Everything);
