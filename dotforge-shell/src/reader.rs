@@ -480,7 +480,12 @@ impl ScriptState<'_> {
             let code_named = named(program.recipes_named_by_options(argv, program.code_recipes()));
             // (An option that only lists what the file holds, `act -l`, runs none of it.)
             let mut only_lists = program.unread_recipes().filter_map(|name| name.strip_prefix('!'));
-            let only_lists = only_lists.any(|option| argv.iter().any(|word| word.text == option));
+            // (A subcommand so named counts only as the first word after the program: `dart format lib`, not
+            // `dart run x.dart format`.)
+            let only_lists = only_lists.any(|option| match option.starts_with('-') {
+                true => argv.iter().any(|word| word.text == option),
+                false => argv.get(1).is_some_and(|word| word.text == option),
+            });
             unknown |= !only_lists
                 && (reading.files.written_in(dir, program.unread_recipes())
                     || unread_named.iter().any(|(_, path)| reading.files.written_here(path)));

@@ -12,7 +12,7 @@ const fn runs_python(names: &'static [&'static str], examples: &'static [Example
 }
 
 /// `fastlane run ACTION`: the actions that are a command the catalog knows.
-const FASTLANE_ACTIONS: &[(&str, &str)] = &[("reset_git_repo", "git reset --hard"), ("sh", "sh -c")];
+const FASTLANE_ACTIONS: &[(&str, &str)] = &[("reset_git_repo", "git reset --hard")];
 
 /// Arduino's build recipes that are commands (`--build-property 'recipe.hooks.prebuild.1.pattern=CMD'`).
 const ARDUINO_RECIPES: &[&str] =
@@ -106,6 +106,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("printf 'void main() {}' > tool/x.dart && dart run tool/x.dart", Expect::Unknown),
             Example("printf 'void main() {}' > lib/x.dart && dart format lib", Expect::Inert(".forge")),
+            Example("printf 'void main() {}' > tool/x.dart && dart run tool/x.dart format", Expect::Unknown),
             Example("dart test", Expect::Inert(".forge")),
         ],
         ..Program::named(&["dart"])

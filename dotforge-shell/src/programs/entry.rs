@@ -116,10 +116,10 @@ pub(crate) enum Runs {
     /// the program, what runs cannot be known and the command asks. Files already there were put there by the
     /// person or a reviewed commit. A name ending in `/` is any file in that folder (`.github/workflows/`); a name
     /// starting with `-` is an option whose value names such a file (`act -W FILE`), which must be among the
-    /// program's value-taking options; one starting with `!` an option given as a word of its own with which it
-    /// only lists what the files hold (`act -l`); one starting with `*`, a file in any folder whose path ends so
-    /// (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another folder); `-D:KEY`, the file an option's value sets
-    /// KEY to (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`).
+    /// program's value-taking options; one starting with `!` an option given as a word of its own (or, without a
+    /// dash, the subcommand) with which it runs none of what the files hold (`act -l`, `dart format`); one starting
+    /// with `*`, a file in any folder whose path ends so (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another
+    /// folder); `-D:KEY`, the file an option's value sets KEY to (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`).
     UnreadRecipes(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
