@@ -553,6 +553,7 @@ fn program_accesses<'c>(
     if reads_operands {
         let operands = operands();
         reads.extend(operands.iter().filter_map(|word| keyed_path(&word.text, word)));
+        reads.extend(operands.iter().flat_map(|word| listed_paths(&word.text, word)));
         reads.extend(operands);
         for word in words.iter().skip(1) {
             if let Some((name, value)) = word.text.strip_prefix("--").and_then(|long| long.split_once('=')) {
@@ -561,6 +562,7 @@ fn program_accesses<'c>(
                 if !matches!(name, "exclude" | "exclude-dir") {
                     reads.push(Word { text: value.to_owned(), ..word.clone() });
                     reads.extend(keyed_path(value, word));
+                    reads.extend(listed_paths(value, word));
                 }
             }
         }
@@ -1137,6 +1139,17 @@ fn keyed_path(text: &str, word: &Word) -> Option<Word> {
     (plain && a_path).then(|| Word { text: path.to_owned(), tilde: path.starts_with('~'), ..word.clone() })
 }
 
+/// The files a comma-separated list names (`spark-submit --files ~/.ssh/id_rsa,.env`, `--include=a,b`): each item;
+/// nothing for a word without a comma, or one holding spaces, quotes or brackets (a sentence, code).
+fn listed_paths<'t>(text: &'t str, word: &'t Word) -> impl Iterator<Item = Word> + 't {
+    let listed = text.contains(',') && !text.contains(|c: char| c.is_whitespace() || "'\"{}()".contains(c));
+    text.split(',').filter(move |item| listed && !item.is_empty()).map(move |item| Word {
+        text: item.to_owned(),
+        tilde: item.starts_with('~'),
+        ..word.clone()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1155,6 +1168,14 @@ mod tests {
 
     fn read(text: &str) -> Vec<String> {
         accessed(text, AccessKind::Read)
+    }
+
+    #[test]
+    fn each_file_of_a_comma_separated_list_is_read() {
+        let listed = read("spark-submit --files ~/.ssh/id_rsa,.env jobs/etl.py");
+        assert!(listed.contains(&"~/.ssh/id_rsa".to_owned()) && listed.contains(&".env".to_owned()), "{listed:?}");
+        assert!(read("tool --include=a.txt,.env").contains(&".env".to_owned()));
+        assert!(!read("grep -r 'a, .env' src").contains(&".env".to_owned()), "no list in a quoted sentence");
     }
 
     #[test]

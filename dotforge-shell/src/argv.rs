@@ -180,6 +180,32 @@ impl<'w> Parsed<'w> {
             .collect()
     }
 
+    /// The values of the options `names` (without dashes: `o`, `output`), as words. A name `OPTION:KEY` stands for
+    /// the part after `=` of the values that set KEY — `-DKEY=FILE` (also typed, `-DKEY:FILEPATH=FILE`), `--conf
+    /// KEY=PATH`, one pair of a list, `--config a=1,KEY=PATH` — with a `file://` prefix taken off.
+    pub(crate) fn named_values(&self, names: &[&str]) -> Vec<Word> {
+        let mut found = Vec::new();
+        for name in names {
+            let (option, key) = name.split_once(':').map_or((*name, None), |(option, key)| (option, Some(key)));
+            let (letters, longs) = split_names(&[option]);
+            for value in self.values(&letters, &longs) {
+                let word = value.word();
+                let Some(key) = key else {
+                    found.push(word);
+                    continue;
+                };
+                for pair in word.text.split(',') {
+                    let Some((set, path)) = pair.split_once('=') else { continue };
+                    if set.split(':').next() == Some(key) {
+                        let path = path.strip_prefix("file://").unwrap_or(path);
+                        found.push(Word { text: path.to_owned(), ..word.clone() });
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Whether the short option `letter` is given (alone or in a cluster: `-rf`).
     pub(crate) fn has_short(&self, letter: char) -> bool {
         self.args.iter().any(|arg| matches!(arg, Arg::Short(given, _) if *given == letter))
@@ -235,6 +261,21 @@ mod tests {
         assert_eq!(values, ["out", "o2", "dir"]);
         assert!(parsed.has_short('r') && parsed.has_short('f') && !parsed.has_short('d'), "`d` is -t's value");
         assert!(parsed.has_long("output"));
+    }
+
+    #[test]
+    fn named_values_take_a_keys_value_from_a_setting_or_a_list_of_them() {
+        let options = Options::new("D", &["conf", "config"]);
+        let argv = words(
+            "x -DCMAKE_X:FILEPATH=a.cmake -DOTHER=b --conf k.dir=file:///p/.forge --config s=1,shots=.forge,t=2 -Dc",
+        );
+        let parsed = Parsed::of(&argv, &options, Order::Permute);
+        let texts = |names: &[&str]| parsed.named_values(names).into_iter().map(|word| word.text).collect::<Vec<_>>();
+        assert_eq!(texts(&["D:CMAKE_X"]), ["a.cmake"]);
+        assert_eq!(texts(&["conf:k.dir"]), ["/p/.forge"]);
+        assert_eq!(texts(&["config:shots"]), [".forge"]);
+        assert_eq!(texts(&["D"]), ["CMAKE_X:FILEPATH=a.cmake", "OTHER=b", "c"]);
+        assert!(texts(&["conf:other", "config:t.x"]).is_empty());
     }
 
     #[test]

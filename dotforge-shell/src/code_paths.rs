@@ -295,7 +295,12 @@ fn joined_paths(code: &str, expressions: &[&str], base: &str) -> Vec<Word> {
             loop {
                 rest = rest.trim_start();
                 let Some(joiner) = rest.chars().next().filter(|c| joiners.contains(*c)) else { break };
-                rest = rest[joiner.len_utf8()..].trim_start();
+                rest = &rest[joiner.len_utf8()..];
+                // (Lua joins with `..`.)
+                if joiner == '.' {
+                    rest = rest.strip_prefix('.').unwrap_or(rest);
+                }
+                rest = rest.trim_start();
                 let Some(quote) = rest.chars().next().filter(|c| matches!(c, '\'' | '"')) else { break };
                 let Some(end) = rest[1..].find(quote) else { break };
                 parts.extend(rest[1..1 + end].split('/').filter(|part| !part.is_empty()));
@@ -503,6 +508,7 @@ mod tests {
             "require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')",
             "fs.writeFileSync(path.join(os.homedir(), '.claude', 'settings.json'), '{}')",
             "(Path.home() / '.claude' / 'settings.json').write_text('{}')",
+            "io.open(os.getenv(\"HOME\") .. \"/.claude/settings.json\", \"w\"):write(\"{}\")",
         ] {
             assert!(texts(code).contains(&"~/.claude/settings.json".to_owned()), "{code}: {:?}", texts(code));
         }

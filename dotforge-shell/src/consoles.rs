@@ -418,5 +418,8 @@ mod tests {
         assert_eq!(of("cmd /C \"del /q src\\main.rs\"", Console::Cmd), ["rm -f src/main.rs"]);
         assert_eq!(of("robocopy.exe /tmp/empty src /MIR", Console::Cmd), ["rm -rf src; cp -r /tmp/empty src"]);
         assert!(of("cmd.exe /c dir", Console::Cmd) == [":"]);
+        assert_eq!(of("cmd.exe /c \"rmdir /s /q %TEMP%\\acme-build\"", Console::Cmd), ["rm -rf /tmp/acme-build"]);
+        assert_eq!(of("cmd.exe /c build.bat", Console::Cmd), ["cmd.exe < ./build.bat"], "a batch file's lines");
+        assert_eq!(of("cmd.exe /c $PWD/b.cmd", Console::Cmd), ["cmd.exe < \"${PWD}\"/b.cmd"]);
     }
 }

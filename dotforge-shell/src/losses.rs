@@ -608,6 +608,8 @@ mod tests {
         assert_eq!(lost("sed -n -i '' src/lib.rs"), ["src/lib.rs"], "nothing printed under -n");
         assert_eq!(lost("perl -0777 -i -pe 's/.*//s' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("perl -i -ne 'print if 0' src/server.ts"), ["src/server.ts"], "a print that never runs");
+        assert_eq!(lost("gawk -i inplace 'END { print \"// moved\" }' src/main.rs"), ["src/main.rs"]);
+        assert_eq!(lost("awk -i inplace 'BEGIN{n=0};END{print n}' a.rs b.rs"), ["a.rs", "b.rs"]);
         assert_eq!(lost("git diff > /tmp/p && patch -R -p1 < /tmp/p"), ["/tmp/p", "./"]);
         assert_eq!(lost("patch -R src/main.rs fix.diff"), ["src/main.rs"]);
         assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);
@@ -659,6 +661,9 @@ mod tests {
             "sed -i '1d' src/lib.rs",
             "sort -o data.csv data.csv",
             "perl -ni -e 'print unless /^#/' config.ini",
+            "gawk -i inplace '{ gsub(/a/, \"b\") } 1' src/lib.rs",
+            "gawk -i inplace 'BEGIN { x = 1 } { print }' src/lib.rs",
+            "awk 'END { print NR }' src/lib.rs",
             "perl -pi -e 's/foo/bar/' src/lib.rs",
             "perl -i.bak -pe '$_=\"\"' src/lib.rs",
             "sed -ie d src/lib.rs",

@@ -8,7 +8,7 @@
 //! An edit in place that keeps content (`sed -i 's/a/b/'`), a backup suffix (`sed -i.bak`), sorting a file into
 //! itself and applying a patch forwards are edits, as the file tools' are: none of them is a loss.
 
-use crate::argv::{split_names, Parsed, Value};
+use crate::argv::{Parsed, Value};
 use crate::command::{CommandLine, SimpleCommand};
 use crate::lexer::{RedirectKind, Word};
 use crate::programs::{Logic, Program};
@@ -27,8 +27,7 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
             // `sort -o FILE INPUT…`, `gpg -d -o FILE INPUT`: FILE is replaced unless it is among the inputs (sorting
             // a file in place); a folder (`restic restore --target DIR`, `dbt --target-path DIR`) with all it holds.
             let inputs = operands();
-            let (letters, longs) = split_names(names);
-            let outputs = values(&letters, &longs);
+            let outputs = parsed.named_values(names);
             outputs
                 .into_iter()
                 .filter(|output| !inputs.iter().any(|input| input.text == output.text))
@@ -47,6 +46,7 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
         }
         Logic::Tar | Logic::Unzip => extracted_members(logic, words, entry, parsed),
         Logic::Interpreter => perl_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
+        Logic::Awk => awk_emptied(parsed).into_iter().map(|file| (file, false)).collect(),
         _ => Vec::new(),
     }
 }
@@ -150,6 +150,44 @@ fn deletes_every_line(script: &str) -> bool {
     let compact = compact.trim_end_matches(';');
     let Some(address) = compact.strip_suffix('d') else { return false };
     matches!(address, "" | "1,$" | "0,$" | "/^/" | "/.*/" | "/^.*/" | "/^.*$/" | "\\,.*,")
+}
+
+/// The files `gawk -i inplace PROGRAM FILE…` empties: a program with no main rule, only `BEGIN`/`END` blocks (and
+/// `BEGINFILE`/`ENDFILE`), prints none of a file's lines back into it (`END { print "x" }` leaves only what it prints).
+fn awk_emptied(parsed: &Parsed<'_>) -> Vec<Word> {
+    let in_place = parsed.values(&['i'], &["include"]).iter().any(|value| value.text().starts_with("inplace"));
+    if !in_place || !parsed.values(&['f'], &["file"]).is_empty() {
+        return Vec::new();
+    }
+    let mut texts: Vec<&str> = parsed.values(&['e'], &["source"]).iter().map(Value::text).collect();
+    let mut files = parsed.operands();
+    if texts.is_empty() {
+        texts.extend(files.next().map(|word| word.text.as_str()));
+    }
+    if texts.is_empty() || !texts.iter().all(|text| only_special_blocks(text)) {
+        return Vec::new();
+    }
+    files.filter(|file| !file.text.contains('=')).cloned().collect()
+}
+
+/// Whether an awk program is only `BEGIN`, `END`, `BEGINFILE` and `ENDFILE` blocks (no rule runs per line).
+fn only_special_blocks(program: &str) -> bool {
+    let mut rest = program.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+    let mut blocks = 0;
+    while !rest.is_empty() {
+        let Some(after) = ["BEGINFILE", "ENDFILE", "BEGIN", "END"].iter().find_map(|name| rest.strip_prefix(name))
+        else {
+            return false;
+        };
+        let after = after.trim_start();
+        if !after.starts_with('{') {
+            return false;
+        }
+        let Some(end) = crate::lexer::matching_close(after.as_bytes(), 1, b'{', b'}') else { return false };
+        rest = after[end + 1..].trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        blocks += 1;
+    }
+    blocks > 0
 }
 
 /// The files `perl -i -p -e CODE FILE…` (or `-n`) empties: in place without a backup suffix, `-p` with code that

@@ -61,7 +61,7 @@ fn home_substitution(text: &str) -> Option<&str> {
 
 /// A substitution at the start of `text` that prints a folder named in it: one that changes folder and prints
 /// where it is (`$(cd .. && pwd)`, `$(cd src; pwd -P)`), resolves a path (`$(realpath ..)`, `$(readlink -f
-/// ..)`) or names a path's folder (`$(dirname "$PWD")`): that folder, from the working one, and the text after
+/// ..)`, as Windows names it: `$(wslpath -w ..)`) or names a path's folder (`$(dirname "$PWD")`): that folder, from the working one, and the text after
 /// it. The path may itself be an expansion this module reads (`$(dirname "$(pwd)")`); a glob, or a variable the
 /// hook does not know, is not read.
 fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Option<(String, &'t str)> {
@@ -76,6 +76,12 @@ fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Opt
             (*path, !canonical)
         }
         ["dirname", path] => (*path, true),
+        // The same file as Windows names it (`$(wslpath -w notes.md)`, `$(cygpath -w src)`).
+        ["wslpath" | "cygpath", options @ .., path]
+            if options.iter().all(|option| matches!(*option, "-w" | "-m" | "-a" | "-u" | "-wa" | "-aw")) =>
+        {
+            (*path, false)
+        }
         _ => return None,
     };
     if words[0] == "readlink" && parent {
@@ -366,6 +372,14 @@ fn glob_matches(pattern: &[u8], text: &[u8]) -> bool {
     pattern[at_pattern..].iter().all(|byte| *byte == b'*')
 }
 
+/// A path under the home or the working folder named by its variable (`$HOME/x`, `${PWD}/x`) with nothing else
+/// unknown: the variable's name and the rest.
+pub(crate) fn variable_location(text: &str) -> Option<(&'static str, &str)> {
+    let spellings = [("HOME", "$HOME/"), ("HOME", "${HOME}/"), ("PWD", "$PWD/"), ("PWD", "${PWD}/")];
+    let (name, rest) = spellings.iter().find_map(|(name, start)| Some((*name, text.strip_prefix(start)?)))?;
+    (!rest.contains(['$', '`'])).then_some((name, rest))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,6 +427,8 @@ mod tests {
         assert_eq!(read("$(dirname \"$PWD\")/x", &[]), "$PWD/../x");
         assert_eq!(read("$(dirname $p)", &[("p", "/srv/app")]), "/srv/app/..");
         assert_eq!(read("$(realpath ..)", &[]), "$PWD/..");
+        assert_eq!(read("$(wslpath -w notes.md)", &[]), "$PWD/notes.md");
+        assert_eq!(read("$(wslpath -w \"$HOME\")", &[]), "$HOME");
         assert_eq!(read("$(readlink -f ../..)", &[]), "$PWD/../..");
         assert_eq!(read("$(readlink .forge)", &[]), "$(readlink .forge)", "a link's target is not read");
         assert_eq!(read("$(dirname $X)", &[]), "$(dirname $X)");

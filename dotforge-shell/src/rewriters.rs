@@ -7,7 +7,7 @@
 //! from the archive when it runs ([`Landing::Members`]). An archiver told to delete what it archived (`tar
 //! --remove-files`, `zip -m`, `7z a -sdel`) writes every tree it is given.
 
-use crate::argv::{split_names, Options, Order, Parsed, Value};
+use crate::argv::{Options, Order, Parsed, Value};
 use crate::lexer::Word;
 use crate::programs::Logic;
 use crate::target::{as_written, inside, Landing, Target, Writes};
@@ -130,10 +130,7 @@ pub(super) fn accesses(
             writes.extend(tree(values(&['d'], &["directory"])));
             Some((writes, values(&['i'], &["input"])))
         }
-        Logic::OutputOption(names) => {
-            let (letters, longs) = split_names(names);
-            Some((file(values(&letters, &longs)), Vec::new()))
-        }
+        Logic::OutputOption(names) => Some((file(parsed.named_values(names)), Vec::new())),
         Logic::Dasel => {
             let edits = operands().first().is_some_and(|word| matches!(word.text.as_str(), "put" | "delete"));
             let (read, out) = (values(&['f'], &["file"]), values(&['o'], &["out"]));

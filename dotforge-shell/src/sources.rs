@@ -6,6 +6,7 @@
 use crate::command::Cwd;
 use crate::lexer::Word;
 use crate::limits::{MAX_FILE_LOOKUPS, MAX_FILE_READS, MAX_SOURCE_BYTES};
+use crate::parameters::variable_location;
 use crate::programs::Language;
 use crate::unwrap::normalize;
 use std::path::{Path, PathBuf};
@@ -88,12 +89,12 @@ pub(crate) fn locate(word: &Word, cwd: &Cwd, sources: &dyn Sources) -> Option<Pa
     }
     let text = word.text.as_str();
     if word.dynamic {
-        // The home named by its variable (`"$HOME/x.py"`, which the reader leaves as written), nothing else unknown.
-        let rest = text.strip_prefix("$HOME/").or_else(|| text.strip_prefix("${HOME}/"))?;
-        if rest.contains(['$', '`']) {
-            return None;
-        }
-        return sources.home().map(|home| normalize(&home.join(rest)));
+        // The home or the working folder named by its variable (`"$HOME/x.py"`, `"$PWD/x.bat"`, which the reader
+        // leaves as written), nothing else unknown.
+        return match variable_location(text)? {
+            ("HOME", rest) => sources.home().map(|home| normalize(&home.join(rest))),
+            (_, rest) => folder(cwd).map(|dir| normalize(&dir.join(rest))),
+        };
     }
     let path = if word.tilde {
         let rest = text.strip_prefix('~')?;

@@ -9,7 +9,7 @@ use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::{self, Word};
 use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
-use crate::{ansible, code, containers, filters, git_commands, later};
+use crate::{ansible, code, containers, filters, git_commands, later, parameters};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -159,8 +159,8 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
                 });
                 continue;
             }
-            // A path to a program (`./deploy.sh`, `scripts/release`): a script file when it is text.
-            if first.text.contains('/') && !first.dynamic {
+            // A path to a program (`./deploy.sh`, `scripts/release`, `"$PWD/x.bat"`): a script file when it is text.
+            if first.text.contains('/') && (!first.dynamic || parameters::variable_location(&first.text).is_some()) {
                 let arguments = argv[1..].to_vec();
                 derived.files.push(ScriptFile { path: first.clone(), language: None, arguments });
             }
@@ -856,6 +856,14 @@ fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdi
     }
     match languages::given(argv, program, interpreter) {
         Given::Code(code) => derived.scripts.extend(code::commands_in_inline(language, &code)),
+        // A package's program named as the script (`deno run -A npm:rimraf src`): that program, with the arguments
+        // after it.
+        Given::File(word) if word.text.starts_with("npm:") => {
+            let at = argv.iter().position(|candidate| std::ptr::eq(candidate, word)).unwrap_or(argv.len());
+            let program = Word { text: package_program(&word.text["npm:".len()..], false), ..word.clone() };
+            let words = std::iter::once(program).chain(argv[at + 1..].iter().cloned()).collect();
+            derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+        }
         Given::File(word) => {
             derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() })
         }

@@ -3,8 +3,9 @@
 //! PowerShell's statements (`pwsh -c "Remove-Item -Recurse -Force ~"`), each written as the POSIX command with the
 //! same effect on files and programs (`rm -rf ~`), for the reader to read as any command. A backslash is a folder
 //! separator, `C:\x` is WSL's `/mnt/c/x`, `NUL` is `/dev/null`, `%NAME%` and `$env:NAME` are variables the reader
-//! cannot know — but the user's profile folder is the home. PowerShell's statements that are not commands (.NET
-//! calls, expressions) are handed back unread: their paths count as any code's do.
+//! cannot know — but the user's profile folder is the home, and `%TEMP%` a temporary folder (`/tmp`). A batch file
+//! run is cmd reading its lines. PowerShell's statements that are not commands (.NET calls, expressions) are handed
+//! back unread: their paths count as any code's do.
 
 use crate::argv::quote;
 use crate::lexer::Word;
@@ -50,6 +51,7 @@ fn variable_name(name: &str) -> String {
     }
     match name.to_ascii_lowercase().as_str() {
         "pwd" | "cd" => "PWD".to_owned(),
+        "temp" | "tmp" => "TEMP".to_owned(),
         "_" | "psitem" => "ps_item".to_owned(),
         _ => name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect(),
     }
@@ -70,12 +72,20 @@ fn shell_word(text: &str) -> String {
     if text == "~" || text.starts_with("~/") {
         text = format!("{VARIABLE_START}HOME{VARIABLE_END}{}", &text[1..]);
     }
+    // (A path the WSL shell expanded before cmd saw it: `"$(wslpath -w x.bat)"` is read as `$PWD/x.bat`.)
+    if let Some((name, rest)) = crate::parameters::variable_location(&text) {
+        text = format!("{VARIABLE_START}{name}{VARIABLE_END}/{rest}");
+    }
     let mut out = String::new();
     let mut rest = text.as_str();
     while !rest.is_empty() {
         if let Some(variable) = rest.strip_prefix(VARIABLE_START) {
             let (name, after) = variable.split_once(VARIABLE_END).unwrap_or((variable, ""));
-            out.push_str(&format!("\"${{{name}}}\""));
+            // (Windows' temporary folder is a temporary folder, as `/tmp` is.)
+            match name {
+                "TEMP" | "TMP" => out.push_str("/tmp"),
+                _ => out.push_str(&format!("\"${{{name}}}\"")),
+            }
             rest = after;
             continue;
         }
@@ -122,7 +132,7 @@ pub(crate) fn cmd(text: &str) -> Translation {
     Translation { script, unread: String::new() }
 }
 
-/// cmd's line cut at `&`, `&&`, `||` and `|` outside quotes (`^` escapes), each part's words (quotes removed,
+/// cmd's line cut at `&`, `&&`, `||` and `|` outside quotes (`^` escapes) and at line ends, each part's words (quotes removed,
 /// `%NAME%` marked as a variable, `(` and `)` of a group dropped).
 fn cmd_pieces(text: &str) -> Vec<Piece> {
     let mut pieces = Vec::new();
@@ -173,6 +183,15 @@ fn cmd_pieces(text: &str) -> Vec<Piece> {
                     word.push_str(&format!("{VARIABLE_START}{}{VARIABLE_END}", variable_name(&name)));
                 }
                 started = true;
+            }
+            // A line of a batch file (or of cmd's input) ends its command, and any quote left open.
+            '\n' => {
+                finish_word(&mut word, &mut started, &mut words);
+                quoted = false;
+                if !words.is_empty() {
+                    pieces.push(Piece::Words(std::mem::take(&mut words)));
+                    pieces.push(Piece::Separator(";"));
+                }
             }
             '&' | '|' if !quoted => {
                 finish_word(&mut word, &mut started, &mut words);
@@ -234,7 +253,8 @@ fn cmd_statement(words: &[WinWord]) -> String {
     let words = command_words(words);
     let Some((first, rest)) = words.split_first() else { return String::new() };
     let name = first.text().replace('\\', "/");
-    let name = crate::programs::program_name(&name).to_ascii_lowercase();
+    // (A leading `@` only keeps the command from being echoed.)
+    let name = crate::programs::program_name(name.trim_start_matches('@')).to_ascii_lowercase();
     // Redirections stay where they are; a builtin's switches go.
     let redirect = |word: &&WinWord| !word.bare && word.text().trim_start_matches(['1', '2']).starts_with(['>', '<']);
     let mut redirections = String::new();
@@ -283,6 +303,12 @@ fn cmd_statement(words: &[WinWord]) -> String {
         "robocopy" => robocopy(&paths, &has),
         "set" | "setlocal" | "endlocal" | "rem" | "exit" | "cls" | "title" | "dir" | "ver" | "where" | "goto"
         | "pause" => ":".to_owned(),
+        // A batch file holds cmd's lines, which cmd reads as it would from its input.
+        _ if name.ends_with(".bat") || name.ends_with(".cmd") => {
+            let path = first.text().replace('\\', "/");
+            let path = if path.contains('/') || path.contains(':') { path } else { format!("./{path}") };
+            format!("cmd.exe < {}", shell_word(&path))
+        }
         _ => [shell_word(&first.text())].into_iter().chain(shell_words(kept)).collect::<Vec<_>>().join(" "),
     };
     format!("{command}{redirections}")
@@ -1170,11 +1196,15 @@ mod tests {
         assert_eq!(script("git commit -n -m wip && npm publish"), "git commit -n -m wip && npm publish");
         assert_eq!(script("type README.md"), "cat README.md");
         assert_eq!(script("dir"), ":");
+        assert_eq!(
+            script("@echo off\r\nrmdir /s /q \"%USERPROFILE%\\Documents\"\r\n"),
+            "echo off ; rm -rf \"${HOME}\"/Documents ;"
+        );
         assert_eq!(script("if exist .forge rd /s /q .forge"), "rm -rf .forge");
         assert_eq!(script("for %f in (*.tmp) do del %f"), "rm -f \"${f}\"");
         assert_eq!(
             script("echo git push -f > %TEMP%\\p.bat & %TEMP%\\p.bat"),
-            "echo git push -f > \"${TEMP}\"/p.bat ; \"${TEMP}\"/p.bat"
+            "echo git push -f > /tmp/p.bat ; cmd.exe < /tmp/p.bat"
         );
         assert_eq!(script("del %USERPROFILE%\\.ssh\\id_rsa"), "rm -f \"${HOME}\"/.ssh/id_rsa");
         assert_eq!(script("robocopy C:\\empty . /MIR /NFL"), "rm -rf .; cp -r /mnt/c/empty .");

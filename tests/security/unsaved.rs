@@ -140,6 +140,7 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "awk 'BEGIN { printf \"\" > \"notes.md\" }'",
         "find . -name 'notes*' -exec sh -c ': > \"$1\"' _ {} \\;",
         "perl -i -ne 'print if 0' notes.md",
+        "gawk -i inplace 'END { print \"// moved to lib\" }' notes.md",
         "sed -n -i '' notes.md",
         // Restoring from git writes over the changes of the tracked files named.
         "git restore src/lib.rs",

@@ -142,16 +142,30 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         // `go run FILE.go`: Go is not read; a file the line wrote and runs is asked about (see the reader).
-        runs: &[Runs::Code(Interpreter {
-            language: Language::Other,
-            code_options: &[],
-            code_words: &[],
-            no_file_options: &[],
-            file_subcommands: &["run"],
-            in_place: false,
-            file_options: &[],
-        })],
+        runs: &[
+            Runs::Code(Interpreter {
+                language: Language::Other,
+                code_options: &[],
+                code_words: &[],
+                no_file_options: &[],
+                file_subcommands: &["run"],
+                in_place: false,
+                file_options: &[],
+            }),
+            // `go generate` runs the `//go:generate` commands of its packages' files, `go test` their tests: a Go file
+            // the line wrote makes them ask (building, formatting and the module commands run none of its code).
+            Runs::UnreadRecipes(&[
+                "*.go", "!build", "!run", "!vet", "!fmt", "!mod", "!list", "!version", "!env", "!doc", "!clean", "!get",
+                "!install", "!work",
+            ]),
+        ],
         examples: &[
+            Example(
+                "printf 'package main\n//go:generate rm -rf ../acme-web\n' > tools.go && go generate ./...",
+                Expect::Unknown,
+            ),
+            Example("printf 'package main\nfunc main() {}\n' > main.go && go build ./...", Expect::Inert(".forge")),
+            Example("go generate ./...", Expect::Inert(".forge")),
             Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x")),
             Example("printf 'package main\nimport \"os/exec\"\n' > /tmp/x.go && go run /tmp/x.go", Expect::Unknown),
             Example("printf 'package main\nimport \"fmt\"\n' > /tmp/x.go && go run /tmp/x.go", Expect::Inert(".forge")),

@@ -129,16 +129,47 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
     ),
     runs_python(&["dagster", "dagster-webserver", "dagit", "prefect", "great_expectations", "gx", "kedro"], &[]),
-    runs_python(
-        &["spark-submit", "pyspark"],
-        &[
+    // Spark writes its event log, scratch space and tables where its settings say (`--conf KEY=PATH`); the files it
+    // ships to the cluster (`--files a,b`, `--py-files`, `--archives`, `--jars`) are its operands, read.
+    Program {
+        options: Options::new(
+            "c",
+            &[
+                "conf",
+                "master",
+                "deploy-mode",
+                "class",
+                "name",
+                "packages",
+                "properties-file",
+                "driver-memory",
+                "executor-memory",
+                "num-executors",
+                "queue",
+            ],
+        ),
+        touches: Touches::Own(Logic::OutputOption(&[
+            "conf:spark.eventLog.dir",
+            "c:spark.eventLog.dir",
+            "conf:spark.local.dir",
+            "conf:spark.sql.warehouse.dir",
+        ])),
+        examples: &[
             Example(
                 "printf 'import shutil\nshutil.rmtree(\".forge\")\n' > /tmp/j.py && spark-submit /tmp/j.py",
                 Expect::Writes(".forge"),
             ),
-            Example("spark-submit --master 'local[2]' jobs/etl.py", Expect::Inert(".forge")),
+            Example(
+                "spark-submit --conf spark.eventLog.enabled=true --conf spark.eventLog.dir=file:///p/.forge j.py",
+                Expect::Writes(".forge"),
+            ),
+            Example(
+                "spark-submit --master 'local[2]' --conf spark.eventLog.dir=/tmp/ev jobs/etl.py",
+                Expect::Inert(".forge"),
+            ),
         ],
-    ),
+        ..runs_python(&["spark-submit", "pyspark"], &[])
+    },
     // PlatformIO runs its `platformio.ini` (extra scripts, `!CMD` build flags) and the Python scripts it names.
     Program {
         runs: &[Runs::UnreadRecipes(&["platformio.ini"]), Runs::CodeRecipes(&["*.py"])],

@@ -1,6 +1,6 @@
 //! What an entry of the program table says: the types of [`super`]'s table, which each family's file fills in.
 
-use crate::argv::{split_names, Options, Order, Parsed};
+use crate::argv::{Options, Order, Parsed};
 use crate::lexer::Word;
 
 /// A language whose code [`crate::code`] reads for the commands it runs, or the shell's own.
@@ -559,27 +559,7 @@ impl Program {
         if options.is_empty() {
             return Vec::new();
         }
-        let parsed = Parsed::of(argv, &self.options, Order::Permute);
-        let mut found = Vec::new();
-        for option in options {
-            // `-D:KEY`: the option's values that set KEY name the file (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`, also
-            // with a type, `KEY:FILEPATH=FILE`).
-            let (option, key) = option.split_once(':').map_or((option, None), |(option, key)| (option, Some(key)));
-            let (letters, longs) = split_names(&[option]);
-            for value in parsed.values(&letters, &longs) {
-                let word = value.word();
-                match key {
-                    None => found.push(word),
-                    Some(key) => {
-                        let Some((name, file)) = word.text.split_once('=') else { continue };
-                        if name.split(':').next() == Some(key) {
-                            found.push(Word { text: file.to_owned(), ..word });
-                        }
-                    }
-                }
-            }
-        }
-        found
+        Parsed::of(argv, &self.options, Order::Permute).named_values(&options)
     }
 
     /// Which files say what it runs, if any.

@@ -116,6 +116,9 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "deno eval \"new Deno.Command('git',{args:['push','-f']}).outputSync()\"",
                 Expect::Runs("git push -f"),
             ),
+            // An npm package's program run as the script: `npm:PKG` is what `npx PKG` runs.
+            Example("deno run -A npm:rimraf src", Expect::Writes("src")),
+            Example("deno run -A npm:prettier --check src", Expect::Inert("src")),
         ],
         ..interpreter(
             &["deno"],

@@ -84,8 +84,15 @@ pub(super) const PROGRAMS: &[Program] = &[
                 Expect::Writes(".forge"),
             ),
             Example("cypress run --spec cypress/e2e/login.cy.ts", Expect::Inert(".forge")),
+            // Its folders set on the command line are written (and emptied before a run).
+            Example("cypress run --config screenshotsFolder=.forge,trashAssetsBeforeRuns=true", Expect::Writes(".forge")),
+            Example("cypress run --config video=false,screenshotsFolder=cypress/shots", Expect::Inert(".forge")),
         ],
-        ..runner(&["cypress"], Options::new("bCceEps", &["browser", "config-file", "config", "env", "spec"]), &[])
+        ..runner(
+            &["cypress"],
+            Options::new("bCceEps", &["browser", "config-file", "config", "env", "spec"]),
+            &["config:screenshotsFolder", "c:screenshotsFolder", "config:videosFolder", "config:downloadsFolder"],
+        )
     },
     Program {
         examples: &[
