@@ -77,7 +77,8 @@ pub(crate) fn unbraced_variables(text: &str) -> Option<String> {
 /// names paths without destroying them (`print(open('x').read())`).
 pub(crate) const DESTRUCTIVE_CODE: &[&str] = &[
     "unlink", "remove", "rmtree", "rmdir", "rm_r", "rm_f", "rmsync", "rimraf", "delete", "truncate", "write", "rename",
-    "replace", "move", "copy", "shred", "erase", "'w", "\"w", "'>", "\">", "fs.rm(", "rm(",
+    "replace", "move", "copy", "shred", "erase", "'w'", "\"w\"", "'wb", "\"wb", "'w+", "\"w+", "'wt", "\"wt", "'>",
+    "\">", "fs.rm(", "rm(",
 ];
 
 /// Lower-case fragments of interpreter code that starts a process (`os.system('rm -rf ' + …)`).

@@ -18,7 +18,8 @@ pub(crate) fn language_of_program(program: &str) -> Option<Language> {
 }
 
 /// The language a script file is written in: its `#!` line (`#!/bin/sh`, `#!/usr/bin/env -S python3 -u`), else its
-/// extension, else the shell's (bash runs a file without `#!` as a shell script).
+/// name (`Brewfile`) or extension (one of a language not read is [`Language::Other`]), else the shell's (bash runs a
+/// file without `#!` as a shell script).
 pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
     if let Some(shebang) = text.strip_prefix("#!") {
         let line = shebang.lines().next().unwrap_or("");
@@ -34,6 +35,11 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
             return language;
         }
     }
+    // Ruby files named for what they hold (`Brewfile`, `Gemfile`, `Vagrantfile`…).
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if matches!(name, "Brewfile" | "Gemfile" | "Vagrantfile" | "Podfile" | "Fastfile" | "Dangerfile" | "Guardfile") {
+        return Language::Ruby;
+    }
     let extension = path.rsplit_once('.').map_or("", |(_, extension)| extension);
     match extension {
         "py" | "pyw" => Language::Python,
@@ -42,6 +48,8 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
         "rb" => Language::Ruby,
         "php" => Language::Php,
         "ps1" | "psm1" => Language::PowerShell,
+        // Languages whose code is not read (Lua, R, Go, Rust, Haskell, Scheme, Julia, CMake, Tcl, GDScript).
+        "lua" | "r" | "R" | "go" | "rs" | "hs" | "scm" | "jl" | "cmake" | "tcl" | "gd" => Language::Other,
         _ => Language::Shell,
     }
 }
@@ -158,6 +166,9 @@ mod tests {
         assert_eq!(language_of_file("x.py", "#!/bin/bash\n"), Language::Shell, "the #! line wins");
         assert_eq!(language_of_file("deploy.rb", "puts 1"), Language::Ruby);
         assert_eq!(language_of_file("deploy", "git push"), Language::Shell);
+        assert_eq!(language_of_file("/tmp/x/Brewfile", "brew \"jq\""), Language::Ruby);
+        assert_eq!(language_of_file("filter.lua", "os.exit()"), Language::Other);
+        assert_eq!(language_of_file("tools.go", "package main"), Language::Other);
         assert_eq!(language_of_program("/usr/bin/python3.12"), Some(Language::Python));
         assert_eq!(language_of_program("pythonic-tool"), Some(Language::Python));
         assert_eq!(language_of_program("git"), None);

@@ -37,6 +37,7 @@ mod code_reads;
 mod code_tokens;
 mod command;
 mod computed;
+mod config_commands;
 mod consoles;
 mod containers;
 mod crude;

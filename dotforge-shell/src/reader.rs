@@ -19,12 +19,12 @@ use crate::sed_edits;
 use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
 use crate::{
-    code, code_paths, computed, containers, crude, functions, git_config, justfile, make, package_scripts, parameters,
-    unwrap,
+    code, code_paths, computed, config_commands, containers, crude, functions, git_config, justfile, make,
+    package_scripts, parameters, unwrap,
 };
 use std::collections::HashMap;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One script waiting to be read: its text, depth, the group it feeds, the directory it starts in, the environment
 /// it inherits and how many files deep it was found.
@@ -478,6 +478,20 @@ impl ScriptState<'_> {
             };
             let unread_named = named(program.recipes_named_by_options(argv, program.unread_recipes()));
             let code_named = named(program.recipes_named_by_options(argv, program.code_recipes()));
+            // Config files whose keys hold commands (`.pre-commit-config.yaml`'s `entry:`, MSBuild's `Exec`).
+            let mut configs = Vec::new();
+            for (files, keys, unknowns) in program.config_commands() {
+                let mut paths: Vec<PathBuf> =
+                    files.iter().filter(|name| !name.starts_with(['-', '*'])).map(|name| dir.join(name)).collect();
+                let by_options = named(program.recipes_named_by_options(argv, files.iter().copied()));
+                paths.extend(by_options.into_iter().map(|(_, path)| path));
+                for ending in files.iter().filter_map(|name| name.strip_prefix('*')) {
+                    paths.extend(reading.files.written_ending(ending).map(Path::to_path_buf));
+                }
+                paths.sort();
+                paths.dedup();
+                configs.extend(paths.into_iter().map(|path| (path, keys, unknowns)));
+            }
             // (An option that only lists what the file holds, `act -l`, runs none of it.)
             let mut only_lists = program.unread_recipes().filter_map(|name| name.strip_prefix('!'));
             // (A subcommand so named counts only as the first word after the program: `dart format lib`, not
@@ -492,8 +506,16 @@ impl ScriptState<'_> {
             let fixed = program.code_recipes().filter(|name| !name.starts_with(['-', '*']));
             let mut recipes: Vec<(String, PathBuf)> =
                 fixed.map(|name| (name.to_owned(), dir.join(name))).chain(code_named).collect();
-            // (`*.js`: any file of code the line wrote, in any folder.)
-            for ending in program.code_recipes().filter_map(|name| name.strip_prefix('*')) {
+            // (`*.js`: any file of code the line wrote, in any folder; also a wrapper's: `conda run` sources its
+            // environment's activation scripts.)
+            let wrappers =
+                reading.line.commands[first_index..innermost].iter().filter_map(|wrapper| wrapper.shape().entry);
+            let endings: Vec<&str> = wrappers
+                .flat_map(|wrapper| wrapper.code_recipes())
+                .chain(program.code_recipes())
+                .filter_map(|name| name.strip_prefix('*'))
+                .collect();
+            for ending in endings {
                 let written = reading.files.written_ending(ending);
                 recipes.extend(written.map(|path| (path.display().to_string(), path.to_path_buf())));
             }
@@ -503,12 +525,34 @@ impl ScriptState<'_> {
                 if !reading.files.written_here(&path) {
                     continue;
                 }
-                let text = reading.files.read(&path);
-                let inline =
-                    text.as_deref().and_then(|text| languages::inline_command(language_of_file(&name, text), text));
-                match inline {
-                    Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name)),
-                    None => unknown = true,
+                let Some(text) = reading.files.read(&path) else {
+                    unknown = true;
+                    continue;
+                };
+                // (A shell script — by its `#!` line or its name — is read as it is; code of a language not read counts
+                // when it may act at all; a file of no known language is what no one can know.)
+                let says_shell =
+                    text.starts_with("#!") || [".sh", ".bash", ".zsh"].iter().any(|end| name.ends_with(end));
+                match language_of_file(&name, &text) {
+                    Language::Shell if says_shell => queue(reading, text, cwd.clone(), job.file_depth + 1, Some(name)),
+                    Language::Other => unknown |= code_paths::unread_code_acts(&text),
+                    language => match languages::inline_command(language, &text) {
+                        Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name)),
+                        None => unknown = true,
+                    },
+                }
+            }
+            for (path, keys, unknowns) in configs {
+                if !reading.files.written_here(&path) {
+                    continue;
+                }
+                let found = reading.files.read(&path).and_then(|text| config_commands::commands(&text, keys, unknowns));
+                let Some(commands) = found else {
+                    unknown = true;
+                    continue;
+                };
+                for command in commands {
+                    queue(reading, command, cwd.clone(), job.file_depth + 1, Some(path.display().to_string()));
                 }
             }
         }

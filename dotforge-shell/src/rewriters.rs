@@ -130,7 +130,8 @@ pub(super) fn accesses(
             writes.extend(tree(values(&['d'], &["directory"])));
             Some((writes, values(&['i'], &["input"])))
         }
-        Logic::OutputOption(names) => Some((file(parsed.named_values(names)), Vec::new())),
+        // (A folder so named is written with all it holds: a site generator's output, cleaned first.)
+        Logic::OutputOption(names) => Some((tree(parsed.named_values(names)), Vec::new())),
         Logic::Dasel => {
             let edits = operands().first().is_some_and(|word| matches!(word.text.as_str(), "put" | "delete"));
             let (read, out) = (values(&['f'], &["file"]), values(&['o'], &["out"]));

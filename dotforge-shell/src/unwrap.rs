@@ -478,6 +478,7 @@ fn runs_code(
         | Runs::Subcommands(_)
         | Runs::Recipes(_)
         | Runs::UnreadRecipes(_)
+        | Runs::ConfigCommands { .. }
         | Runs::CodeRecipes(_)
         | Runs::PathPlugins(_) => {}
     }
@@ -793,7 +794,12 @@ fn package_program_of(argv: &[Word], program: &Program, derived: &mut Derived) -
         if flakes && words[0].text.contains('#') && words.get(1).is_some_and(|word| word.text == "--") {
             words.remove(1);
         }
-        words[0] = Word { text: package_program(&words[0].text, flakes), ..words[0].clone() };
+        // (A Python file is run by Python: `uv run --with x tool.py`.)
+        if words[0].text.ends_with(".py") {
+            words.insert(0, Word { text: "python3".to_owned(), ..words[0].clone() });
+        } else {
+            words[0] = Word { text: package_program(&words[0].text, flakes), ..words[0].clone() };
+        }
     }
     Some(words)
 }

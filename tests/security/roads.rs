@@ -531,10 +531,20 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
         "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task",
         "printf 'from invoke import task\\n@task\\ndef c(c): c.run(\"git clean -fdx\")\\n' > tasks.py && invoke c",
         "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
-        "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
+        "printf 'pre-commit:\\n  scripts:\\n    x.sh:\\n      runner: bash\\n' > lefthook.yml && lefthook install",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
     assert_blocked(&project, &asked, "ask", &behaviors);
+    // Config files whose keys hold commands are read (`run:`, `entry:`, `command:`, `exec:`, MSBuild's `Exec`).
+    let read = bash_corpus(&[
+        "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
+        "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: x\\n    entry: npm publish\\n' > .pre-commit-config.yaml && pre-commit run -a",
+        "printf 'PreCommit:\\n  S:\\n    command: [\"npm\", \"publish\"]\\n' > .overcommit.yml && overcommit --run",
+        "printf 'providers:\\n  - \"exec: npm publish\"\\n' > promptfooconfig.yaml && npx promptfoo eval",
+        "printf '<Project><Target Name=\"S\"><Exec Command=\"npm publish\" /></Target></Project>\\n' > s.proj && dotnet msbuild s.proj -t:S",
+        "printf 'package main\\n//go:generate npm publish\\n' > gen.go && go generate ./...",
+    ]);
+    assert_blocked(&project, &read, "deny-hard", &["no-publish"]);
     let look_alikes = bash_corpus(&[
         "task build",
         "invoke test",
@@ -542,6 +552,9 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
         "pytest -q tests/",
         "printf 'notes\\n' > notes.md && npm test",
         "printf 'def test_x():\\n    assert 1\\n' > tests/test_x.py && pytest -q",
+        "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: f\\n    entry: cargo fmt --check\\n' > .pre-commit-config.yaml && pre-commit run f",
+        "printf '<Project><Target Name=\"H\"><Exec Command=\"echo ok\" /></Target></Project>\\n' > h.proj && dotnet msbuild h.proj -t:H",
+        "printf 'package main\\n//go:generate stringer -type=Color\\n' > color_gen.go && go generate ./...",
     ]);
     assert_allowed(&project, &look_alikes);
 }
@@ -799,7 +812,7 @@ fn database_consoles_editors_local_ci_and_linters_configs_run_what_they_say() {
         "printf '\\\\! git reset --hard\\n' > /tmp/dotforge-fix.sql && psql -d app -f /tmp/dotforge-fix.sql",
         "printf 'call system(\"git push -f\")\\n' > /tmp/dotforge-rc.vim && vim -u /tmp/dotforge-rc.vim -es -c 'qa!'",
         "printf '1,$d\\n' > /tmp/dotforge-w.sed && sed -i -f /tmp/dotforge-w.sed src/lib.rs",
-        "printf 'repos: []\\n' > /tmp/dotforge-pc.yaml && pre-commit run -c /tmp/dotforge-pc.yaml --all-files",
+        "printf 'repos:\\n- repo: https://x.example/hooks\\n' > /tmp/dotforge-pc.yaml && pre-commit run -c /tmp/dotforge-pc.yaml --all-files",
         "sed -i '1i import os; os.system(\"git push -f\")' migrations/env.py && alembic upgrade head",
         "emacs --batch --eval '(delete-directory (expand-file-name \"../acme-web\") t)'",
         "printf '[flake8:local-plugins]\\n' > .flake8 && flake8 src",

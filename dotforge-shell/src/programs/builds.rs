@@ -152,18 +152,25 @@ pub(super) const PROGRAMS: &[Program] = &[
                 in_place: false,
                 file_options: &[],
             }),
-            // `go generate` runs the `//go:generate` commands of its packages' files, `go test` their tests: a Go file
-            // the line wrote makes them ask (building, formatting and the module commands run none of its code).
+            // `go generate` runs the `//go:generate` commands of its packages' files (those of a file the line wrote
+            // are read); `go test` runs their tests: a Go file the line wrote makes it ask (building, formatting and
+            // the module commands run none of its code).
+            Runs::ConfigCommands { files: &["*.go"], keys: &[("//go:generate ", "")], unknown: &[] },
             Runs::UnreadRecipes(&[
                 "*.go", "!build", "!run", "!vet", "!fmt", "!mod", "!list", "!version", "!env", "!doc", "!clean", "!get",
-                "!install", "!work",
+                "!install", "!work", "!generate",
             ]),
         ],
         examples: &[
             Example(
                 "printf 'package main\n//go:generate rm -rf ../acme-web\n' > tools.go && go generate ./...",
-                Expect::Unknown,
+                Expect::Runs("rm -rf ../acme-web"),
             ),
+            Example(
+                "printf 'package main\n//go:generate stringer -type=Color\n' > c.go && go generate ./...",
+                Expect::Inert(".forge"),
+            ),
+            Example("printf 'package main\n' > x_test.go && go test ./...", Expect::Unknown),
             Example("printf 'package main\nfunc main() {}\n' > main.go && go build ./...", Expect::Inert(".forge")),
             Example("go generate ./...", Expect::Inert(".forge")),
             Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x")),
@@ -380,19 +387,32 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["poe"])
     },
     Program {
-        runs: &[Runs::UnreadRecipes(&["lefthook.yml", ".lefthook.yml", "lefthook.yaml", "lefthook-local.yml"])],
-        examples: &[Example(
-            "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
-            Expect::Unknown,
-        )],
+        runs: &[Runs::ConfigCommands {
+            files: &["lefthook.yml", ".lefthook.yml", "lefthook.yaml", "lefthook-local.yml"],
+            keys: &[("run", "")],
+            unknown: &["scripts:", "remotes:", "extends:"],
+        }],
+        examples: &[
+            Example(
+                "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
+                Expect::Runs("npm publish"),
+            ),
+            Example("printf 'pre-commit:\\n  scripts:\\n    x.sh:\\n      runner: bash\\n' > lefthook.yml && lefthook run pre-commit", Expect::Unknown),
+        ],
         ..Program::named(&["lefthook"])
     },
     Program {
         options: Options::new("c", &["config", "hook-stage", "from-ref", "to-ref", "color"]),
-        runs: &[Runs::UnreadRecipes(&[".pre-commit-config.yaml", "-c", "--config"])],
+        // A local hook's `entry` is its command; a hook from another repository runs code not read (asked).
+        runs: &[Runs::ConfigCommands {
+            files: &[".pre-commit-config.yaml", ".pre-commit-config.yml", "-c", "--config"],
+            keys: &[("entry", "")],
+            unknown: &["repo: h", "repo: g", "repo: s", "repo: f", "repo: /", "repo: .", "repo: ~", "repo: '", "repo: \""],
+        }],
         examples: &[
-            Example("printf 'repos: []\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Unknown),
-            Example("printf 'repos: []\\n' > /tmp/pc.yaml && pre-commit run -c /tmp/pc.yaml -a", Expect::Unknown),
+            Example("printf 'repos:\\n- repo: local\\n  hooks:\\n  - entry: git push -f\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Runs("git push -f")),
+            Example("printf 'repos:\\n- repo: https://x.example/h\\n' > /tmp/pc.yaml && pre-commit run -c /tmp/pc.yaml -a", Expect::Unknown),
+            Example("printf 'repos:\\n- repo: local\\n  hooks:\\n  - entry: cargo fmt --check\\n' > .pre-commit-config.yaml && pre-commit run -a", Expect::Inert(".forge")),
             Example("pre-commit run --all-files", Expect::Inert(".forge")),
         ],
         ..Program::named(&["pre-commit", "prek"])
@@ -646,6 +666,40 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("dagger run go run ./ci", Expect::Inert(".forge")),
         ],
         ..Program::named(&["dagger"])
+    },
+    // .NET's build runs a project's targets (MSBuild XML): `Exec` commands, `Delete` and `RemoveDir` read, other file
+    // tasks and inline tasks not (asked); `dotnet run` and `dotnet test` run C# the line may have written (not read).
+    Program {
+        runs: &[
+            Runs::ConfigCommands {
+                files: &["*.proj", "*.csproj", "*.fsproj", "*.vbproj", "*.targets", "*.props", "Directory.Build.rsp"],
+                keys: &[("Command", ""), ("<Delete Files", "rm -f"), ("<RemoveDir Directories", "rm -rf")],
+                unknown: &[
+                    "<UsingTask", "<Copy", "<Move", "<Touch", "<WriteLinesToFile", "<DownloadFile", "<Unzip", "<ZipDirectory",
+                    "<Import", "$([",
+                ],
+            },
+            Runs::UnreadRecipes(&[
+                "*.cs", "*.fs", "*.vb", "!build", "!clean", "!restore", "!add", "!remove", "!new", "!format", "!pack",
+                "!nuget", "!tool", "!msbuild", "!publish", "!list", "!sln",
+            ]),
+        ],
+        examples: &[
+            Example(
+                "printf '<Project><Target Name=\"T\"><Exec Command=\"git update-ref -d refs/heads/main\" /></Target></Project>\\n' > t.proj && dotnet msbuild t.proj -t:T",
+                Expect::Runs("git update-ref -d refs/heads/main"),
+            ),
+            Example(
+                "printf '<Project><Target Name=\"C\"><Delete Files=\"src/main.rs;src/lib.rs\" /></Target></Project>\\n' > c.proj && msbuild c.proj -t:C",
+                Expect::Writes("src/lib.rs"),
+            ),
+            Example(
+                "printf '<Project><Target Name=\"H\"><Exec Command=\"echo ok\" /></Target></Project>\\n' > h.proj && dotnet msbuild h.proj",
+                Expect::Inert(".forge"),
+            ),
+            Example("dotnet build -c Release tools/Acme.Tools.csproj", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["dotnet", "msbuild", "MSBuild"])
     },
 ];
 

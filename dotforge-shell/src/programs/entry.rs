@@ -121,6 +121,16 @@ pub(crate) enum Runs {
     /// with `*`, a file in any folder whose path ends so (`*.tf`, `*/Pulumi.yaml`: the tool may be pointed at another
     /// folder); `-D:KEY`, the file an option's value sets KEY to (`cmake -DCMAKE_PROJECT_INCLUDE=FILE`).
     UnreadRecipes(&'static [&'static str]),
+    /// Config files (named as [`Runs::UnreadRecipes`] names them) whose commands sit under `keys` — YAML's `KEY: CMD`,
+    /// XML's `KEY="CMD"` — each `(key, prefix)`: the command is the value, after the prefix with its `;`-separated
+    /// items as words (MSBuild's `Delete Files="a;b"` is `rm -f a b`). One the line wrote is read now
+    /// ([`crate::config_commands`]); a line holding one of `unknown` (code in a format not read, a remote repository)
+    /// asks. Files already there are the project's own.
+    ConfigCommands {
+        files: &'static [&'static str],
+        keys: &'static [(&'static str, &'static str)],
+        unknown: &'static [&'static str],
+    },
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
     /// where it is not, or where the text cannot be known); already there, the project's own. A name starting with
@@ -536,6 +546,17 @@ impl Program {
         self.runs.iter().flat_map(|runs| match runs {
             Runs::UnreadRecipes(names) => names.iter().copied(),
             _ => [].iter().copied(),
+        })
+    }
+
+    /// Its config files whose keys hold commands ([`Runs::ConfigCommands`]).
+    pub(crate) fn config_commands(
+        &self,
+    ) -> impl Iterator<Item = (&'static [&'static str], &'static [(&'static str, &'static str)], &'static [&'static str])> + '_
+    {
+        self.runs.iter().filter_map(|runs| match runs {
+            Runs::ConfigCommands { files, keys, unknown } => Some((*files, *keys, *unknown)),
+            _ => None,
         })
     }
 

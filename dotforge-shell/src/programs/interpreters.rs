@@ -172,7 +172,23 @@ pub(super) const PROGRAMS: &[Program] = &[
         )],
         ..interpreter(&["lua*"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))])
     },
-    interpreter(&["Rscript"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))]),
+    // R reads `.Rprofile` as it starts and renders R Markdown's code chunks (`rmarkdown::render`): neither read.
+    Program {
+        examples: &[
+            Example("printf 'unlink(\"x\")' > .Rprofile && R --quiet -e 'sessionInfo()'", Expect::Unknown),
+            Example("Rscript -e 'renv::status()'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["Rscript", "R"],
+            Options::new("e", &[]),
+            &[
+                Runs::Code(code(Language::Other, &["e"])),
+                Runs::UnreadRecipes(&[".Rprofile", "*.Rmd", "*.qmd", "*.Rprofile"]),
+            ],
+        )
+    },
+    // Haskell run as a script (`runghc Setup.hs configure`): not read, asked when it may act.
+    interpreter(&["runghc", "runhaskell"], Options::NONE, &[Runs::Code(code(Language::Other, &[]))]),
     // Julia, Scheme (Guile, Racket) and Clojure: code not read, asked when it starts a process or deletes.
     Program {
         examples: &[

@@ -8,7 +8,8 @@
 //!
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
 //! `git`, `builds`, `runners` (JavaScript test runners), `engines` (game engines, mobile and embedded toolchains, data
-//! pipelines), `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
+//! pipelines), `sites` (documentation and site generators), `configs` (commit, lint and release helpers' configs,
+//! LLM tools), `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
 //! cannot be data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the
 //! modules the entry names ([`Recipes`], [`Logic`], [`Filter`]).
 //!
@@ -20,6 +21,7 @@
 mod agents;
 mod archivers;
 mod builds;
+mod configs;
 mod consoles;
 mod containers;
 mod elsewhere;
@@ -34,6 +36,7 @@ mod printers;
 mod runners;
 mod schedulers;
 mod shells;
+mod sites;
 #[cfg(test)]
 mod tests;
 mod wrappers;
@@ -102,6 +105,8 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     consoles::PROGRAMS,
     runners::PROGRAMS,
     engines::PROGRAMS,
+    sites::PROGRAMS,
+    configs::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

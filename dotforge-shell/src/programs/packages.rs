@@ -142,6 +142,10 @@ pub(super) const PROGRAMS: &[Program] = &[
         }],
         examples: &[
             Example("uv run twine upload dist/*", Expect::Runs("twine upload")),
+            Example(
+                "printf 'import shutil\nshutil.rmtree(\".forge\")\n' > t.py && uv run --with rich t.py",
+                Expect::Writes(".forge"),
+            ),
             Example("uv --directory pkg publish", Expect::Subcommand("publish")),
             Example("uv run pytest -x", Expect::Inert(".forge")),
         ],
@@ -193,5 +197,101 @@ pub(super) const PROGRAMS: &[Program] = &[
         packages: &["@changesets/cli"],
         examples: &[Example("npx @changesets/cli publish", Expect::Runs("changeset publish"))],
         ..Program::named(&["changeset"])
+    },
+    // conda and its kin run a command in an environment (`conda run -n ENV CMD`), after sourcing the environment's
+    // activation scripts (`etc/conda/activate.d/*.sh`): one the line wrote is read.
+    Program {
+        options: Options::new("np", &["name", "prefix", "cwd"]),
+        runs: &[
+            Runs::PackageProgram {
+                subcommands: &["run"],
+                options: Options::new("np", &["name", "prefix", "cwd"]),
+                script_options: &[],
+                flakes: false,
+            },
+            Runs::CodeRecipes(&["*.sh"]),
+        ],
+        output: Output::ShellSetup(&["shell.bash", "shell.zsh", "shell.posix", "shell.fish", "hook"]),
+        examples: &[
+            Example("micromamba run -n dev git push -f", Expect::Runs("git push -f")),
+            Example(
+                "printf 'git push -f\n' > /tmp/c/envs/d/etc/conda/activate.d/x.sh && conda run -n d cargo test",
+                Expect::Runs("git push -f"),
+            ),
+            Example("conda run -n dev pytest -q tests/", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["conda", "micromamba", "mamba"])
+    },
+    // pixi runs its manifest's tasks (`pixi.toml`, not read: one the line wrote asks), a task added on the line
+    // (`pixi task add NAME CMD`), or a command in its environment (`pixi run CMD`, `pixi exec CMD`).
+    Program {
+        runs: &[
+            Runs::KeyedOperands { after: &["task", "add"], prefix: "" },
+            Runs::PackageProgram {
+                subcommands: &["run", "exec"],
+                options: Options::new("e", &["environment", "manifest-path", "spec"]),
+                script_options: &[],
+                flakes: false,
+            },
+            Runs::UnreadRecipes(&["pixi.toml", "pyproject.toml", "--manifest-path"]),
+        ],
+        options: Options::new("", &["manifest-path"]),
+        examples: &[
+            Example("pixi task add ship 'cargo publish' && pixi run ship", Expect::Runs("cargo publish")),
+            Example("printf '[tasks]\nx = \"git push -f\"\n' > pixi.toml && pixi run x", Expect::Unknown),
+            Example("pixi run test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["pixi"])
+    },
+    // Guix evaluates its manifest (Scheme, not read) and runs the command after `--`.
+    Program {
+        options: Options::new("m", &["manifest", "file", "load"]),
+        runs: &[Runs::CommandAfterDoubleDash, Runs::UnreadRecipes(&["*.scm", "-m", "--manifest"])],
+        examples: &[
+            Example("guix shell git -- git push -f", Expect::Runs("git push -f")),
+            Example("printf '(system \"x\")' > m.scm && guix shell -m m.scm -- make", Expect::Unknown),
+        ],
+        ..Program::named(&["guix"])
+    },
+    // Home Manager builds the home from Nix files (not read) and writes the files they declare.
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*home.nix", "*flake.nix", "*.nix"])],
+        examples: &[Example(
+            "printf '{ }' > /tmp/hm/home.nix && home-manager switch -f /tmp/hm/home.nix",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["home-manager"])
+    },
+    // vcpkg runs a port's CMake script (an overlay's `portfile.cmake`); Conan a recipe's Python (`conanfile.py`).
+    Program {
+        runs: &[Runs::UnreadRecipes(&["*portfile.cmake", "*.cmake"])],
+        examples: &[Example(
+            "printf 'execute_process()' > p/x/portfile.cmake && vcpkg install x --overlay-ports=p",
+            Expect::Unknown,
+        )],
+        ..Program::named(&["vcpkg"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&["*.py"])],
+        examples: &[
+            Example(
+                "printf 'import shutil\nshutil.rmtree(\".forge\")\n' > conanfile.py && conan source .",
+                Expect::Writes(".forge"),
+            ),
+            Example("conan install . --build=missing", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["conan"])
+    },
+    // pip builds a source tree by running its `setup.py`: one the line wrote is read.
+    Program {
+        runs: &[Runs::CodeRecipes(&["*setup.py"])],
+        examples: &[
+            Example(
+                "printf 'import os\nos.system(\"git push -f\")\n' > /tmp/p/setup.py && pip install /tmp/p",
+                Expect::Runs("git push -f"),
+            ),
+            Example("pip install -e .", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["pip", "pip3"])
     },
 ];

@@ -59,8 +59,19 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     setup(&["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"], &["init"]),
     setup(&["pyenv-virtualenv"], &["virtualenv-init"]),
-    setup(&["conda", "micromamba", "mamba"], &["shell.bash", "shell.zsh", "shell.posix", "shell.fish", "hook"]),
-    setup(&["brew"], &["shellenv"]),
+    // Homebrew evaluates a Brewfile (Ruby) for `brew bundle`.
+    Program {
+        options: Options::new("", &["file"]),
+        runs: &[Runs::CodeRecipes(&["Brewfile", "--file"])],
+        examples: &[
+            Example(
+                "printf 'system \"git\", \"push\", \"-f\"\n' > Brewfile && brew bundle",
+                Expect::Runs("git push -f"),
+            ),
+            Example("printf 'brew \"jq\"\n' > Brewfile && brew bundle --file=Brewfile", Expect::Inert(".forge")),
+        ],
+        ..setup(&["brew"], &["shellenv"])
+    },
     setup(&["opam"], &["env", "config"]),
     setup(&["fnm", "rbenv-env"], &["env", "activate"]),
     // mise and rtx print shell setup (`mise activate`), and run a command with their tools (`mise exec node@20 --

@@ -7,7 +7,7 @@ use super::entry::{Example, Expect, Logic, Program, Runs, Touches};
 use crate::argv::Options;
 
 /// Code a runner may load from anywhere: a config, a global setup, setup files, tests.
-const JAVASCRIPT_FILES: &[&str] = &["*.js", "*.mjs", "*.cjs", "*.ts", "*.mts", "*.cts", "*.jsx", "*.tsx"];
+pub(super) const JAVASCRIPT_FILES: &[&str] = &["*.js", "*.mjs", "*.cjs", "*.ts", "*.mts", "*.cts", "*.jsx", "*.tsx"];
 
 /// A test runner that loads any JavaScript the line wrote, whose `outputs` options write the file they name.
 const fn runner(names: &'static [&'static str], options: Options, outputs: &'static [&'static str]) -> Program {

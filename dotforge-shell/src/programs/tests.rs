@@ -307,5 +307,18 @@ fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_
             let unknown = line.commands.iter().any(|found| found.unknown == Unknown::Everything);
             assert!(unknown || runs(&line, "git push -f"), "{written}: neither asked nor read");
         }
+        // A config whose keys hold commands, named by an option: the option takes a value, and each key is read.
+        for (files, keys, _) in program.config_commands() {
+            for option in files.iter().filter_map(|name| name.strip_prefix("--")) {
+                assert!(program.options.long_takes_value(option), "{:?}: --{option} takes no value", program.names);
+                for (key, _) in keys.iter().filter(|(key, _)| !key.starts_with('<')) {
+                    let written = format!(
+                        "printf '{key}: git push -f\\n' > /tmp/x.yml && {} --{option} /tmp/x.yml",
+                        spellings(program).next().expect("a name")
+                    );
+                    assert!(runs(&read(&written), "git push -f"), "{written}: not read");
+                }
+            }
+        }
     }
 }

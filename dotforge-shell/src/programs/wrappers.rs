@@ -486,8 +486,13 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("pIEA", &["run", "command", "packages", "arg", "argstr", "attr", "expr", "include"]),
-        runs: &[Runs::ScriptOption(&["run", "command"])],
+        // (A `shell.nix` or `default.nix` the line wrote holds a `shellHook`, not read: asked.)
+        runs: &[Runs::ScriptOption(&["run", "command"]), Runs::UnreadRecipes(&["shell.nix", "default.nix", "*.nix"])],
         examples: &[
+            Example(
+                "printf 'mkShell { shellHook = \"git push -f\"; }' > shell.nix && nix-shell --run make",
+                Expect::Unknown,
+            ),
             Example("nix-shell -p git --run 'git push -f'", Expect::Runs("git push -f")),
             Example("nix-shell --run 'cargo test'", Expect::Inert(".forge")),
         ],
@@ -507,8 +512,10 @@ pub(super) const PROGRAMS: &[Program] = &[
                 runs: &[Runs::ExecOptions(&["-c", "--command"])],
                 ..Program::named(&["shell", "develop"])
             }]),
+            Runs::UnreadRecipes(&["flake.nix", "shell.nix", "default.nix", "*.nix"]),
         ],
         examples: &[
+            Example("printf '{ }' > flake.nix && nix develop -c cargo build", Expect::Unknown),
             Example("nix run nixpkgs#git -- push -f origin main", Expect::Runs("git push -f origin main")),
             Example("nix shell nixpkgs#git -c git push --force", Expect::Runs("git push --force")),
             Example("nix develop --command bash -c 'rm -rf .forge'", Expect::Writes(".forge")),

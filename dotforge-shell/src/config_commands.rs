@@ -1,0 +1,125 @@
+//! Commands kept in a tool's config file under known keys ([`crate::programs::Runs::ConfigCommands`]): YAML's `KEY:
+//! CMD` (also as a quoted list item, `- "exec: CMD"`, or a list of words, `KEY: ["git", "push"]`) and XML's
+//! `KEY="CMD"` (MSBuild's `<Exec Command="CMD"/>`; a key starting with `<` names its element too: `<Delete Files`),
+//! and a line's start (a key ending in a space: Go's `//go:generate CMD`),
+//! each turned into a shell command — after a prefix the table gives,
+//! with `;`-separated items as words (`<Delete Files="a;b"/>` is `rm -f a b`). A line holding one of the table's
+//! unknown fragments (code in a format not read, a remote repository) leaves what runs unknown.
+
+/// The commands `text` holds under `keys` (each `(key, prefix)`), or `None` when a line holds one of `unknown`.
+pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> Option<Vec<String>> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if unknown.iter().any(|fragment| line.contains(fragment)) {
+            return None;
+        }
+        for (key, prefix) in keys {
+            // (A key ending in a space starts the line: `//go:generate CMD`.)
+            let value = match key.ends_with(' ') {
+                true => line.trim_start().strip_prefix(key).map(str::to_owned),
+                false => yaml_value(line, key).or_else(|| xml_value(line, key)),
+            };
+            found.extend(value.map(|value| command(&value, prefix)));
+        }
+    }
+    Some(found)
+}
+
+/// `KEY: VALUE` at the start of a YAML line (after indentation, a list's `- ` and a quote).
+fn yaml_value(line: &str, key: &str) -> Option<String> {
+    let start = line.trim_start().trim_start_matches("- ").trim_start();
+    let (quote, start) = match start.chars().next() {
+        Some(quote @ ('"' | '\'')) => (Some(quote), &start[1..]),
+        _ => (None, start),
+    };
+    let value = start.strip_prefix(key)?.strip_prefix(':')?.trim();
+    let value = match quote {
+        Some(quote) => value.strip_suffix(quote).unwrap_or(value),
+        None => value,
+    };
+    // A list of words (`["git", "push"]`), or one quoted string.
+    if let Some(items) = value.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')) {
+        let words: Vec<&str> = items.split(',').map(|item| item.trim().trim_matches(['"', '\''])).collect();
+        return Some(words.join(" "));
+    }
+    let unquoted = ['"', '\''].iter().find_map(|quote| value.strip_prefix(*quote)?.strip_suffix(*quote));
+    Some(unquoted.unwrap_or(value).replace("\\\"", "\""))
+}
+
+/// `KEY="VALUE"` anywhere in an XML line, its entities read.
+fn xml_value(line: &str, key: &str) -> Option<String> {
+    let at = line.match_indices(key).find_map(|(at, _)| {
+        // (A key may name its element, `<Delete Files`, or else stands after a space.)
+        let before = line[..at].chars().next_back();
+        let starts = key.starts_with('<') || before.is_some_and(char::is_whitespace);
+        starts.then(|| line[at + key.len()..].trim_start().strip_prefix('=')).flatten()
+    })?;
+    let at = at.trim_start().strip_prefix('"')?;
+    let value = &at[..at.find('"')?];
+    let value = value.replace("&quot;", "\"").replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">");
+    Some(properties_as_variables(&value.replace("&amp;", "&")))
+}
+
+/// MSBuild's properties (`$(Name)`) as the variables they are, not command substitutions.
+fn properties_as_variables(value: &str) -> String {
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(at) = rest.find("$(") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + 2..];
+        match inner.find(')') {
+            Some(end) if inner[..end].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                out.push_str(&format!("${{{}}}", &inner[..end]));
+                rest = &inner[end + 1..];
+            }
+            // (A property function, `$([System.IO…])`, is what no one can know here: left as a substitution.)
+            _ => {
+                out.push_str("$(");
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The command a value stands for: itself, or after a prefix its `;`-separated items as words.
+fn command(value: &str, prefix: &str) -> String {
+    if prefix.is_empty() {
+        return value.to_owned();
+    }
+    let items: Vec<String> =
+        value.split(';').map(str::trim).filter(|item| !item.is_empty()).map(crate::argv::quote).collect();
+    format!("{prefix} {}", items.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PRE_COMMIT: &[(&str, &str)] = &[("entry", "")];
+
+    #[test]
+    fn yaml_keys_hold_commands() {
+        let text = "repos:\n  - repo: local\n    hooks:\n      - id: x\n        entry: cargo fmt --check\n";
+        assert_eq!(commands(text, PRE_COMMIT, &["repo: http"]), Some(vec!["cargo fmt --check".to_owned()]));
+        let listed = "PreCommit:\n  S:\n    command: [\"git\", \"push\", \"--force\"]\n";
+        assert_eq!(commands(listed, &[("command", "")], &[]), Some(vec!["git push --force".to_owned()]));
+        let quoted = "providers:\n  - \"exec: sh -c \\\"git push origin :main\\\"\"\n";
+        assert_eq!(commands(quoted, &[("exec", "")], &[]), Some(vec!["sh -c \"git push origin :main\"".to_owned()]));
+        assert_eq!(commands("  - repo: https://github.com/x/y\n", PRE_COMMIT, &["repo: http"]), None);
+        let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
+        assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
+    }
+
+    #[test]
+    fn xml_attributes_hold_commands_and_paths() {
+        let keys = &[("Command", ""), ("<Delete Files", "rm -f"), ("<RemoveDir Directories", "rm -rf")];
+        let text = "<Exec Command=\"git update-ref -d refs/heads/$(Branch)\" />\n<Delete Files=\"a.rs;b rs\" />";
+        let found = commands(text, keys, &["<UsingTask"]).expect("read");
+        assert_eq!(found, ["git update-ref -d refs/heads/${Branch}", "rm -f a.rs 'b rs'"]);
+        assert_eq!(commands("<Exec ReturnCommand=\"x\" />", keys, &[]), Some(Vec::new()), "a longer name");
+        assert_eq!(commands("<UsingTask TaskName=\"X\" />", keys, &["<UsingTask"]), None);
+        assert_eq!(commands("<MakeDir Directories=\"src\" />", keys, &[]), Some(Vec::new()), "another element's");
+    }
+}
