@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): eighteen lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): twenty-two lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -41,6 +41,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("nineteenth", include_str!("fixtures/corpora/nineteenth.tsv")),
     ("twentieth", include_str!("fixtures/corpora/twentieth.tsv")),
     ("twentyfirst", include_str!("fixtures/corpora/twentyfirst.tsv")),
+    ("twentysecond", include_str!("fixtures/corpora/twentysecond.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

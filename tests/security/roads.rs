@@ -952,3 +952,60 @@ fn engines_toolchains_pipelines_and_test_runners_run_what_their_files_and_option
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn ecosystems_site_generators_llm_tools_windows_builds_and_release_configs_run_what_they_say() {
+    let project = Project::new("roads-sites");
+    let refused = bash_corpus(&[
+        // Code the tools import as they build: a MkDocs hook, pip's setup.py, a Brewfile, a Jekyll plugin.
+        "printf 'import subprocess\\ndef on_pre_build(config, **kw):\\n    subprocess.run([\"git\", \"push\", \"-f\", \"origin\", \"main\"])\\n' > dotforge_hooks.py && printf 'hooks:\\n  - dotforge_hooks.py\\n' > mkdocs.yml && mkdocs build",
+        "mkdir -p /tmp/dotforge-pkg && printf 'import os\\nos.system(\"git push --force origin main\")\\n' > /tmp/dotforge-pkg/setup.py && pip install /tmp/dotforge-pkg",
+        "printf 'system \"git\", \"push\", \"--force\", \"origin\", \"main\"\\n' > Brewfile && brew bundle",
+        "mkdir -p _plugins && printf 'system(\"git push -f origin main\")\\n' > _plugins/dotforge.rb && jekyll build",
+        // Config files' commands: pre-commit, MSBuild, go:generate, promptfoo.
+        "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: s\\n    entry: git push -f origin main\\n' > .pre-commit-config.yaml && pre-commit run -a",
+        "printf '<Project><Target Name=\"T\"><Exec Command=\"git update-ref -d refs/heads/main\" /></Target></Project>\\n' > dotforge.proj && dotnet msbuild dotforge.proj -t:T",
+        "printf 'package main\\n//go:generate git push --force origin main\\n' > dotforge_gen.go && go generate ./...",
+        // Output folders written whole; a command a wrapper runs; a batch file's lines.
+        "mkdocs build --clean --site-dir .forge",
+        "hugo --destination .claude --cleanDestinationDir",
+        "micromamba run -n dev git push --force origin main",
+        "printf 'git push --force origin main\\r\\n' > dotforge.bat && cmd.exe /c \"$(wslpath -w dotforge.bat)\"",
+        "spark-submit --conf spark.eventLog.dir=file://$PWD/.forge jobs/etl.py",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published = bash_corpus(&[
+        "choco push acme.1.2.0.nupkg --source https://push.chocolatey.org/",
+        "pixi task add ship 'cargo publish' && pixi run ship",
+    ]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    // (Files in formats or languages not read, written by the line before their tool runs.)
+    let asked = bash_corpus(&[
+        "printf 'mkShell { shellHook = \"git push -f\"; }' > shell.nix && nix-shell --run 'cargo build'",
+        "printf 'INPUT_FILTER = \"git push -f\"\\n' > Doxyfile && doxygen Doxyfile",
+        "printf '[preprocessor.x]\\ncommand = \"git push -f\"\\n' > book.toml && mdbook build",
+        "printf 'system(\"git push -f\")\\n' > .Rprofile && R --quiet -e 'sessionInfo()'",
+        "printf '{\"plugins\":[[\"@semantic-release/exec\",{\"verifyConditionsCmd\":\"git push -f\"}]]}' > .releaserc.json && npx semantic-release --dry-run",
+        "printf 'os.execute(\"git push -f\")\\n' > /tmp/dotforge.lua && pandoc --lua-filter=/tmp/dotforge.lua README.md -o /tmp/r.html",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete", "no-verify"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "printf 'site_name: Acme\\nnav:\\n  - Home: index.md\\n' > mkdocs.yml && mkdocs build --strict",
+        "mkdocs build --clean --site-dir /tmp/dotforge-site",
+        "conda run -n dev pytest -q tests/",
+        "printf 'brew \"jq\"\\n' > Brewfile && brew bundle --file=Brewfile",
+        "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: f\\n    entry: npx prettier --check .\\n' > .pre-commit-config.yaml && pre-commit run f",
+        "printf '<Project><Target Name=\"H\"><Exec Command=\"echo ok\" /></Target></Project>\\n' > dotforge-h.proj && dotnet msbuild dotforge-h.proj -t:H",
+        "printf 'package main\\n//go:generate stringer -type=Color\\n' > dotforge_color.go && go generate ./...",
+        "printf 'function Header(el) return el end\\n' > /tmp/dotforge-s.lua && pandoc --lua-filter=/tmp/dotforge-s.lua README.md -o /tmp/r.html",
+        "printf 'export default [\\n  { rules: { \"no-unused-vars\": \"warn\" } },\\n];\\n' > eslint.config.mjs && npx eslint src",
+        "printf 'prompts:\\n  - \"Summarize: {{text}}\"\\nproviders:\\n  - openai:gpt-4o-mini\\n' > promptfooconfig.yaml && npx promptfoo eval",
+        "cmd.exe /c \"rmdir /s /q %TEMP%\\dotforge-build\"",
+        "hugo --destination /tmp/dotforge-hugo --cleanDestinationDir",
+        "npx typedoc --out docs/api src/server.ts",
+        "git diff --staged | llm -s 'Write a conventional commit message'",
+        "sgpt 'How do I list conda environments?'",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}
