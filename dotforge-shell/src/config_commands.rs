@@ -4,7 +4,8 @@
 //! and a line's start (a key ending in a space: Go's `//go:generate CMD`),
 //! each turned into a shell command — after a prefix the table gives,
 //! with `;`-separated items as words (`<Delete Files="a;b"/>` is `rm -f a b`). A line holding one of the table's
-//! unknown fragments (code in a format not read, a remote repository) leaves what runs unknown.
+//! unknown fragments (code in a format not read, a remote repository) leaves what runs unknown. Also the files a
+//! document includes ([`crate::programs::Runs::IncludedFiles`]: `.. literalinclude::`, `include::PATH[]`…).
 
 /// The commands `text` holds under `keys` (each `(key, prefix)`), or `None` when a line holds one of `unknown`.
 pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> Option<Vec<String>> {
@@ -93,6 +94,37 @@ fn command(value: &str, prefix: &str) -> String {
     format!("{prefix} {}", items.join(" "))
 }
 
+/// How documents include other files, each `(start, end)` around the path on one line: reStructuredText's
+/// directives, AsciiDoc's `include::PATH[]`, mdBook's `{{#include PATH}}`, Quarto's shortcode, MkDocs' snippets.
+const INCLUDES: &[(&str, &str)] = &[
+    (".. literalinclude:: ", ""),
+    (".. include:: ", ""),
+    ("include::", "["),
+    ("{{#include ", "}}"),
+    ("{{#rustdoc_include ", "}}"),
+    ("{{< include ", " >}}"),
+    ("--8<-- \"", "\""),
+];
+
+/// The files a document includes (relative to its folder), as a generator reads them.
+pub(crate) fn included(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        for (start, end) in INCLUDES {
+            let Some(rest) = line.strip_prefix(start) else { continue };
+            let path = if end.is_empty() { rest } else { rest.split(end).next().unwrap_or(rest) };
+            // (mdBook's `PATH:ANCHOR` or line range.)
+            let path = if start.starts_with("{{#") { path.split(':').next().unwrap_or(path) } else { path };
+            let path = path.trim();
+            if !path.is_empty() {
+                found.push(path.to_owned());
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +142,15 @@ mod tests {
         assert_eq!(commands("  - repo: https://github.com/x/y\n", PRE_COMMIT, &["repo: http"]), None);
         let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
         assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
+    }
+
+    #[test]
+    fn documents_name_the_files_they_include() {
+        let rst = "Config\n======\n\n.. literalinclude:: ../.env\n   :language: ini\n";
+        assert_eq!(included(rst), ["../.env"]);
+        assert_eq!(included("include::/home/u/.aws/credentials[]\n"), ["/home/u/.aws/credentials"]);
+        assert_eq!(included("{{#include ../../.env:2:4}}\n"), ["../../.env"]);
+        assert_eq!(included("Use `include::x[]` inline.\n"), Vec::<String>::new(), "not at a line's start");
     }
 
     #[test]

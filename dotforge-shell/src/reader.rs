@@ -492,6 +492,11 @@ impl ScriptState<'_> {
                 paths.dedup();
                 configs.extend(paths.into_iter().map(|path| (path, keys, unknowns)));
             }
+            // Documents the line wrote whose includes the generator reads (`.. literalinclude:: ../.env`).
+            let documents: Vec<PathBuf> = program
+                .included_files()
+                .flat_map(|ending| reading.files.written_ending(ending).map(Path::to_path_buf).collect::<Vec<_>>())
+                .collect();
             // (An option that only lists what the file holds, `act -l`, runs none of it.)
             let mut only_lists = program.unread_recipes().filter_map(|name| name.strip_prefix('!'));
             // (A subcommand so named counts only as the first word after the program: `dart format lib`, not
@@ -540,6 +545,13 @@ impl ScriptState<'_> {
                         Some(inline) => queue(reading, inline, cwd.clone(), job.file_depth + 1, Some(name)),
                         None => unknown = true,
                     },
+                }
+            }
+            for document in documents {
+                let (Some(text), Some(folder)) = (reading.files.read(&document), document.parent()) else { continue };
+                for path in config_commands::included(&text) {
+                    let read = format!("cat -- {}", quote(&path));
+                    queue(reading, read, Cwd::Known(folder.to_path_buf()), job.file_depth + 1, None);
                 }
             }
             for (path, keys, unknowns) in configs {

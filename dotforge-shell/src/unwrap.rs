@@ -479,6 +479,7 @@ fn runs_code(
         | Runs::Recipes(_)
         | Runs::UnreadRecipes(_)
         | Runs::ConfigCommands { .. }
+        | Runs::IncludedFiles(_)
         | Runs::CodeRecipes(_)
         | Runs::PathPlugins(_) => {}
     }

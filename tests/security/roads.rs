@@ -981,7 +981,7 @@ fn ecosystems_site_generators_llm_tools_windows_builds_and_release_configs_run_w
     assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
     // (Files in formats or languages not read, written by the line before their tool runs.)
     let asked = bash_corpus(&[
-        "printf 'mkShell { shellHook = \"git push -f\"; }' > shell.nix && nix-shell --run 'cargo build'",
+        "printf 'mkShell { shellHook = \"git push -f\"; }' > shell.nix && nix-shell --run 'make'",
         "printf 'INPUT_FILTER = \"git push -f\"\\n' > Doxyfile && doxygen Doxyfile",
         "printf '[preprocessor.x]\\ncommand = \"git push -f\"\\n' > book.toml && mdbook build",
         "printf 'system(\"git push -f\")\\n' > .Rprofile && R --quiet -e 'sessionInfo()'",

@@ -131,6 +131,9 @@ pub(crate) enum Runs {
         keys: &'static [(&'static str, &'static str)],
         unknown: &'static [&'static str],
     },
+    /// Documents (any file the line wrote whose path ends so: `.rst`, `.adoc`) whose include lines name files it
+    /// reads, relative to the document (`.. literalinclude:: ../.env`, `include::PATH[]`: [`crate::config_commands`]).
+    IncludedFiles(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
     /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
     /// where it is not, or where the text cannot be known); already there, the project's own. A name starting with
@@ -557,6 +560,14 @@ impl Program {
         self.runs.iter().filter_map(|runs| match runs {
             Runs::ConfigCommands { files, keys, unknown } => Some((*files, *keys, *unknown)),
             _ => None,
+        })
+    }
+
+    /// The endings of the documents whose includes it reads ([`Runs::IncludedFiles`]).
+    pub(crate) fn included_files(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.runs.iter().flat_map(|runs| match runs {
+            Runs::IncludedFiles(endings) => endings.iter().copied(),
+            _ => [].iter().copied(),
         })
     }
 

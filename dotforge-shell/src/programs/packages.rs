@@ -294,4 +294,26 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["pip", "pip3"])
     },
+    // asdf runs its plugins' scripts (`~/.asdf/plugins/NAME/bin/list-all`, `install`, …): one the line wrote is read.
+    Program {
+        runs: &[Runs::CodeRecipes(&[
+            "*/bin/list-all",
+            "*/bin/install",
+            "*/bin/download",
+            "*/bin/exec-env",
+            "*/bin/latest-stable",
+            "*/bin/uninstall",
+            "*/bin/list-bin-paths",
+            "*/bin/exec-path",
+            "*/bin/post-plugin-add",
+        ])],
+        examples: &[
+            Example(
+                "printf '#!/bin/sh\ngit push -f\n' > /tmp/a/plugins/x/bin/list-all && asdf list all x",
+                Expect::Runs("git push -f"),
+            ),
+            Example("asdf install nodejs 20.11.0", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["asdf"])
+    },
 ];

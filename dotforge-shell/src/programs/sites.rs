@@ -8,8 +8,9 @@ use super::entry::{Example, Expect, Logic, Program, Runs, Touches};
 use super::runners::JAVASCRIPT_FILES;
 use crate::argv::Options;
 
-/// Python a generator imports from anywhere the line put it (a hook, an extension, the module documented).
-const PYTHON_FILES: &[Runs] = &[Runs::CodeRecipes(&["*.py"])];
+/// Python a generator imports from anywhere the line put it (a hook, an extension, the module documented), and the
+/// files its Markdown and reStructuredText documents include.
+const PYTHON_FILES: &[Runs] = &[Runs::CodeRecipes(&["*.py"]), Runs::IncludedFiles(&[".md", ".rst", ".txt"])];
 
 pub(super) const PROGRAMS: &[Program] = &[
     Program {
@@ -35,6 +36,10 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "printf 'import shutil\nshutil.rmtree(\".forge\")\n' > docs/conf.py && sphinx-build -b html docs out",
                 Expect::Writes(".forge"),
             ),
+            Example(
+                "printf '.. literalinclude:: ../.env\n' > docs/index.rst && sphinx-build -b text docs out",
+                Expect::Reads(".env"),
+            ),
             Example("sphinx-build -b html docs docs/_build/html", Expect::Inert(".forge")),
         ],
         ..Program::named(&["sphinx-build", "sphinx-autobuild", "jupyter-book", "jb"])
@@ -55,6 +60,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[
             Runs::CodeRecipes(&["*.py"]),
             Runs::UnreadRecipes(&["_quarto.yml", "_quarto.yaml", "*.qmd", "*.Rmd", "*.ipynb", "*.R", "*.lua"]),
+            Runs::IncludedFiles(&[".qmd", ".md"]),
         ],
         touches: Touches::Own(Logic::OutputOption(&["output-dir"])),
         examples: &[
@@ -78,7 +84,7 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("rDoabBTES", &["require", "destination-dir", "out-file", "attribute", "base-dir", "backend"]),
-        runs: &[Runs::CodeRecipes(&["-r", "--require"])],
+        runs: &[Runs::CodeRecipes(&["-r", "--require"]), Runs::IncludedFiles(&[".adoc", ".asciidoc", ".asc"])],
         touches: Touches::Own(Logic::OutputOption(&["o", "out-file", "D", "destination-dir"])),
         examples: &[
             Example(
@@ -86,6 +92,7 @@ pub(super) const PROGRAMS: &[Program] = &[
                 Expect::Writes("src/lib.rs"),
             ),
             Example("asciidoctor -o /tmp/readme.html README.adoc", Expect::Inert(".forge")),
+            Example("printf 'include::.env[]\n' > c.adoc && asciidoctor -S unsafe -o - c.adoc", Expect::Reads(".env")),
         ],
         ..Program::named(&["asciidoctor", "asciidoctor-pdf"])
     },
@@ -143,7 +150,7 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("d", &["dest-dir"]),
-        runs: &[Runs::UnreadRecipes(&["book.toml"])],
+        runs: &[Runs::UnreadRecipes(&["book.toml"]), Runs::IncludedFiles(&[".md"])],
         touches: Touches::Own(Logic::OutputOption(&["d", "dest-dir"])),
         examples: &[
             Example("printf '[preprocessor.x]\ncommand = \"sh x\"\n' > book.toml && mdbook build", Expect::Unknown),
