@@ -76,9 +76,10 @@ fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Opt
             (*path, !canonical)
         }
         ["dirname", path] => (*path, true),
-        // The same file as Windows names it (`$(wslpath -w notes.md)`, `$(cygpath -w src)`).
+        // The same file as Windows names it (`$(wslpath -w notes.md)`, `$(cygpath -w src)`); not a Windows path turned
+        // into this system's (`-u`), which names another folder than the text does.
         ["wslpath" | "cygpath", options @ .., path]
-            if options.iter().all(|option| matches!(*option, "-w" | "-m" | "-a" | "-u" | "-wa" | "-aw")) =>
+            if options.iter().all(|option| matches!(*option, "-w" | "-m" | "-a" | "-wa" | "-aw")) =>
         {
             (*path, false)
         }
@@ -428,6 +429,7 @@ mod tests {
         assert_eq!(read("$(dirname $p)", &[("p", "/srv/app")]), "/srv/app/..");
         assert_eq!(read("$(realpath ..)", &[]), "$PWD/..");
         assert_eq!(read("$(wslpath -w notes.md)", &[]), "$PWD/notes.md");
+        assert_eq!(read("$(wslpath -u 'C:\\x')", &[]), "$(wslpath -u 'C:\\x')", "a Windows path stays unread");
         assert_eq!(read("$(wslpath -w \"$HOME\")", &[]), "$HOME");
         assert_eq!(read("$(readlink -f ../..)", &[]), "$PWD/../..");
         assert_eq!(read("$(readlink .forge)", &[]), "$(readlink .forge)", "a link's target is not read");

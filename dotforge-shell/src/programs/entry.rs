@@ -135,10 +135,12 @@ pub(crate) enum Runs {
     /// reads, relative to the document (`.. literalinclude:: ../.env`, `include::PATH[]`: [`crate::config_commands`]).
     IncludedFiles(&'static [&'static str]),
     /// Files of code in the working folder it runs as it starts (pytest's `conftest.py`, `vitest.config.ts`,
-    /// `eslint.config.js`): written by the line, read as that code given inline where its language is read (asked
-    /// where it is not, or where the text cannot be known); already there, the project's own. A name starting with
-    /// `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`); one starting with
-    /// `*`, any file the line wrote whose path ends so (`*.js`: a test runner loads code from any folder).
+    /// `eslint.config.js`): written by the line, read as that code given inline where its language is read, as a
+    /// script where it says it is shell (its `#!` line, `.sh`), asked where it is a language not read and may act
+    /// (Lua, R, Go…), and where its language or text cannot be known; already there, the project's own. A name
+    /// starting with `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`); one
+    /// starting with `*`, any file the line wrote whose path ends so (`*.js`: a test runner loads code from any
+    /// folder). A wrapper's `*` names count for the command it runs (`conda run` sources activation scripts).
     CodeRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).

@@ -113,8 +113,11 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
 /// know.
 pub(crate) fn lookup(program: &str) -> Option<&'static Program> {
     let name = program_name(program);
-    match BY_NAME.binary_search_by(|(known, _)| known.cmp(&name)) {
-        Ok(at) => Some(BY_NAME[at].1),
+    // (Only the names that start with the same byte are searched: the table's size hardly counts.)
+    let (start, end) = name.as_bytes().first().map_or((0, 0), |&first| BY_FIRST_BYTE[usize::from(first)]);
+    let bucket = &BY_NAME[usize::from(start)..usize::from(end)];
+    match bucket.binary_search_by(|(known, _)| known.cmp(&name)) {
+        Ok(at) => Some(bucket[at].1),
         Err(_) => BY_PREFIX.iter().find(|(prefix, _)| name.starts_with(prefix)).map(|(_, program)| *program),
     }
 }
@@ -159,6 +162,28 @@ pub(crate) fn installed_at(path: &str) -> Option<&'static str> {
 static BY_NAME: [(&str, &Program); count_names(false)] = index(false);
 /// The names ending in `*`, without it.
 static BY_PREFIX: [(&str, &Program); count_names(true)] = index(true);
+/// For each first byte, the range of [`BY_NAME`] whose names start with it (built at compile time).
+static BY_FIRST_BYTE: [(u16, u16); 256] = first_byte_ranges(&BY_NAME);
+
+// (The ranges are indices of `u16`: the table stays far below that many names.)
+const _: () = assert!(count_names(false) < u16::MAX as usize);
+
+const fn first_byte_ranges(names: &[(&str, &Program)]) -> [(u16, u16); 256] {
+    let mut ranges = [(0u16, 0u16); 256];
+    let mut at = 0;
+    while at < names.len() {
+        let bytes = names[at].0.as_bytes();
+        if !bytes.is_empty() {
+            let first = bytes[0] as usize;
+            if ranges[first].1 == 0 {
+                ranges[first].0 = at as u16;
+            }
+            ranges[first].1 = at as u16 + 1;
+        }
+        at += 1;
+    }
+    ranges
+}
 
 const fn is_prefix(name: &str) -> bool {
     let bytes = name.as_bytes();
