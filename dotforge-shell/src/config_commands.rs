@@ -20,6 +20,10 @@ pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> O
                 true => line.trim_start().strip_prefix(key).map(str::to_owned),
                 false => yaml_value(line, key).or_else(|| xml_value(line, key)),
             };
+            // (A value on the lines after, a YAML block `|` or `>` or a list left open, is not read here.)
+            if value.as_deref().is_some_and(|value| value.starts_with(['|', '>']) || value.starts_with('[')) {
+                return None;
+            }
             found.extend(value.map(|value| command(&value, prefix)));
         }
     }
@@ -40,7 +44,8 @@ fn yaml_value(line: &str, key: &str) -> Option<String> {
     };
     // A list of words (`["git", "push"]`), or one quoted string.
     if let Some(items) = value.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')) {
-        let words: Vec<&str> = items.split(',').map(|item| item.trim().trim_matches(['"', '\''])).collect();
+        let words: Vec<String> =
+            items.split(',').map(|item| crate::argv::quote(item.trim().trim_matches(['"', '\'']))).collect();
         return Some(words.join(" "));
     }
     let unquoted = ['"', '\''].iter().find_map(|quote| value.strip_prefix(*quote)?.strip_suffix(*quote));
@@ -140,6 +145,8 @@ mod tests {
         let quoted = "providers:\n  - \"exec: sh -c \\\"git push origin :main\\\"\"\n";
         assert_eq!(commands(quoted, &[("exec", "")], &[]), Some(vec!["sh -c \"git push origin :main\"".to_owned()]));
         assert_eq!(commands("  - repo: https://github.com/x/y\n", PRE_COMMIT, &["repo: http"]), None);
+        assert_eq!(commands("pre-commit:\n  run: |\n    git push -f\n", &[("run", "")], &[]), None, "a block");
+        assert_eq!(commands("  command: [\"git\",\n    \"push\"]\n", &[("command", "")], &[]), None, "an open list");
         let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
         assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
     }

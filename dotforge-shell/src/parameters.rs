@@ -60,10 +60,10 @@ fn home_substitution(text: &str) -> Option<&str> {
 }
 
 /// A substitution at the start of `text` that prints a folder named in it: one that changes folder and prints
-/// where it is (`$(cd .. && pwd)`, `$(cd src; pwd -P)`), resolves a path (`$(realpath ..)`, `$(readlink -f
-/// ..)`, as Windows names it: `$(wslpath -w ..)`) or names a path's folder (`$(dirname "$PWD")`): that folder, from the working one, and the text after
-/// it. The path may itself be an expansion this module reads (`$(dirname "$(pwd)")`); a glob, or a variable the
-/// hook does not know, is not read.
+/// where it is (`$(cd .. && pwd)`, `$(cd src; pwd -P)`), resolves a path (`$(realpath ..)`, `$(readlink -f ..)`, as
+/// Windows names it: `$(wslpath -w ..)`) or names a path's folder (`$(dirname "$PWD")`): that folder, from the
+/// working one, and the text after it. The path may itself be an expansion this module reads (`$(dirname
+/// "$(pwd)")`); a glob, or a variable the hook does not know, is not read.
 fn folder_substitution<'t>(text: &'t str, variables: &[(String, String)]) -> Option<(String, &'t str)> {
     let (body, after) = leading_substitution(text)?;
     let words: Vec<&str> = body.split_whitespace().collect();

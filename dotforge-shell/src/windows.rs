@@ -132,8 +132,8 @@ pub(crate) fn cmd(text: &str) -> Translation {
     Translation { script, unread: String::new() }
 }
 
-/// cmd's line cut at `&`, `&&`, `||` and `|` outside quotes (`^` escapes) and at line ends, each part's words (quotes removed,
-/// `%NAME%` marked as a variable, `(` and `)` of a group dropped).
+/// cmd's line cut at `&`, `&&`, `||` and `|` outside quotes (`^` escapes) and at line ends, each part's words
+/// (quotes removed, `%NAME%` marked as a variable, `(` and `)` of a group dropped).
 fn cmd_pieces(text: &str) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut words: Vec<WinWord> = Vec::new();
