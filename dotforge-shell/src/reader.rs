@@ -526,6 +526,10 @@ impl ScriptState<'_> {
             }
             recipes.sort_by(|a, b| a.1.cmp(&b.1));
             recipes.dedup_by(|a, b| a.1 == b.1);
+            // (Nor does such an option or subcommand run the code files: `go build` runs no test.)
+            if only_lists {
+                recipes.clear();
+            }
             for (name, path) in recipes {
                 if !reading.files.written_here(&path) {
                     continue;

@@ -153,12 +153,13 @@ pub(super) const PROGRAMS: &[Program] = &[
                 file_options: &[],
             }),
             // `go generate` runs the `//go:generate` commands of its packages' files (those of a file the line wrote
-            // are read); `go test` runs their tests: a Go file the line wrote makes it ask (building, formatting and
-            // the module commands run none of its code).
+            // are read); `go test` and `go run .` run their code: a Go file the line wrote asks when it may act
+            // (building, formatting and the module commands run none of its code).
             Runs::ConfigCommands { files: &["*.go"], keys: &[("//go:generate ", "")], unknown: &[] },
+            Runs::CodeRecipes(&["*.go"]),
             Runs::UnreadRecipes(&[
-                "*.go", "!build", "!run", "!vet", "!fmt", "!mod", "!list", "!version", "!env", "!doc", "!clean", "!get",
-                "!install", "!work", "!generate",
+                "!build", "!vet", "!fmt", "!mod", "!list", "!version", "!env", "!doc", "!clean", "!get", "!install",
+                "!work", "!generate",
             ]),
         ],
         examples: &[
@@ -170,7 +171,12 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "printf 'package main\n//go:generate stringer -type=Color\n' > c.go && go generate ./...",
                 Expect::Inert(".forge"),
             ),
-            Example("printf 'package main\n' > x_test.go && go test ./...", Expect::Unknown),
+            Example("printf 'package x\nimport \"os/exec\"\n' > x_test.go && go test ./...", Expect::Unknown),
+            Example("printf 'package x\nimport \"testing\"\n' > x_test.go && go test ./...", Expect::Inert(".forge")),
+            Example(
+                "printf 'package main\nimport \"os\"\nfunc main() { os.RemoveAll(\"x\") }\n' > main.go && go build .",
+                Expect::Inert(".forge"),
+            ),
             Example("printf 'package main\nfunc main() {}\n' > main.go && go build ./...", Expect::Inert(".forge")),
             Example("go generate ./...", Expect::Inert(".forge")),
             Example("go build -o .forge/x ./cmd", Expect::Writes(".forge/x")),
