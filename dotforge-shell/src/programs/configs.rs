@@ -2,8 +2,8 @@
 //! config of JavaScript the line wrote (`dangerfile.js`, `commitlint.config.cjs`, `lint-staged.config.cjs`,
 //! Renovate's `config.js`, a release config) is read as the code it runs; the commands of Overcommit's and promptfoo's
 //! YAML are read ([`Runs::ConfigCommands`]); a config in a format not read (`.releaserc.json`, `.lintstagedrc`) asks
-//! when the line wrote it;
-//! the Python files they load (`llm --functions FILE`, promptfoo's providers) are read as Python.
+//! when the line wrote it; the Python files they load (`llm --functions FILE`, promptfoo's providers) are read as
+//! Python.
 
 use super::entry::{Example, Expect, Language, Program, Runs};
 use super::runners::JAVASCRIPT_FILES;
@@ -16,10 +16,6 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example(
                 "printf 'require(\"fs\").rmSync(\".forge\", {recursive: true})\n' > dangerfile.js && danger local",
                 Expect::Writes(".forge"),
-            ),
-            Example(
-                "printf 'require(\"fs\").truncateSync(\"src/main.rs\", 0)\n' > lint-staged.config.cjs && lint-staged",
-                Expect::Writes("src/main.rs"),
             ),
             Example("commitlint --from origin/main --to HEAD", Expect::Inert(".forge")),
         ],
@@ -38,7 +34,13 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "--config",
             ]),
         ],
-        examples: &[Example("printf '{\"*\": \"rm -rf src\"}' > .lintstagedrc && lint-staged", Expect::Unknown)],
+        examples: &[
+            Example("printf '{\"*\": \"rm -rf src\"}' > .lintstagedrc && lint-staged", Expect::Unknown),
+            Example(
+                "printf 'require(\"fs\").truncateSync(\"src/main.rs\", 0)\n' > lint-staged.config.cjs && lint-staged",
+                Expect::Writes("src/main.rs"),
+            ),
+        ],
         ..Program::named(&["lint-staged"])
     },
     // semantic-release and release-it run the commands of their plugins' settings (`@semantic-release/exec`'s
