@@ -470,6 +470,15 @@ fn runs_code(
                 }
             }
         }
+        // Code a model calls with arguments it chooses (`llm --functions CODE`): what it does to them cannot be known
+        // when the code may act at all.
+        Runs::ModelTools(options) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(options);
+            if parsed.values(&letters, &longs).iter().any(|value| crate::code_paths::unread_code_acts(value.text())) {
+                derived.unknown = true;
+            }
+        }
         Runs::Command { .. }
         | Runs::ScriptOption(_)
         | Runs::DirectoryOption(_)

@@ -111,13 +111,19 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         // (Its fragments and attachments, `-f FILE`, `-a FILE`, are read: left as operands.)
         options: Options::new("msotT", &["model", "system", "template", "option", "functions", "tool"]),
-        runs: &[Runs::InlineCode(Language::Python, &["functions"]), Runs::CodeRecipes(&["--functions"])],
+        runs: &[
+            Runs::InlineCode(Language::Python, &["functions"]),
+            Runs::ModelTools(&["functions"]),
+            Runs::CodeRecipes(&["--functions"]),
+        ],
         examples: &[
             Example(
                 "printf 'import shutil\nshutil.rmtree(\".forge\")\n' > t.py && llm --functions t.py 'go'",
                 Expect::Writes(".forge"),
             ),
             Example("llm --functions 'import shutil; shutil.rmtree(\".forge\")' 'go'", Expect::Writes(".forge")),
+            Example("llm --functions 'import shutil\ndef wipe(p): shutil.rmtree(p)' 'wipe ~'", Expect::Unknown),
+            Example("llm --functions 'def add(a, b): return a + b' 'add 2 and 3'", Expect::Inert(".forge")),
             Example("git diff --staged | llm -s 'Write a commit message'", Expect::Inert(".forge")),
             Example("llm -f .env 'Which settings look wrong?'", Expect::Reads(".env")),
         ],

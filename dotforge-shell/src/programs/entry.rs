@@ -86,6 +86,9 @@ pub(crate) enum Runs {
     /// Options whose value is code of a language, in a program that is no interpreter (`pylint --init-hook CODE`,
     /// `mongosh --eval CODE`); each must be among its value-taking options.
     InlineCode(Language, &'static [&'static str]),
+    /// Options whose value is code a model calls with arguments it chooses (`llm --functions CODE`): code that may
+    /// act at all (delete, write, start a process) does what cannot be known, and asks.
+    ModelTools(&'static [&'static str]),
     /// Ansible's ad-hoc module and its arguments (`-m shell -a CMD`, `-m file -a 'path=X state=absent'`): what the
     /// module does, as [`crate::ansible`]'s table says.
     AnsibleModule,
