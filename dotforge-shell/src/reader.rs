@@ -477,20 +477,11 @@ impl ScriptState<'_> {
                 located.map(|(path, word)| (word.text, path)).collect()
             };
             let unread_named = named(program.recipes_named_by_options(argv, program.unread_recipes()));
-            let code_named = named(program.recipes_named_by_options(argv, program.code_recipes()));
             // Config files whose keys hold commands (`.pre-commit-config.yaml`'s `entry:`, MSBuild's `Exec`).
             let mut configs = Vec::new();
             for (files, keys, unknowns) in program.config_commands() {
-                let mut paths: Vec<PathBuf> =
-                    files.iter().filter(|name| !name.starts_with(['-', '*'])).map(|name| dir.join(name)).collect();
-                let by_options = named(program.recipes_named_by_options(argv, files.iter().copied()));
-                paths.extend(by_options.into_iter().map(|(_, path)| path));
-                for ending in files.iter().filter_map(|name| name.strip_prefix('*')) {
-                    paths.extend(reading.files.written_ending(ending).map(Path::to_path_buf));
-                }
-                paths.sort();
-                paths.dedup();
-                configs.extend(paths.into_iter().map(|path| (path, keys, unknowns)));
+                let found = recipe_files(files, program, argv, &cwd, dir, &reading.files);
+                configs.extend(found.into_iter().map(|(_, path)| (path, keys, unknowns)));
             }
             // Documents the line wrote whose includes the generator reads (`.. literalinclude:: ../.env`).
             let documents: Vec<PathBuf> = program
@@ -508,24 +499,12 @@ impl ScriptState<'_> {
             unknown |= !only_lists
                 && (reading.files.written_in(dir, program.unread_recipes())
                     || unread_named.iter().any(|(_, path)| reading.files.written_here(path)));
-            let fixed = program.code_recipes().filter(|name| !name.starts_with(['-', '*']));
-            let mut recipes: Vec<(String, PathBuf)> =
-                fixed.map(|name| (name.to_owned(), dir.join(name))).chain(code_named).collect();
-            // (`*.js`: any file of code the line wrote, in any folder; also a wrapper's: `conda run` sources its
-            // environment's activation scripts.)
+            // (A wrapper's `*` names count too: `conda run` sources its environment's activation scripts.)
             let wrappers =
                 reading.line.commands[first_index..innermost].iter().filter_map(|wrapper| wrapper.shape().entry);
-            let endings: Vec<&str> = wrappers
-                .flat_map(|wrapper| wrapper.code_recipes())
-                .chain(program.code_recipes())
-                .filter_map(|name| name.strip_prefix('*'))
-                .collect();
-            for ending in endings {
-                let written = reading.files.written_ending(ending);
-                recipes.extend(written.map(|path| (path.display().to_string(), path.to_path_buf())));
-            }
-            recipes.sort_by(|a, b| a.1.cmp(&b.1));
-            recipes.dedup_by(|a, b| a.1 == b.1);
+            let mut code_names: Vec<&'static str> = program.code_recipes().collect();
+            code_names.extend(wrappers.flat_map(|wrapper| wrapper.code_recipes()).filter(|name| name.starts_with('*')));
+            let mut recipes = recipe_files(&code_names, program, argv, &cwd, dir, &reading.files);
             // (Nor does such an option or subcommand run the code files: `go build` runs no test.)
             if only_lists {
                 recipes.clear();
@@ -1198,6 +1177,29 @@ fn is_reserved(text: &str) -> bool {
     )
 }
 
+/// The files a program's recipe `names` stand for in the command `argv` run in `dir`: fixed names in that folder,
+/// files named by its options (`-c FILE`, `-D:KEY`), and files the line wrote whose path ends so (`*.js`, in any
+/// folder) — each as named, with its path, once.
+fn recipe_files(
+    names: &[&'static str],
+    program: &'static programs::Program,
+    argv: &[Word],
+    cwd: &Cwd,
+    dir: &Path,
+    files: &LineFiles<'_>,
+) -> Vec<(String, PathBuf)> {
+    let fixed = names.iter().filter(|name| !name.starts_with(['-', '*', '!']));
+    let mut found: Vec<(String, PathBuf)> = fixed.map(|name| ((*name).to_owned(), dir.join(name))).collect();
+    for word in program.recipes_named_by_options(argv, names.iter().copied()) {
+        found.extend(locate(&word, cwd, files.sources()).map(|path| (word.text, path)));
+    }
+    for ending in names.iter().filter_map(|name| name.strip_prefix('*')) {
+        found.extend(files.written_ending(ending).map(|path| (path.display().to_string(), path.to_path_buf())));
+    }
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    found.dedup_by(|a, b| a.1 == b.1);
+    found
+}
 #[cfg(test)]
 mod tests {
     use super::*;
