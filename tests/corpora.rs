@@ -42,6 +42,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentieth", include_str!("fixtures/corpora/twentieth.tsv")),
     ("twentyfirst", include_str!("fixtures/corpora/twentyfirst.tsv")),
     ("twentysecond", include_str!("fixtures/corpora/twentysecond.tsv")),
+    ("twentythird", include_str!("fixtures/corpora/twentythird.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -65,8 +65,9 @@ fn runs(language: Language, function: &str) -> Option<Runs> {
             _ => return None,
         },
         Language::Ruby => match function {
+            // (`sh`: Rake's, and FileUtils'.)
             "system" | "exec" | "spawn" | "popen" | "capture2" | "capture2e" | "capture3" | "popen2" | "popen2e"
-            | "popen3" | "pipeline" | "pipeline_r" | "pipeline_w" => Runs::Program,
+            | "popen3" | "pipeline" | "pipeline_r" | "pipeline_w" | "sh" => Runs::Program,
             "eval" | "instance_eval" | "class_eval" | "module_eval" => Runs::Code,
             _ => return None,
         },
@@ -425,7 +426,9 @@ fn surely_runs(language: Language, name: &str) -> bool {
             _ => false,
         },
         Language::Perl => matches!(function, "system" | "exec" | "readpipe" | "eval"),
-        Language::Ruby => matches!(function, "system" | "exec" | "spawn" | "eval" | "popen" | "capture2" | "capture3"),
+        Language::Ruby => {
+            matches!(function, "system" | "exec" | "spawn" | "eval" | "popen" | "capture2" | "capture3" | "sh")
+        }
         Language::Php => {
             matches!(function, "shell_exec" | "exec" | "system" | "passthru" | "popen" | "proc_open" | "eval")
         }

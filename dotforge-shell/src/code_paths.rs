@@ -82,10 +82,12 @@ pub(crate) const DESTRUCTIVE_CODE: &[&str] = &[
 ];
 
 /// Lower-case fragments of interpreter code that starts a process (`os.system('rm -rf ' + …)`).
-const RUNS_A_PROCESS: &[&str] = &["rm -", "system", "exec", "spawn", "popen", "subprocess"];
+const RUNS_A_PROCESS: &[&str] =
+    &["rm -", "system", "exec", "spawn", "popen", "subprocess", "processbuilder", "getruntime", "\".!", "\".!!"];
 
 /// Lower-case names of what governance, secrets and the network are, in code.
-const SENSITIVE_IN_CODE: &[&str] = &[".env", "id_rsa", "id_ed25519", ".ssh", ".forge", ".claude", "http"];
+const SENSITIVE_IN_CODE: &[&str] =
+    &[".env", "id_rsa", "id_ed25519", ".ssh", ".aws/", ".netrc", ".forge", ".claude", ".husky", ".git/", "http"];
 
 /// Whether code of a language the reader does not read (Go, Rust, CMake…) may do what the catalog cares about:
 /// delete or write, start a process, or name a secret, governance or the network. Code that does none of these

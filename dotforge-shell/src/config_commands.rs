@@ -1,6 +1,7 @@
 //! Commands kept in a tool's config file under known keys ([`crate::programs::Runs::ConfigCommands`]): YAML's `KEY:
 //! CMD` (also as a quoted list item, `- "exec: CMD"`, or a list of words, `KEY: ["git", "push"]`) and XML's
 //! `KEY="CMD"` (MSBuild's `<Exec Command="CMD"/>`; a key starting with `<` names its element too: `<Delete Files`),
+//! JSON's `"KEY": "CMD"`, INI's and TOML's `KEY = CMD` (supervisord, air), a Procfile's `NAME: CMD` (the key `*`),
 //! and a line's start (a key ending in a space: Go's `//go:generate CMD`),
 //! each turned into a shell command — after a prefix the table gives,
 //! with `;`-separated items as words (`<Delete Files="a;b"/>` is `rm -f a b`). A line holding one of the table's
@@ -18,10 +19,15 @@ pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> O
             // (A key ending in a space starts the line: `//go:generate CMD`.)
             let value = match key.ends_with(' ') {
                 true => line.trim_start().strip_prefix(key).map(str::to_owned),
-                false => yaml_value(line, key).or_else(|| xml_value(line, key)),
+                false => yaml_value(line, key)
+                    .or_else(|| xml_value(line, key))
+                    .or_else(|| json_value(line, key))
+                    .or_else(|| ini_value(line, key)),
             };
-            // (A value on the lines after, a YAML block `|` or `>` or a list left open, is not read here.)
-            if value.as_deref().is_some_and(|value| value.starts_with(['|', '>']) || value.starts_with('[')) {
+            // (A value on the lines after — none on the key's line, a YAML block `|` or `>`, a list left open — is
+            // not read here.)
+            let continued = |value: &str| value.is_empty() || value.starts_with(['|', '>', '[']);
+            if value.as_deref().is_some_and(continued) {
                 return None;
             }
             found.extend(value.map(|value| command(&value, prefix)));
@@ -30,14 +36,22 @@ pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> O
     Some(found)
 }
 
-/// `KEY: VALUE` at the start of a YAML line (after indentation, a list's `- ` and a quote).
+/// `KEY: VALUE` at the start of a YAML line (after indentation, a list's `- ` and a quote); the key `*` is any
+/// name (a Procfile's `web: CMD`).
 fn yaml_value(line: &str, key: &str) -> Option<String> {
     let start = line.trim_start().trim_start_matches("- ").trim_start();
     let (quote, start) = match start.chars().next() {
         Some(quote @ ('"' | '\'')) => (Some(quote), &start[1..]),
         _ => (None, start),
     };
-    let value = start.strip_prefix(key)?.strip_prefix(':')?.trim();
+    let after_key = match key {
+        "*" => {
+            let name = start.find(|c: char| !(c.is_ascii_alphanumeric() || "_.-".contains(c))).unwrap_or(0);
+            (name > 0).then(|| &start[name..])?
+        }
+        _ => start.strip_prefix(key)?,
+    };
+    let value = after_key.strip_prefix(':')?.trim();
     let value = match quote {
         Some(quote) => value.strip_suffix(quote).unwrap_or(value),
         None => value,
@@ -63,7 +77,39 @@ fn xml_value(line: &str, key: &str) -> Option<String> {
     let at = at.trim_start().strip_prefix('"')?;
     let value = &at[..at.find('"')?];
     let value = value.replace("&quot;", "\"").replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">");
+    // (Ant's properties for the home and the build's folder, as the shell writes them.)
+    let value = value.replace("${user.home}", "~").replace("${basedir}", ".");
     Some(properties_as_variables(&value.replace("&amp;", "&")))
+}
+
+/// `"KEY": "VALUE"` anywhere in a JSON line (nodemon's `"exec"`), its escapes read.
+fn json_value(line: &str, key: &str) -> Option<String> {
+    let quoted = format!("\"{key}\"");
+    line.match_indices(&quoted).find_map(|(at, _)| {
+        let rest = line[at + quoted.len()..].trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
+        let mut value = String::new();
+        let mut characters = rest.chars();
+        while let Some(character) = characters.next() {
+            match character {
+                '"' => return Some(value),
+                '\\' => value.push(match characters.next()? {
+                    'n' => '\n',
+                    't' => '\t',
+                    other => other,
+                }),
+                other => value.push(other),
+            }
+        }
+        None
+    })
+}
+
+/// `KEY = VALUE` or `KEY=VALUE` at the start of an INI or TOML line (supervisord's `command=`, air's `cmd = "…"`),
+/// the value unquoted.
+fn ini_value(line: &str, key: &str) -> Option<String> {
+    let value = line.trim_start().strip_prefix(key)?.trim_start().strip_prefix('=')?.trim();
+    let unquoted = ['"', '\''].iter().find_map(|quote| value.strip_prefix(*quote)?.strip_suffix(*quote));
+    Some(unquoted.unwrap_or(value).replace("\\\"", "\""))
 }
 
 /// MSBuild's properties (`$(Name)`) as the variables they are, not command substitutions.
@@ -149,6 +195,25 @@ mod tests {
         assert_eq!(commands("  command: [\"git\",\n    \"push\"]\n", &[("command", "")], &[]), None, "an open list");
         let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
         assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
+    }
+
+    #[test]
+    fn json_ini_and_procfile_lines_hold_commands() {
+        let nodemon = "{\"watch\":[\"src\"],\"events\":{\"start\":\"git reset --hard\"},\"exec\":\"cat \\\".env\\\"\"}";
+        let found = commands(nodemon, &[("exec", ""), ("start", "")], &[]).expect("read");
+        assert_eq!(found, ["cat \".env\"", "git reset --hard"]);
+        let supervisor = "[program:x]\ncommand=/bin/rm -rf /home/u\nautorestart=false\n";
+        assert_eq!(commands(supervisor, &[("command", "")], &[]), Some(vec!["/bin/rm -rf /home/u".to_owned()]));
+        let air = "[build]\ncmd = \"go build -o ./tmp/main .\"\nbin = \"./tmp/main\"\n";
+        assert_eq!(commands(air, &[("cmd", "")], &[]), Some(vec!["go build -o ./tmp/main .".to_owned()]));
+        let procfile = "web: bundle exec puma\nworker-2: git push -f\n";
+        assert_eq!(commands(procfile, &[("*", "")], &[]), Some(vec!["bundle exec puma".into(), "git push -f".into()]));
+        assert_eq!(
+            commands("rule x:\n    shell:\n        \"git push -f\"\n", &[("shell", "")], &[]),
+            None,
+            "next line"
+        );
+        assert_eq!(commands("commandline = x\n", &[("command", "")], &[]), Some(Vec::new()), "a longer name");
     }
 
     #[test]

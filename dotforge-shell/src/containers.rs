@@ -171,7 +171,8 @@ fn image_program(image: &str) -> &str {
 /// The folders mounted from here, as `(container path, path here)`.
 fn mounts(parsed: &Parsed<'_>) -> Vec<(String, String)> {
     let mut found = Vec::new();
-    for value in parsed.values(&['v'], &["volume"]) {
+    // (`-B`/`--bind`: Apptainer's.)
+    for value in parsed.values(&['v', 'B'], &["volume", "bind"]) {
         let mut parts = value.text().splitn(3, ':');
         if let (Some(source), Some(target)) = (parts.next(), parts.next()) {
             found.push((target.to_owned(), here(source)));

@@ -37,8 +37,23 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
     }
     // Ruby files named for what they hold (`Brewfile`, `Gemfile`, `Vagrantfile`…).
     let name = path.rsplit('/').next().unwrap_or(path);
-    if matches!(name, "Brewfile" | "Gemfile" | "Vagrantfile" | "Podfile" | "Fastfile" | "Dangerfile" | "Guardfile") {
+    if matches!(
+        name,
+        "Brewfile"
+            | "Gemfile"
+            | "Vagrantfile"
+            | "Podfile"
+            | "Fastfile"
+            | "Dangerfile"
+            | "Guardfile"
+            | "Rakefile"
+            | "rakefile"
+    ) {
         return Language::Ruby;
+    }
+    // Build files of languages not read, named for what they hold.
+    if matches!(name, "rebar.config" | "Jenkinsfile" | "Snakefile" | "nextflow.config") {
+        return Language::Other;
     }
     let extension = path.rsplit_once('.').map_or("", |(_, extension)| extension);
     match extension {
@@ -48,8 +63,11 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
         "rb" => Language::Ruby,
         "php" => Language::Php,
         "ps1" | "psm1" => Language::PowerShell,
-        // Languages whose code is not read (Lua, R, Go, Rust, Haskell, Scheme, Julia, CMake, Tcl, GDScript).
-        "lua" | "r" | "R" | "go" | "rs" | "hs" | "scm" | "jl" | "cmake" | "tcl" | "gd" => Language::Other,
+        // Languages whose code is not read (Lua, R, Go, Rust, Haskell, Scheme, Julia, CMake, Tcl, GDScript; the JVM's,
+        // the BEAM's, Nextflow's and other build languages; XML build files).
+        "lua" | "r" | "R" | "go" | "rs" | "hs" | "scm" | "jl" | "cmake" | "tcl" | "gd" | "kts" | "kt" | "gradle"
+        | "groovy" | "java" | "scala" | "sbt" | "sc" | "clj" | "cljs" | "cljc" | "edn" | "ex" | "exs" | "erl"
+        | "nf" | "smk" | "zig" | "dart" | "swift" | "nim" | "cr" | "ml" | "xml" => Language::Other,
         _ => Language::Shell,
     }
 }

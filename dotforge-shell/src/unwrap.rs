@@ -164,6 +164,17 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
                 let arguments = argv[1..].to_vec();
                 derived.files.push(ScriptFile { path: first.clone(), language: None, arguments });
             }
+            // A program the table does not know with one it knows after `--` (`vaultwrap run -- git push -f`,
+            // `./with-creds -- rm -rf ~`): such tools run it, so it is read as run.
+            if let Some(next) = command_after_double_dash(&argv) {
+                argv = next;
+                derived.commands.push(DerivedCommand {
+                    words: argv.clone(),
+                    cwd: cwd.clone(),
+                    assignments: assignments.clone(),
+                });
+                continue;
+            }
             break;
         };
         let variables: Vec<&Word> = environment.iter().chain(assignments.iter()).collect();
@@ -212,6 +223,13 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
         break;
     }
     derived
+}
+
+/// The words after the first `--` of an unknown program's command, when they start with a program the table knows.
+fn command_after_double_dash(argv: &[Word]) -> Option<Vec<Word>> {
+    let at = argv.iter().skip(1).position(|word| word.text == "--")? + 2;
+    let program = argv.get(at).filter(|word| !word.dynamic)?;
+    programs::lookup(&program.text).map(|_| argv[at..].to_vec())
 }
 
 /// What one of a program's ways to run code finds in its command `argv`. The one command it runs as another
@@ -292,10 +310,18 @@ fn runs_code(
             let reads_input = match lines {
                 ScriptLines::Shell => files.is_empty() && !lists,
                 ScriptLines::Crontab => !lists && operands.all(|word| word.text == "-"),
+                ScriptLines::Job => match operands.next() {
+                    Some(file) => {
+                        let path = file.clone();
+                        derived.files.push(ScriptFile { path, language: Some(Language::Shell), arguments: Vec::new() });
+                        false
+                    }
+                    None => true,
+                },
             };
             if reads_input {
                 stdin.run(derived, |text| match lines {
-                    ScriptLines::Shell => vec![text.to_owned()],
+                    ScriptLines::Shell | ScriptLines::Job => vec![text.to_owned()],
                     ScriptLines::Crontab => vec![later::crontab_commands(text)],
                 });
             }
@@ -375,6 +401,34 @@ fn runs_code(
         Runs::Definitions => {
             let definitions = argv[1..].iter().filter_map(|word| word.text.split_once('=')).map(|(_, value)| value);
             derived.scripts.extend(definitions.map(str::to_owned));
+        }
+        Runs::NamedCommand { program: named, arguments } => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            if let Some(executable) = parsed.named_values(&[named]).last() {
+                let arguments = parsed.named_values(&[arguments]).last().map(|word| word.text.clone());
+                derived.scripts.push(format!("{} {}", quote(&executable.text), arguments.unwrap_or_default()));
+            }
+        }
+        Runs::ArgumentsOption(runs_program, names) => {
+            let arguments = script_values(argv, program, names);
+            derived.scripts.extend(arguments.iter().map(|arguments| format!("{runs_program} {arguments}")));
+        }
+        Runs::CommandOperands(separator) => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            for operand in parsed.operands().filter(|word| word.text.contains([*separator, ' ', '\t'])) {
+                for command in operand.text.split(*separator) {
+                    let words =
+                        command.split_whitespace().map(|text| Word { text: text.to_owned(), ..operand.clone() });
+                    let words: Vec<Word> = argv[..1].iter().cloned().chain(words).collect();
+                    if words.len() > 1 {
+                        run_command(words, derived);
+                    }
+                }
+            }
+        }
+        Runs::OperandScripts => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            derived.scripts.extend(parsed.operands().filter(|word| word.text != "--").map(|word| word.text.clone()));
         }
         Runs::ScriptsAfter(separator) => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
@@ -470,9 +524,9 @@ fn runs_code(
                 }
             }
         }
-        // Code a model calls with arguments it chooses (`llm --functions CODE`): what it does to them cannot be known
-        // when the code may act at all.
-        Runs::ModelTools(options) => {
+        // Code in a language not read (`mix run -e`), or that a model calls with arguments it chooses (`llm
+        // --functions CODE`): what it does cannot be known when it may act at all.
+        Runs::UnreadCode(options) => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             let (letters, longs) = split_names(options);
             if parsed.values(&letters, &longs).iter().any(|value| crate::code_paths::unread_code_acts(value.text())) {
@@ -881,7 +935,13 @@ fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdi
             derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
         }
         Given::File(word) => {
-            derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() })
+            derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() });
+            // A script the table knows by its name is that program (`python manage.py shell -c CODE`, `php artisan
+            // tinker`, `ruby bin/rails runner CODE`).
+            if programs::lookup(&word.text).is_some() {
+                let at = argv.iter().position(|candidate| std::ptr::eq(candidate, word)).unwrap_or(argv.len());
+                run_command(argv[at..].to_vec(), derived);
+            }
         }
         Given::Input => stdin.run(derived, |code| code::commands_in_inline(language, code)),
         Given::Module => {}

@@ -1009,3 +1009,59 @@ fn ecosystems_site_generators_llm_tools_windows_builds_and_release_configs_run_w
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn frameworks_schedulers_supervisors_secret_managers_and_jvm_builds_run_what_they_are_given() {
+    let project = Project::new("roads-frameworks");
+    let refused = bash_corpus(&[
+        // A tool the table does not know, with a program it knows after `--`; secret managers that run a command.
+        "vaultwrap run --profile prod -- git push --force origin main",
+        "doppler run -- git push --force-with-lease origin main",
+        "aws-vault exec prod -- git push origin --delete main",
+        "sops exec-env secrets.enc.yaml 'git push -f origin main'",
+        // A script the table knows by name, run by its interpreter; a console's code.
+        "python manage.py shell -c \"import subprocess; subprocess.run(['git', 'push', '-f', 'origin', 'main'])\"",
+        "php artisan tinker --execute=\"shell_exec('git push --force origin main');\"",
+        "bin/rails runner 'system(\"git reset --hard HEAD~1\")'",
+        // Schedulers, supervisors and their configs.
+        "sbatch --wrap=\"git push --force origin main\"",
+        "echo 'git push --force origin main' | qsub -N sync -l walltime=00:05:00",
+        "pm2 start \"git push -f origin main\" --name sync --no-autorestart",
+        "printf 'web: git push --force origin main\\n' > Procfile.dotforge && honcho -f Procfile.dotforge start",
+        "printf '[program:s]\\ncommand=git push --force origin main\\n' > /tmp/dotforge-sv.conf && supervisord -c /tmp/dotforge-sv.conf",
+        "printf 'rule all:\\n    shell: \"git push --delete origin main\"\\n' > dotforge.smk && snakemake -s dotforge.smk -c1",
+        "mvn -q exec:exec -Dexec.executable=git -Dexec.args='push --force origin main'",
+        "cargo watch -s 'git push -f origin main'",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published = bash_corpus(&[
+        "sbt \"; clean ; +publishSigned ; sonatypeBundleRelease\"",
+        "npx concurrently -k \"npm run build\" \"npm publish\"",
+        "apptainer push acme.sif library://acme/default/acme-api:1.0",
+    ]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    // (Code in languages not read, that may act: asked.)
+    let asked = bash_corpus(&[
+        "mix run -e 'System.cmd(\"git\", [\"push\", \"-f\"])'",
+        "printf '\"git push -f origin main\".execute()\\n' > /tmp/dotforge-i.gradle && ./gradlew --init-script /tmp/dotforge-i.gradle help",
+        "printf 'rule all:\\n    run:\\n        print(1)\\n' > dotforge-r.smk && snakemake -s dotforge-r.smk -c1",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete", "no-verify"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "doppler run -- npm test",
+        "aws-vault exec dev -- aws s3 ls",
+        "sops exec-env secrets.enc.yaml 'npm test'",
+        "mytool run -- npm test",
+        "python manage.py migrate && python manage.py shell -c 'print(1)'",
+        "bin/rails db:migrate && bin/rails runner 'puts 1'",
+        "sbatch --wrap='python train.py' && srun -n 4 python train.py",
+        "pm2 start npm --name web -- start",
+        "printf 'web: npm run dev\\n' > Procfile.dotforge-dev && honcho -f Procfile.dotforge-dev check",
+        "printf 'tasks.register(\"hi\") { doLast { println(\"hi\") } }\\n' > /tmp/dotforge-h.gradle && ./gradlew --init-script /tmp/dotforge-h.gradle help",
+        "cargo watch -x check -x test",
+        "sbt \"testOnly acme.ApiSpec\" \"; compile ; test\"",
+        "mvn -q exec:java -Dexec.mainClass=acme.Main",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

@@ -117,6 +117,12 @@ pub(super) const PROGRAMS: &[Program] = &[
             // A runner or alias in the package's config, a build script: not read, asked about when the line wrote it.
             Runs::UnreadRecipes(&[".cargo/config.toml", ".cargo/config", "build.rs", "xtask/"]),
             Runs::PathPlugins("cargo-"),
+            // cargo-watch runs cargo's subcommands (`-x`) and shell commands (`-s`) as files change.
+            Runs::Subcommands(&[Program {
+                options: Options::new("xswid", &["exec", "shell", "watch", "ignore", "delay", "workdir", "features"]),
+                runs: &[Runs::ArgumentsOption("cargo", &["x", "exec"]), Runs::ScriptOption(&["s", "shell"])],
+                ..Program::named(&["watch"])
+            }]),
         ],
         examples: &[
             Example(
@@ -130,6 +136,9 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("cargo --config 'build.jobs=4' build", Expect::Inert(".forge")),
             Example("cargo build --release --target-dir .forge", Expect::Writes(".forge/release")),
             Example("cargo check", Expect::Inert(".forge")),
+            Example("cargo watch -x 'clean --target-dir .forge'", Expect::Writes(".forge")),
+            Example("cargo watch -s 'git push -f'", Expect::Runs("git push -f")),
+            Example("cargo watch -x check -x test", Expect::Inert(".forge")),
             Example("printf 'git push -f' > bin/cargo-ship && PATH=./bin:$PATH cargo ship", Expect::Runs("git push -f")),
             Example(
                 "mkdir -p .cargo && printf '[target.x86_64-unknown-linux-gnu]\\nrunner = \"sh -c x --\"\\n' >> .cargo/config.toml && cargo run",
@@ -243,9 +252,15 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         options: MAVEN_OPTIONS,
         subcommands: &[Subcommand { names: &["*"], options: MAVEN_OPTIONS }],
-        // A build file's plugins run code (`exec-maven-plugin`); not read, asked about when the line wrote it.
-        runs: &[Runs::UnreadRecipes(&["pom.xml", ".mvn/maven.config", ".mvn/jvm.config"])],
+        // A build file's plugins run code (`exec-maven-plugin`); not read, asked about when the line wrote it. The
+        // exec plugin's goal runs the program its properties name.
+        runs: &[
+            Runs::UnreadRecipes(&["pom.xml", ".mvn/maven.config", ".mvn/jvm.config"]),
+            Runs::NamedCommand { program: "D:exec.executable", arguments: "D:exec.args" },
+        ],
         examples: &[
+            Example("mvn -q exec:exec -Dexec.executable=rm -Dexec.args='-f src/main.rs'", Expect::Writes("src/main.rs")),
+            Example("mvn exec:exec -Dexec.executable=git -Dexec.args='config core.hooksPath x'", Expect::Runs("git config")),
             Example("mvn -P release -pl core clean deploy", Expect::Subcommand("clean")),
             Example("./mvnw -B -DskipTests verify", Expect::Subcommand("verify")),
             Example("cat > pom.xml <<'EOF'\n<project/>\nEOF\nmvn verify", Expect::Unknown),
@@ -258,10 +273,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("./gradlew -p lib publish", Expect::Subcommand("publish")),
             Example("gradle -x test build", Expect::Subcommand("build")),
-            Example("printf 'println 1' > /tmp/i.gradle && ./gradlew --init-script /tmp/i.gradle help", Expect::Unknown),
+            Example(
+                "printf '\"git push -f\".execute()' > /tmp/i.gradle && ./gradlew --init-script /tmp/i.gradle help",
+                Expect::Unknown,
+            ),
+            Example("printf 'tasks.register(\"hi\") { doLast { println(\"hi\") } }' >> build.gradle.kts && gradle hi", Expect::Inert(".forge")),
         ],
-        // A build script runs any code; not read, asked about when the line wrote it.
-        runs: &[Runs::UnreadRecipes(&[
+        // A build script runs any code; Groovy and Kotlin are not read: asked about when the line wrote one that may
+        // act.
+        runs: &[Runs::CodeRecipes(&[
             "build.gradle",
             "build.gradle.kts",
             "settings.gradle",
@@ -306,17 +326,86 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("printf 'pub fn build() void {}\\n' > build.zig && zig build", Expect::Unknown)],
         ..Program::named(&["zig"])
     },
+    // Scala is not read: a build file or plugin the line wrote asks when it may act.
     Program {
-        runs: &[Runs::UnreadRecipes(&["build.sbt", "project/"])],
+        runs: &[Runs::CodeRecipes(&["build.sbt", "*.sbt", "*.scala"]), Runs::CommandOperands(';')],
         examples: &[
-            Example("echo 'lazy val w = taskKey[Unit](\"w\")' >> build.sbt && sbt w", Expect::Unknown),
+            Example("sbt \"; clean ; +publishSigned ; sonatypeBundleRelease\"", Expect::Runs("sbt +publishSigned")),
+            Example("sbt \"testOnly acme.ApiSpec\" \"; compile ; test\"", Expect::Inert(".forge")),
+            Example("echo 'lazy val w = taskKey[Unit](\"w\")' >> build.sbt && echo 'w := { \"rm -rf x\".! }' >> build.sbt && sbt w", Expect::Unknown),
+            Example("printf 'addSbtPlugin(\"org.scalameta\" %% \"sbt-scalafmt\" %% \"2.5.2\")' > project/plugins.sbt && sbt fmt", Expect::Inert(".forge")),
             Example("sbt test", Expect::Inert(".forge")),
         ],
         ..Program::named(&["sbt"])
     },
+    // Leiningen evaluates `project.clj` (Clojure, not read), Kotlin scripts run as given, rebar3 its config's hooks.
     Program {
-        runs: &[Runs::UnreadRecipes(&["mix.exs", "lib/mix/tasks/"])],
-        examples: &[Example("mkdir -p lib/mix/tasks && printf 'x' > lib/mix/tasks/w.ex && mix w", Expect::Unknown)],
+        runs: &[Runs::CodeRecipes(&["project.clj", "profiles.clj", "*.clj"])],
+        examples: &[
+            Example("printf '(defproject a \"0.1\" :clean-targets [\".forge\"])' > project.clj && lein clean", Expect::Unknown),
+            Example("printf '(defproject a \"0.1\" :dependencies [])' > project.clj && lein test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["lein"])
+    },
+    Program {
+        options: Options::new("de", &["classpath", "cp"]),
+        runs: &[Runs::Code(Interpreter {
+            language: Language::Other,
+            code_options: &["e"],
+            code_words: &[],
+            no_file_options: &[],
+            file_subcommands: &[],
+            in_place: false,
+            file_options: &[],
+        })],
+        touches: Touches::Own(Logic::Interpreter),
+        examples: &[
+            Example("printf 'java.io.File(\".claude/settings.json\").delete()' > c.main.kts && kotlin c.main.kts", Expect::Unknown),
+            Example("printf 'println(\"hi\")' > hi.main.kts && kotlin hi.main.kts", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["kotlin", "kscript"])
+    },
+    Program {
+        runs: &[Runs::CodeRecipes(&["rebar.config", "*.erl", "*.app.src"])],
+        examples: &[
+            Example("printf '{pre_hooks, [{compile, \"rm -f notes.md\"}]}.' >> rebar.config && rebar3 compile", Expect::Unknown),
+            Example("printf '{deps, []}.' > rebar.config && rebar3 compile", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["rebar3"])
+    },
+    // Ant's build file: `<delete>` read as the delete it is; a task that runs or moves what is not read asks.
+    Program {
+        options: Options::new("fDl", &["buildfile", "file", "logfile"]),
+        runs: &[Runs::ConfigCommands {
+            files: &["build.xml", "-f"],
+            keys: &[("<delete dir", "rm -rf"), ("<delete file", "rm -f")],
+            unknown: &["<exec", "<java", "<script", "<move", "<copy", "<sshexec", "<apply", "<get", "<import", "<taskdef"],
+        }],
+        examples: &[
+            Example(
+                "printf '<project><target name=\"x\"><delete dir=\"${user.home}\"/></target></project>' > /tmp/t.xml && ant -f /tmp/t.xml",
+                Expect::Writes("~"),
+            ),
+            Example("printf '<project><target name=\"x\"><exec executable=\"git\"/></target></project>' > build.xml && ant", Expect::Unknown),
+            Example("printf '<project><target name=\"x\"><delete dir=\"build\"/></target></project>' > build.xml && ant x", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["ant"])
+    },
+    // Elixir is not read: `mix run -e CODE` asks when the code may act.
+    Program {
+        runs: &[
+            Runs::Subcommands(&[Program {
+                options: Options::new("er", &["eval", "require", "config"]),
+                runs: &[Runs::UnreadCode(&["e", "eval"])],
+                ..Program::named(&["run"])
+            }]),
+            Runs::UnreadRecipes(&["mix.exs", "lib/mix/tasks/"]),
+        ],
+        examples: &[
+            Example("mkdir -p lib/mix/tasks && printf 'x' > lib/mix/tasks/w.ex && mix w", Expect::Unknown),
+            Example("mix run -e 'File.rm_rf!(System.user_home!())'", Expect::Unknown),
+            Example("mix run -e 'IO.puts(Application.spec(:acme, :vsn))'", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["mix"])
     },
     // composer runs the scripts of `composer.json`, and one set on the line (`composer config scripts.X CMD`) when
@@ -431,8 +520,13 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[Runs::UnreadRecipes(&["noxfile.py"])],
         ..Program::named(&["nox"])
     },
+    // A Rakefile is Ruby, read as the code it runs.
     Program {
-        runs: &[Runs::UnreadRecipes(&["Rakefile", "rakefile", "Rakefile.rb"])],
+        runs: &[Runs::CodeRecipes(&["Rakefile", "rakefile", "Rakefile.rb", "*.rake"])],
+        examples: &[
+            Example("printf 'task :x do\n  sh \"git push -f\"\nend\n' > Rakefile && rake x", Expect::Runs("git push -f")),
+            Example("printf 'task :x do\n  puts 1\nend\n' > Rakefile && rake x", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["rake"])
     },
     Program {

@@ -113,7 +113,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         options: Options::new("msotT", &["model", "system", "template", "option", "functions", "tool"]),
         runs: &[
             Runs::InlineCode(Language::Python, &["functions"]),
-            Runs::ModelTools(&["functions"]),
+            Runs::UnreadCode(&["functions"]),
             Runs::CodeRecipes(&["--functions"]),
         ],
         examples: &[

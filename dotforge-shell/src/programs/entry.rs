@@ -64,6 +64,13 @@ pub(crate) enum Runs {
     /// The values of these options are shell scripts (`env -S`, `flock -c`, `su -c`, `npx -c`); a value
     /// `exec=CMD` is `CMD` (`tar --checkpoint-action=exec=CMD`).
     ScriptOption(&'static [&'static str]),
+    /// A command named by two options' values, the program and its arguments (Maven's `exec:exec
+    /// -Dexec.executable=rm -Dexec.args='-f notes.md'`), each written as [`crate::argv::Parsed::named_values`] reads
+    /// names (`D:exec.executable`).
+    NamedCommand { program: &'static str, arguments: &'static str },
+    /// The values of these options are arguments of a program (`cargo watch -x 'clean --target-dir .forge'` runs
+    /// `cargo clean --target-dir .forge`): `(program, options)`.
+    ArgumentsOption(&'static str, &'static [&'static str]),
     /// The values of these options are commands run on the files it works on, its operands given as their
     /// arguments (`git difftool -x CMD HEAD -- PATH` runs `CMD` on a copy and on `PATH`).
     CommandOptionOnOperands(&'static [&'static str]),
@@ -86,9 +93,11 @@ pub(crate) enum Runs {
     /// Options whose value is code of a language, in a program that is no interpreter (`pylint --init-hook CODE`,
     /// `mongosh --eval CODE`); each must be among its value-taking options.
     InlineCode(Language, &'static [&'static str]),
-    /// Options whose value is code a model calls with arguments it chooses (`llm --functions CODE`): code that may
-    /// act at all (delete, write, start a process) does what cannot be known, and asks.
-    ModelTools(&'static [&'static str]),
+    /// Options whose value is code the reader cannot follow — in a language it does not read (`mix run -e CODE`,
+    /// Elixir), or functions a model calls with arguments of its choosing (`llm --functions CODE`): code that may act
+    /// at all (delete, write, start a process, name a secret, governance or the network) does what cannot be known,
+    /// and asks.
+    UnreadCode(&'static [&'static str]),
     /// Ansible's ad-hoc module and its arguments (`-m shell -a CMD`, `-m file -a 'path=X state=absent'`): what the
     /// module does, as [`crate::ansible`]'s table says.
     AnsibleModule,
@@ -148,6 +157,11 @@ pub(crate) enum Runs {
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
     OperandsAfter(usize),
+    /// Its operands are its own commands, several in one word when separated so (`sbt '; clean ; +publishSigned'`,
+    /// `sbt "runMain x.Y"`): each read as the program given that command's words.
+    CommandOperands(char),
+    /// Each of its operands is a shell script of its own (`concurrently "npm run build" "npm publish"`).
+    OperandScripts,
     /// Its operands are keys typed into a terminal (`tmux send-keys … Enter`, `screen -X stuff TEXT`): joined, with
     /// `Enter`, `C-m` and `\n` as line ends, a shell script.
     Keys,
@@ -214,6 +228,9 @@ pub(crate) enum ScriptLines {
     /// As cron entries: five time fields (or an `@reboot`-style word), then the command; `NAME=value` lines and
     /// comments are no commands.
     Crontab,
+    /// As a batch job's shell script: the file its first operand names (`sbatch job.sh`, `qsub job.pbs`), else its
+    /// input; none of its options lists jobs.
+    Job,
 }
 
 /// A text-processing language whose scripts can run commands.

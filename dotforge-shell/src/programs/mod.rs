@@ -9,9 +9,11 @@
 //! The entries are grouped by family, one file each: `wrappers`, `shells`, `interpreters`, `file_tools`, `archivers`,
 //! `git`, `builds`, `runners` (JavaScript test runners), `engines` (game engines, mobile and embedded toolchains, data
 //! pipelines), `sites` (documentation and site generators), `configs` (commit, lint and release helpers' configs,
-//! LLM tools), `containers`, `packages`, `agents`, `elsewhere`, `schedulers`, `printers`, `consoles`. Logic that
-//! cannot be data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the
-//! modules the entry names ([`Recipes`], [`Logic`], [`Filter`]).
+//! LLM tools), `vaults` (secret managers that run a command), `frameworks` (web frameworks' consoles and configs),
+//! `supervisors` (process supervisors, Procfile runners), `containers`, `packages`, `agents`, `elsewhere`,
+//! `schedulers` (job schedulers, HPC batch systems, terminal multiplexers), `printers`, `consoles`. Logic that cannot be
+//! data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the modules the
+//! entry names ([`Recipes`], [`Logic`], [`Filter`]).
 //!
 //! **Adding a program**: add an entry to its family's file (names, options, runs, touches) with an example of each
 //! thing it does and a look-alike that must stay silent; `cargo test -p dotforge-shell programs` checks the examples,
@@ -29,6 +31,7 @@ mod engines;
 mod entry;
 mod environment;
 mod file_tools;
+mod frameworks;
 mod git;
 mod interpreters;
 mod packages;
@@ -37,8 +40,10 @@ mod runners;
 mod schedulers;
 mod shells;
 mod sites;
+mod supervisors;
 #[cfg(test)]
 mod tests;
+mod vaults;
 mod wrappers;
 
 use crate::argv::Options;
@@ -107,6 +112,9 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     engines::PROGRAMS,
     sites::PROGRAMS,
     configs::PROGRAMS,
+    vaults::PROGRAMS,
+    frameworks::PROGRAMS,
+    supervisors::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

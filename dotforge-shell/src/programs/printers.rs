@@ -53,8 +53,17 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("eval \"$(gpg-agent --daemon)\"", Expect::Inert(".forge"))],
         ..setup(&["keychain", "dircolors", "gpg-agent"], &[])
     },
+    // `direnv exec DIR CMD` runs CMD with DIR's `.envrc` loaded.
     Program {
-        examples: &[Example("eval \"$(direnv hook bash)\"", Expect::Inert(".forge"))],
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::Command { operands_before: 1, input_as_arguments: false }],
+            ..Program::named(&["exec"])
+        }])],
+        examples: &[
+            Example("eval \"$(direnv hook bash)\"", Expect::Inert(".forge")),
+            Example("direnv exec . sh -c 'rm -rf .claude'", Expect::Writes(".claude")),
+            Example("direnv exec . npm test", Expect::Inert(".forge")),
+        ],
         ..setup(&["direnv"], &["hook", "export"])
     },
     setup(&["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"], &["init"]),

@@ -312,6 +312,8 @@ fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_
             for option in files.iter().filter_map(|name| name.strip_prefix("--")) {
                 assert!(program.options.long_takes_value(option), "{:?}: --{option} takes no value", program.names);
                 for (key, _) in keys.iter().filter(|(key, _)| !key.starts_with('<')) {
+                    // (`*`: any key, a Procfile's process name.)
+                    let key = if *key == "*" { "web" } else { key };
                     let written = format!(
                         "printf '{key}: git push -f\\n' > /tmp/x.yml && {} --{option} /tmp/x.yml",
                         spellings(program).next().expect("a name")

@@ -436,8 +436,33 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("xwei", &["exec", "watch", "ext", "ignore", "delay", "signal", "config"]),
-        runs: &[Runs::ScriptOption(&["x", "exec"])],
-        examples: &[Example("nodemon --exec 'git push -f'", Expect::Runs("git push -f"))],
+        // nodemon.json (or `--config FILE`): the command it runs, and those of its events.
+        runs: &[
+            Runs::ScriptOption(&["x", "exec"]),
+            Runs::ConfigCommands {
+                files: &["nodemon.json", "--config"],
+                keys: &[
+                    ("exec", ""),
+                    ("start", ""),
+                    ("restart", ""),
+                    ("crash", ""),
+                    ("exit", ""),
+                    ("config:changed", ""),
+                ],
+                unknown: &[],
+            },
+        ],
+        examples: &[
+            Example("nodemon --exec 'git push -f'", Expect::Runs("git push -f")),
+            Example(
+                "printf '{\"watch\":[\"src\"],\"exec\":\"cat .env\"}' > nodemon.json && npx nodemon",
+                Expect::Reads(".env"),
+            ),
+            Example(
+                "printf '{\"watch\":[\"src\"],\"exec\":\"npm test\"}' > nodemon.json && npx nodemon",
+                Expect::Inert(".forge"),
+            ),
+        ],
         ..Program::named(&["nodemon"])
     },
     Program {
