@@ -17,7 +17,12 @@ fn write(path: &Path, text: &str) {
 }
 
 fn project() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-hook-project");
+    project_named("e2e-hook-project", "")
+}
+
+/// A hook project in `CARGO_TARGET_TMPDIR/NAME` whose build script also runs `extra_build_step`.
+fn project_named(name: &str, extra_build_step: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     let root = workspace().display().to_string().replace('\\', "/");
     write(
@@ -28,7 +33,10 @@ fn project() -> PathBuf {
              [build-dependencies]\ndotforge-codegen = {{ path = \"{root}/dotforge-codegen\" }}\n"
         ),
     );
-    write(&dir.join("build.rs"), "fn main() {\n    dotforge_codegen::compile(\"behaviors\");\n}\n");
+    write(
+        &dir.join("build.rs"),
+        &format!("fn main() {{\n    dotforge_codegen::compile(\"behaviors\");\n{extra_build_step}}}\n"),
+    );
     write(
         &dir.join("src/main.rs"),
         "dotforge_runtime::include_behaviors!();\n\nfn main() {\n    dotforge_runtime::main(&behaviors::CATALOG)\n}\n",
@@ -74,7 +82,10 @@ fn build_script_ran(output: &Output) -> bool {
 }
 
 fn hook_output(payload: &str) -> String {
-    let binary = workspace().join("target/e2e-hook-project/debug/e2e-hook");
+    run_hook(&workspace().join("target/e2e-hook-project/debug/e2e-hook"), payload)
+}
+
+fn run_hook(binary: &Path, payload: &str) -> String {
     let mut child = Command::new(binary)
         .env("FORGE_ROOT", Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-hook-forge"))
         .stdin(std::process::Stdio::piped())
@@ -186,4 +197,26 @@ fn the_hook_binary_links_no_yaml_parser_and_no_code_generator() {
     for banned in ["serde_yaml", "syn ", "quote ", "prettyplease", "dotforge-codegen", "proc-macro2"] {
         assert!(!tree.contains(banned), "`{banned}` is linked into the hook binary:\n{tree}");
     }
+}
+
+/// Built with the C runtime linked in (`-C target-feature=+crt-static`, BENCHMARKS.md stop 52), the fast-start link
+/// settings give a static executable that runs: a fixed-address one that still names a loader crashes at once.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn a_hook_built_with_a_static_c_runtime_is_a_static_executable_that_runs() {
+    use object::{Object, ObjectKind};
+    let dir = project_named("e2e-hook-static", "    dotforge_codegen::link_for_fast_start();\n");
+    let target = workspace().join("target/e2e-hook-static");
+    let built = cargo_command(&dir, &["build", "--offline"])
+        .env("CARGO_TARGET_DIR", &target)
+        .env("CARGO_ENCODED_RUSTFLAGS", "-Ctarget-feature=+crt-static")
+        .output()
+        .expect("run cargo build");
+    assert!(built.status.success(), "{}", text(&built));
+    let binary = target.join("debug/e2e-hook");
+    let bytes = std::fs::read(&binary).expect("read the hook");
+    let file = object::File::parse(&*bytes).expect("an ELF file");
+    assert_eq!(file.kind(), ObjectKind::Executable, "a fixed-address executable");
+    assert!(file.section_by_name(".interp").is_none(), "no loader named");
+    assert!(run_hook(&binary, FORCE_PUSH).contains("permanently blocked"), "the static hook runs and decides");
 }
