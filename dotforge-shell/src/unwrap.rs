@@ -225,6 +225,48 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
     derived
 }
 
+/// The command two named options' values make, the program and its arguments (`-Dexec.executable=rm
+/// -Dexec.args='-f x'`).
+fn named_command(argv: &[Word], program: &Program, named: &str, arguments: &str, derived: &mut Derived) {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    if let Some(executable) = parsed.named_values(&[named]).last() {
+        let arguments = parsed.named_values(&[arguments]).last().map(|word| word.text.clone());
+        derived.scripts.push(format!("{} {}", quote(&executable.text), arguments.unwrap_or_default()));
+    }
+}
+
+/// `runs_program`'s commands given as the values of the options `names` (`cargo watch -x check`).
+fn arguments_of(argv: &[Word], program: &Program, runs_program: &str, names: &[&str]) -> Vec<String> {
+    script_values(argv, program, names).iter().map(|arguments| format!("{runs_program} {arguments}")).collect()
+}
+
+/// A program's own commands given as its operands, several in one word when separated (`sbt '; clean ; publish'`).
+fn command_operands(argv: &[Word], program: &Program, separator: char, derived: &mut Derived) {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    for operand in parsed.operands().filter(|word| word.text.contains([separator, ' ', '\t'])) {
+        for command in operand.text.split(separator) {
+            let words = command.split_whitespace().map(|text| Word { text: text.to_owned(), ..operand.clone() });
+            let words: Vec<Word> = argv[..1].iter().cloned().chain(words).collect();
+            if words.len() > 1 {
+                run_command(words, derived);
+            }
+        }
+    }
+}
+
+/// Each operand a shell script of its own (`concurrently CMD CMD`).
+fn operand_scripts(argv: &[Word], program: &Program) -> Vec<String> {
+    let parsed = Parsed::of(argv, &program.options, Order::Permute);
+    parsed.operands().filter(|word| word.text != "--").map(|word| word.text.clone()).collect()
+}
+
+/// A batch job's script file (`sbatch job.sh`), read as shell; whether the job's script is its input instead.
+fn job_script(file: Option<&Word>, derived: &mut Derived) -> bool {
+    let Some(path) = file.cloned() else { return true };
+    derived.files.push(ScriptFile { path, language: Some(Language::Shell), arguments: Vec::new() });
+    false
+}
+
 /// The words after the first `--` of an unknown program's command, when they start with a program the table knows.
 fn command_after_double_dash(argv: &[Word]) -> Option<Vec<Word>> {
     let at = argv.iter().skip(1).position(|word| word.text == "--")? + 2;
@@ -310,14 +352,7 @@ fn runs_code(
             let reads_input = match lines {
                 ScriptLines::Shell => files.is_empty() && !lists,
                 ScriptLines::Crontab => !lists && operands.all(|word| word.text == "-"),
-                ScriptLines::Job => match operands.next() {
-                    Some(file) => {
-                        let path = file.clone();
-                        derived.files.push(ScriptFile { path, language: Some(Language::Shell), arguments: Vec::new() });
-                        false
-                    }
-                    None => true,
-                },
+                ScriptLines::Job => job_script(operands.next(), derived),
             };
             if reads_input {
                 stdin.run(derived, |text| match lines {
@@ -402,34 +437,14 @@ fn runs_code(
             let definitions = argv[1..].iter().filter_map(|word| word.text.split_once('=')).map(|(_, value)| value);
             derived.scripts.extend(definitions.map(str::to_owned));
         }
-        Runs::NamedCommand { program: named, arguments } => {
-            let parsed = Parsed::of(argv, &program.options, Order::Permute);
-            if let Some(executable) = parsed.named_values(&[named]).last() {
-                let arguments = parsed.named_values(&[arguments]).last().map(|word| word.text.clone());
-                derived.scripts.push(format!("{} {}", quote(&executable.text), arguments.unwrap_or_default()));
-            }
-        }
+        // (Each in a function of its own: a debug build gives every arm's locals a slot in this frame, and the reader
+        // nests this call to its depth limit.)
+        Runs::NamedCommand { program: named, arguments } => named_command(argv, program, named, arguments, derived),
         Runs::ArgumentsOption(runs_program, names) => {
-            let arguments = script_values(argv, program, names);
-            derived.scripts.extend(arguments.iter().map(|arguments| format!("{runs_program} {arguments}")));
+            derived.scripts.extend(arguments_of(argv, program, runs_program, names));
         }
-        Runs::CommandOperands(separator) => {
-            let parsed = Parsed::of(argv, &program.options, Order::Permute);
-            for operand in parsed.operands().filter(|word| word.text.contains([*separator, ' ', '\t'])) {
-                for command in operand.text.split(*separator) {
-                    let words =
-                        command.split_whitespace().map(|text| Word { text: text.to_owned(), ..operand.clone() });
-                    let words: Vec<Word> = argv[..1].iter().cloned().chain(words).collect();
-                    if words.len() > 1 {
-                        run_command(words, derived);
-                    }
-                }
-            }
-        }
-        Runs::OperandScripts => {
-            let parsed = Parsed::of(argv, &program.options, Order::Permute);
-            derived.scripts.extend(parsed.operands().filter(|word| word.text != "--").map(|word| word.text.clone()));
-        }
+        Runs::CommandOperands(separator) => command_operands(argv, program, *separator, derived),
+        Runs::OperandScripts => derived.scripts.extend(operand_scripts(argv, program)),
         Runs::ScriptsAfter(separator) => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
             if argv.get(start).is_some_and(|word| word.text == *separator) {
@@ -938,7 +953,7 @@ fn interpreted(argv: &[Word], program: &Program, interpreter: &Interpreter, stdi
             derived.files.push(ScriptFile { path: word.clone(), language: Some(language), arguments: Vec::new() });
             // A script the table knows by its name is that program (`python manage.py shell -c CODE`, `php artisan
             // tinker`, `ruby bin/rails runner CODE`).
-            if programs::lookup(&word.text).is_some() {
+            if programs::lookup(&word.text).is_some_and(|entry| entry.script) {
                 let at = argv.iter().position(|candidate| std::ptr::eq(candidate, word)).unwrap_or(argv.len());
                 run_command(argv[at..].to_vec(), derived);
             }

@@ -477,6 +477,9 @@ pub(crate) struct Program {
     pub packages: &'static [&'static str],
     /// Whether what it reads leaves the machine.
     pub sends: Sends,
+    /// Whether it is a script its interpreter runs by name (`python manage.py …`, `php artisan …`, `ruby bin/rails
+    /// …`): that command is this program's.
+    pub script: bool,
     /// Attack and look-alike rows: what its entry must make the reader and the access rules see.
     pub examples: &'static [Example],
 }
@@ -508,6 +511,7 @@ impl Program {
             cwd: Cwd::Stays,
             packages: &[],
             sends: Sends::Nothing,
+            script: false,
             examples: &[],
         }
     }

@@ -31,6 +31,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("python manage.py migrate", Expect::Inert(".forge")),
             Example("python manage.py shell -c 'from app.models import User; print(User.objects.count())'", Expect::Inert(".forge")),
         ],
+        script: true,
         ..Program::named(&["manage.py", "django-admin"])
     },
     // `rails runner CODE` (or a file of it); `bin/rails` and `ruby bin/rails` alike.
@@ -59,6 +60,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("bin/rails runner 'puts User.count'", Expect::Inert(".forge")),
             Example("bin/rails db:migrate", Expect::Inert(".forge")),
         ],
+        script: true,
         ..Program::named(&["rails"])
     },
     Program {
@@ -76,6 +78,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("php artisan tinker --execute=\"unlink(base_path('.git/hooks/pre-push'));\"", Expect::Writes(".git/hooks/pre-push")),
             Example("php artisan migrate --seed", Expect::Inert(".forge")),
         ],
+        script: true,
         ..Program::named(&["artisan"])
     },
     // Front-end frameworks' builds and dev servers load their config (and the modules it imports) as they start.
