@@ -43,6 +43,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentyfirst", include_str!("fixtures/corpora/twentyfirst.tsv")),
     ("twentysecond", include_str!("fixtures/corpora/twentysecond.tsv")),
     ("twentythird", include_str!("fixtures/corpora/twentythird.tsv")),
+    ("twentyfourth", include_str!("fixtures/corpora/twentyfourth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -1,144 +1,67 @@
-//! Commands kept in a tool's config file under known keys ([`crate::programs::Runs::ConfigCommands`]): YAML's `KEY:
-//! CMD` (also as a quoted list item, `- "exec: CMD"`, or a list of words, `KEY: ["git", "push"]`) and XML's
-//! `KEY="CMD"` (MSBuild's `<Exec Command="CMD"/>`; a key starting with `<` names its element too: `<Delete Files`),
-//! JSON's `"KEY": "CMD"`, INI's and TOML's `KEY = CMD` (supervisord, air), a Procfile's `NAME: CMD` (the key `*`),
-//! and a line's start (a key ending in a space: Go's `//go:generate CMD`),
-//! each turned into a shell command — after a prefix the table gives,
-//! with `;`-separated items as words (`<Delete Files="a;b"/>` is `rm -f a b`). A line holding one of the table's
-//! unknown fragments (code in a format not read, a remote repository) leaves what runs unknown. Also the files a
+//! Commands kept in a tool's config file under known keys ([`crate::programs::Runs::ConfigCommands`]), each value
+//! found by [`crate::config_values`] (YAML, XML, JSON, INI and TOML keys, a TOML table's keys, a call's arguments, a
+//! line's start) and turned into a shell command — after a prefix the table gives, with `;`-separated items as words
+//! (`<Delete Files="a;b"/>` is `rm -f a b`). A line holding one of the table's unknown fragments (code in a format not
+//! read, a remote repository), or a value that goes on past its line, leaves what runs unknown. Also the files a
 //! document includes ([`crate::programs::Runs::IncludedFiles`]: `.. literalinclude::`, `include::PATH[]`…).
 
-/// The commands `text` holds under `keys` (each `(key, prefix)`), or `None` when a line holds one of `unknown`.
+use crate::config_values;
+
+/// The commands `text` holds under `keys` (each `(key, prefix)`), or `None` when a line holds one of `unknown` or a
+/// value that cannot be read on its line.
 pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> Option<Vec<String>> {
     let mut found = Vec::new();
+    let mut table = "";
+    // (The prefix of an INI value that goes on in the indented lines after its key: tox's `commands =`.)
+    let mut continuing: Option<&str> = None;
     for line in text.lines() {
         if unknown.iter().any(|fragment| line.contains(fragment)) {
             return None;
         }
+        if let Some(header) = config_values::toml_table(line) {
+            table = header;
+            continuing = None;
+            continue;
+        }
+        match continuing {
+            Some(prefix) if config_values::continues_ini_value(line) => {
+                found.push(command(line.trim(), prefix));
+                continue;
+            }
+            _ => continuing = None,
+        }
         for (key, prefix) in keys {
-            // (A key ending in a space starts the line: `//go:generate CMD`.)
-            let value = match key.ends_with(' ') {
-                true => line.trim_start().strip_prefix(key).map(str::to_owned),
-                false => yaml_value(line, key)
-                    .or_else(|| xml_value(line, key))
-                    .or_else(|| json_value(line, key))
-                    .or_else(|| ini_value(line, key)),
+            if config_values::starts_ini_value(line, key) {
+                continuing = Some(prefix);
+                if config_values::values(line, key).iter().all(String::is_empty) {
+                    continue;
+                }
+            }
+            let values = match key.strip_prefix('[') {
+                // (`[TABLE]` or `[TABLE]KEY`: a TOML table's keys, `[tool.pdm.scripts]`.)
+                Some(spec) => config_values::table_commands(line, table, spec)?,
+                None => config_values::values(line, key),
             };
             // (A value on the lines after — none on the key's line, a YAML block `|` or `>`, a list left open — is
             // not read here.)
-            let continued = |value: &str| value.is_empty() || value.starts_with(['|', '>', '[']);
-            if value.as_deref().is_some_and(continued) {
+            let continued = |value: &String| value.is_empty() || value.starts_with(['|', '>', '[']);
+            if values.iter().any(continued) {
                 return None;
             }
-            found.extend(value.map(|value| command(&value, prefix)));
+            found.extend(values.iter().map(|value| command(value, prefix)));
         }
     }
     Some(found)
 }
 
-/// `KEY: VALUE` at the start of a YAML line (after indentation, a list's `- ` and a quote); the key `*` is any
-/// name (a Procfile's `web: CMD`).
-fn yaml_value(line: &str, key: &str) -> Option<String> {
-    let start = line.trim_start().trim_start_matches("- ").trim_start();
-    let (quote, start) = match start.chars().next() {
-        Some(quote @ ('"' | '\'')) => (Some(quote), &start[1..]),
-        _ => (None, start),
-    };
-    let after_key = match key {
-        "*" => {
-            let name = start.find(|c: char| !(c.is_ascii_alphanumeric() || "_.-".contains(c))).unwrap_or(0);
-            (name > 0).then(|| &start[name..])?
-        }
-        _ => start.strip_prefix(key)?,
-    };
-    let value = after_key.strip_prefix(':')?.trim();
-    let value = match quote {
-        Some(quote) => value.strip_suffix(quote).unwrap_or(value),
-        None => value,
-    };
-    // A list of words (`["git", "push"]`), or one quoted string.
-    if let Some(items) = value.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')) {
-        let words: Vec<String> =
-            items.split(',').map(|item| crate::argv::quote(item.trim().trim_matches(['"', '\'']))).collect();
-        return Some(words.join(" "));
-    }
-    let unquoted = ['"', '\''].iter().find_map(|quote| value.strip_prefix(*quote)?.strip_suffix(*quote));
-    Some(unquoted.unwrap_or(value).replace("\\\"", "\""))
-}
-
-/// `KEY="VALUE"` anywhere in an XML line, its entities read.
-fn xml_value(line: &str, key: &str) -> Option<String> {
-    let at = line.match_indices(key).find_map(|(at, _)| {
-        // (A key may name its element, `<Delete Files`, or else stands after a space.)
-        let before = line[..at].chars().next_back();
-        let starts = key.starts_with('<') || before.is_some_and(char::is_whitespace);
-        starts.then(|| line[at + key.len()..].trim_start().strip_prefix('=')).flatten()
-    })?;
-    let at = at.trim_start().strip_prefix('"')?;
-    let value = &at[..at.find('"')?];
-    let value = value.replace("&quot;", "\"").replace("&apos;", "'").replace("&lt;", "<").replace("&gt;", ">");
-    // (Ant's properties for the home and the build's folder, as the shell writes them.)
-    let value = value.replace("${user.home}", "~").replace("${basedir}", ".");
-    Some(properties_as_variables(&value.replace("&amp;", "&")))
-}
-
-/// `"KEY": "VALUE"` anywhere in a JSON line (nodemon's `"exec"`), its escapes read.
-fn json_value(line: &str, key: &str) -> Option<String> {
-    let quoted = format!("\"{key}\"");
-    line.match_indices(&quoted).find_map(|(at, _)| {
-        let rest = line[at + quoted.len()..].trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
-        let mut value = String::new();
-        let mut characters = rest.chars();
-        while let Some(character) = characters.next() {
-            match character {
-                '"' => return Some(value),
-                '\\' => value.push(match characters.next()? {
-                    'n' => '\n',
-                    't' => '\t',
-                    other => other,
-                }),
-                other => value.push(other),
-            }
-        }
-        None
-    })
-}
-
-/// `KEY = VALUE` or `KEY=VALUE` at the start of an INI or TOML line (supervisord's `command=`, air's `cmd = "…"`),
-/// the value unquoted.
-fn ini_value(line: &str, key: &str) -> Option<String> {
-    let value = line.trim_start().strip_prefix(key)?.trim_start().strip_prefix('=')?.trim();
-    let unquoted = ['"', '\''].iter().find_map(|quote| value.strip_prefix(*quote)?.strip_suffix(*quote));
-    Some(unquoted.unwrap_or(value).replace("\\\"", "\""))
-}
-
-/// MSBuild's properties (`$(Name)`) as the variables they are, not command substitutions.
-fn properties_as_variables(value: &str) -> String {
-    let mut out = String::new();
-    let mut rest = value;
-    while let Some(at) = rest.find("$(") {
-        out.push_str(&rest[..at]);
-        let inner = &rest[at + 2..];
-        match inner.find(')') {
-            Some(end) if inner[..end].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
-                out.push_str(&format!("${{{}}}", &inner[..end]));
-                rest = &inner[end + 1..];
-            }
-            // (A property function, `$([System.IO…])`, is what no one can know here: left as a substitution.)
-            _ => {
-                out.push_str("$(");
-                rest = inner;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The command a value stands for: itself, or after a prefix its `;`-separated items as words.
+/// The command a value stands for: itself, or after a prefix, as it is (`cat .env`) or, when it holds `;`-separated
+/// items, those as words (`rm -f a 'b c'`).
 fn command(value: &str, prefix: &str) -> String {
     if prefix.is_empty() {
         return value.to_owned();
+    }
+    if !value.contains(';') {
+        return format!("{prefix} {value}");
     }
     let items: Vec<String> =
         value.split(';').map(str::trim).filter(|item| !item.is_empty()).map(crate::argv::quote).collect();
@@ -195,6 +118,18 @@ mod tests {
         assert_eq!(commands("  command: [\"git\",\n    \"push\"]\n", &[("command", "")], &[]), None, "an open list");
         let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
         assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
+    }
+
+    #[test]
+    fn ini_values_go_on_in_indented_lines() {
+        let tox =
+            "[testenv:r]\ndeps = build\n    twine\ncommands = python -m build\n    twine upload dist/*\nsetenv = A=1\n";
+        let keys = &[("commands", "")];
+        assert_eq!(commands(tox, keys, &[]), Some(vec!["python -m build".into(), "twine upload dist/*".into()]));
+        let listed = "[testenv]\ncommands =\n    pytest --cov=src\n    git push -f\n\n[other]\n";
+        assert_eq!(commands(listed, keys, &[]), Some(vec!["pytest --cov=src".into(), "git push -f".into()]));
+        let toml = "[build]\ncmd = \"go build\"\n  bin = \"./tmp/main\"\n";
+        assert_eq!(commands(toml, &[("cmd", "")], &[]), Some(vec!["go build".into()]), "a key of its own");
     }
 
     #[test]

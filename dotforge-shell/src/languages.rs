@@ -52,6 +52,9 @@ pub(crate) fn language_of_file(path: &str, text: &str) -> Language {
         return Language::Ruby;
     }
     // Build files of languages not read, named for what they hold.
+    if matches!(name, "SConstruct" | "Sconstruct" | "sconstruct" | "SConscript") {
+        return Language::Python;
+    }
     if matches!(name, "rebar.config" | "Jenkinsfile" | "Snakefile" | "nextflow.config") {
         return Language::Other;
     }

@@ -38,6 +38,7 @@ mod code_tokens;
 mod command;
 mod computed;
 mod config_commands;
+mod config_values;
 mod consoles;
 mod containers;
 mod crude;

@@ -477,12 +477,6 @@ impl ScriptState<'_> {
                 located.map(|(path, word)| (word.text, path)).collect()
             };
             let unread_named = named(program.recipes_named_by_options(argv, program.unread_recipes()));
-            // Config files whose keys hold commands (`.pre-commit-config.yaml`'s `entry:`, MSBuild's `Exec`).
-            let mut configs = Vec::new();
-            for (files, keys, unknowns) in program.config_commands() {
-                let found = recipe_files(files, program, argv, &cwd, dir, &reading.files);
-                configs.extend(found.into_iter().map(|(_, path)| (path, keys, unknowns)));
-            }
             // Documents the line wrote whose includes the generator reads (`.. literalinclude:: ../.env`).
             let documents: Vec<PathBuf> = program
                 .included_files()
@@ -535,6 +529,18 @@ impl ScriptState<'_> {
                 for path in config_commands::included(&text) {
                     let read = format!("cat -- {}", quote(&path));
                     queue(reading, read, Cwd::Known(folder.to_path_buf()), job.file_depth + 1, None);
+                }
+            }
+        }
+        // Config files whose keys hold commands (`.pre-commit-config.yaml`'s `entry:`, MSBuild's `Exec`), the
+        // program's and its wrappers' (`pdm run NAME` runs a script of `pyproject.toml`).
+        if let (Cwd::Known(dir), true) = (&cwd, reading.files.wrote_any()) {
+            let mut configs = Vec::new();
+            for command in &reading.line.commands[first_index..=innermost] {
+                let Some(holder) = command.shape().entry else { continue };
+                for (files, keys, unknowns) in holder.config_commands() {
+                    let found = recipe_files(files, holder, &command.words, &cwd, dir, &reading.files);
+                    configs.extend(found.into_iter().map(|(_, path)| (path, keys, unknowns)));
                 }
             }
             for (path, keys, unknowns) in configs {

@@ -1066,3 +1066,52 @@ fn frameworks_schedulers_supervisors_secret_managers_and_jvm_builds_run_what_the
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+#[test]
+fn python_runners_native_builds_monorepos_and_dev_loops_run_what_their_configs_say() {
+    let project = Project::new("roads-configs");
+    let refused = bash_corpus(&[
+        // TOML tables of scripts, tox's indented commands, doit's actions.
+        "printf '[tool.pdm.scripts]\\nsync = {shell = \"git push --force origin main\"}\\n' >> pyproject.toml && pdm run sync",
+        "printf '[tool.hatch.envs.default.scripts]\\nsync = [\"git fetch\", \"git push -f origin main\"]\\n' >> pyproject.toml && hatch run sync",
+        "printf '[testenv:s]\\ncommands =\\n    git fetch\\n    git push --force origin main\\n' > tox.ini && tox -e s",
+        "printf 'def task_s():\\n    return {\"actions\": [\"git push --force origin main\"]}\\n' > dodo.py && doit s",
+        // Native builds, monorepo tasks, dev loops.
+        "printf 'rule s\\n  command = git push --force origin main\\nbuild s: s\\n' > build.ninja && ninja s",
+        "printf 'TEMPLATE = aux\\nsystem(git push --force origin main)\\n' > dotforge.pro && qmake dotforge.pro",
+        "printf '{\"targets\":{\"s\":{\"executor\":\"nx:run-commands\",\"options\":{\"commands\":[\"git push --force origin main\"]}}}}\\n' > project.json && npx nx run dotforge:s",
+        "printf 'tasks:\\n  s:\\n    command: git push --force origin main\\n' > moon.yml && moon run dotforge:s",
+        "printf \"local('git push --force origin main')\\n\" > Tiltfile && tilt ci",
+        "printf 'hooks:\\n  - command: git push --force origin main\\n    events: [\"before:deploy\"]\\n' > devspace.yaml && devspace deploy",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published = bash_corpus(&[
+        "printf '[tool.poe.tasks]\\nship = \"npm publish\"\\n' >> pyproject.toml && poe ship",
+        "skaffold build --push --default-repo ghcr.io/acme",
+    ]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    let secrets = bash_corpus(&[
+        "printf \"print(read_file('.env'))\\n\" > Tiltfile && tilt ci",
+        "printf 'services:\\n  d:\\n    image: alpine\\n    env_file: .env\\n    command: env\\n' > dotforge.compose.yaml && docker compose -f dotforge.compose.yaml run --rm d",
+    ]);
+    assert_blocked(&project, &secrets, "ask", &["protect-secrets"]);
+    // (Lua and m4, not read, that may act; a Tiltfile that loads another.)
+    let asked = bash_corpus(&[
+        "printf 'os.execute(\"git push -f origin main\")\\n' > premake5.lua && premake5 gmake2",
+        "printf \"load('./ext/Tiltfile', 'x')\\n\" > Tiltfile && tilt ci",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete", "no-verify"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "printf '[tool.pdm.scripts]\\ntest = \"pytest -q\"\\n' >> pyproject.toml && pdm run test",
+        "printf '[tool.poe.tasks]\\nlint = \"ruff check .\"\\n' >> pyproject.toml && poe lint",
+        "printf '[testenv]\\ncommands =\\n    pytest --cov=src\\n' > tox.ini && tox",
+        "printf 'rule cc\\n  command = cc -c $in -o $out\\nbuild a.o: cc a.c\\n' > build.ninja && ninja",
+        "printf 'tasks:\\n  t:\\n    command: npm test\\n' > moon.yml && moon run dotforge:t",
+        "printf \"local_resource('t', cmd='npm test')\\n\" > Tiltfile && tilt ci",
+        "printf 'services:\\n  w:\\n    image: node:20\\n    env_file: .env.example\\n' > dotforge-w.compose.yaml && docker compose -f dotforge-w.compose.yaml up -d",
+        "gt create -am 'feat: rate limiter' && gt log short",
+        "git lfs migrate info --everything",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

@@ -297,8 +297,13 @@ pub(super) const PROGRAMS: &[Program] = &[
     // Task runners whose recipe files the reader does not read: each runs what its file says, so a file the line
     // wrote itself makes the command ask ([`Runs::UnreadRecipes`]); one already there is the project's own.
     Program {
-        runs: &[Runs::UnreadRecipes(&["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml"])],
+        // (`task NAME` is also taskipy's, whose tasks sit in `pyproject.toml`.)
+        runs: &[
+            Runs::UnreadRecipes(&["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml"]),
+            Runs::ConfigCommands { files: &["pyproject.toml"], keys: &[("[tool.taskipy.tasks]", "")], unknown: &[] },
+        ],
         examples: &[
+            Example("printf '[tool.taskipy.tasks]\\nt = \"rm -f notes.md\"\\n' >> pyproject.toml && task t", Expect::Writes("notes.md")),
             Example("printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task", Expect::Unknown),
             Example("task build", Expect::Inert(".forge")),
         ],
@@ -473,10 +478,27 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("printf 'from invoke import task\\n' > tasks.py && invoke c", Expect::Unknown)],
         ..Program::named(&["invoke", "inv"])
     },
+    // poethepoet's tasks: a string or an inline table's `cmd`/`shell` is a command; a task of Python (`script`,
+    // `expr`) asks.
     Program {
-        runs: &[Runs::UnreadRecipes(&["pyproject.toml", "poe_tasks.toml", "poe_tasks.yaml", "poe_tasks.json"])],
+        runs: &[
+            Runs::ConfigCommands {
+                files: &["pyproject.toml", "poe_tasks.toml"],
+                keys: &[
+                    ("[tool.poe.tasks]", ""),
+                    ("[tool.poe.tasks.*]cmd", ""),
+                    ("[tool.poe.tasks.*]shell", ""),
+                    ("[tool.poe.tasks.*]sequence", ""),
+                    ("[tasks]", ""),
+                ],
+                unknown: &["script =", "expr =", "ref =", "include ="],
+            },
+            Runs::UnreadRecipes(&["poe_tasks.yaml", "poe_tasks.json"]),
+        ],
         examples: &[
-            Example("printf '[tool.poe.tasks]\\nship = \"x\"\\n' >> pyproject.toml && poe ship", Expect::Unknown),
+            Example("printf '[tool.poe.tasks]\\nship = \"git push -f\"\\n' >> pyproject.toml && poe ship", Expect::Runs("git push -f")),
+            Example("printf '[tool.poe.tasks.x]\\nscript = \"a:b\"\\n' >> pyproject.toml && poe x", Expect::Unknown),
+            Example("printf '[tool.poe.tasks]\\ntest = \"cargo test --all\"\\n' >> pyproject.toml && poe test", Expect::Inert(".forge")),
             Example("poe test", Expect::Inert(".forge")),
         ],
         ..Program::named(&["poe"])
@@ -512,9 +534,33 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["pre-commit", "prek"])
     },
+    // tox's `commands` (on the key's line and the indented lines after it).
     Program {
-        runs: &[Runs::UnreadRecipes(&["tox.ini", "tox.toml"])],
+        options: Options::new("ce", &["conf", "envlist"]),
+        runs: &[Runs::ConfigCommands {
+            files: &["tox.ini", "tox.toml", "-c", "--conf"],
+            keys: &[("commands", ""), ("commands_pre", ""), ("commands_post", "")],
+            unknown: &[],
+        }],
+        examples: &[
+            Example("printf '[testenv:x]\\ncommands = git push -f\\n' > tox.ini && tox -e x", Expect::Runs("git push -f")),
+            Example("printf '[testenv]\\ncommands =\\n    pytest\\n    git push -f\\n' > tox.ini && tox", Expect::Runs("git push -f")),
+            Example("printf '[testenv]\\ncommands = pytest {posargs}\\n' > tox.ini && tox", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["tox"])
+    },
+    // doit's `dodo.py`: Python, and its tasks' `actions` (command strings; a Python action asks).
+    Program {
+        options: Options::new("f", &["file"]),
+        runs: &[
+            Runs::CodeRecipes(&["dodo.py", "-f", "--file"]),
+            Runs::ConfigCommands { files: &["dodo.py", "-f", "--file"], keys: &[("actions", "")], unknown: &[] },
+        ],
+        examples: &[
+            Example("printf 'def task_t():\\n    return {\"actions\": [\"git clean -fdx\"]}\\n' > dodo.py && doit t", Expect::Runs("git clean -fdx")),
+            Example("printf 'def task_t():\\n    return {\"actions\": [\"pytest -q\"]}\\n' > dodo.py && doit t", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["doit"])
     },
     Program {
         runs: &[Runs::UnreadRecipes(&["noxfile.py"])],

@@ -161,13 +161,29 @@ pub(super) const PROGRAMS: &[Program] = &[
             Subcommand { names: &["compose"], options: COMPOSE_OPTIONS },
             Subcommand { names: &["*"], options: Options::NONE },
         ],
-        runs: &[Runs::Subcommands(&[
-            RUN,
-            EXEC,
-            Program { runs: &[Runs::Subcommands(RUN_AND_EXEC)], ..Program::named(&["container"]) },
-            Program { options: COMPOSE_OPTIONS, runs: &[Runs::Subcommands(COMPOSE)], ..Program::named(&["compose"]) },
-        ])],
+        runs: &[
+            Runs::Subcommands(&[
+                RUN,
+                EXEC,
+                Program { runs: &[Runs::Subcommands(RUN_AND_EXEC)], ..Program::named(&["container"]) },
+                Program {
+                    options: COMPOSE_OPTIONS,
+                    runs: &[Runs::Subcommands(COMPOSE)],
+                    ..Program::named(&["compose"])
+                },
+            ]),
+            // A compose file the line wrote gives its services the `env_file` it names (`.env` read).
+            Runs::ConfigCommands {
+                files: &["compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml", "*.yaml", "*.yml"],
+                keys: &[("env_file", "cat")],
+                unknown: &[],
+            },
+        ],
         examples: &[
+            Example(
+                "printf 'services:\\n  d:\\n    image: alpine\\n    env_file: .env\\n' > c.yaml && docker compose -f c.yaml run d",
+                Expect::Reads(".env"),
+            ),
             Example("docker --context prod push app:1", Expect::Subcommand("push")),
             Example("podman --connection remote image push app:1", Expect::Subcommand("image")),
             Example("docker -H ssh://host compose -f prod.yml push", Expect::Subcommand("compose")),

@@ -10,7 +10,8 @@
 //! `git`, `builds`, `runners` (JavaScript test runners), `engines` (game engines, mobile and embedded toolchains, data
 //! pipelines), `sites` (documentation and site generators), `configs` (commit, lint and release helpers' configs,
 //! LLM tools), `vaults` (secret managers that run a command), `frameworks` (web frameworks' consoles and configs),
-//! `supervisors` (process supervisors, Procfile runners), `containers`, `packages`, `agents`, `elsewhere`,
+//! `supervisors` (process supervisors, Procfile runners), `native` (native build systems), `monorepos` (JavaScript
+//! monorepo orchestrators), `devloops` (Kubernetes dev loops), `containers`, `packages`, `agents`, `elsewhere`,
 //! `schedulers` (job schedulers, HPC batch systems, terminal multiplexers), `printers`, `consoles`. Logic that cannot be
 //! data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the modules the
 //! entry names ([`Recipes`], [`Logic`], [`Filter`]).
@@ -26,6 +27,7 @@ mod builds;
 mod configs;
 mod consoles;
 mod containers;
+mod devloops;
 mod elsewhere;
 mod engines;
 mod entry;
@@ -34,6 +36,8 @@ mod file_tools;
 mod frameworks;
 mod git;
 mod interpreters;
+mod monorepos;
+mod native;
 mod packages;
 mod printers;
 mod runners;
@@ -115,6 +119,9 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     vaults::PROGRAMS,
     frameworks::PROGRAMS,
     supervisors::PROGRAMS,
+    native::PROGRAMS,
+    monorepos::PROGRAMS,
+    devloops::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

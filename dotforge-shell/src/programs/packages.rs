@@ -164,15 +164,33 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..with_subcommands(&["pipx"], Options::NONE)
     },
-    // `poetry run CMD`, `hatch run CMD`, `pdm run CMD`, `rye run CMD`: the command in the project's environment.
+    // `poetry run CMD`, `hatch run CMD`, `pdm run CMD`, `rye run CMD`: the command in the project's environment, or a
+    // script of the project's (hatch's, pdm's and rye's tables in `pyproject.toml`); hatch's build hook is Python.
     Program {
-        runs: &[Runs::PackageProgram {
-            subcommands: &["run"],
-            options: Options::NONE,
-            script_options: &[],
-            flakes: false,
-        }],
+        runs: &[
+            Runs::PackageProgram { subcommands: &["run"], options: Options::NONE, script_options: &[], flakes: false },
+            Runs::ConfigCommands {
+                files: &["pyproject.toml", "hatch.toml"],
+                keys: &[
+                    ("[tool.hatch.envs.*.scripts]", ""),
+                    ("[envs.*.scripts]", ""),
+                    ("[tool.pdm.scripts]", ""),
+                    ("[tool.pdm.scripts.*]cmd", ""),
+                    ("[tool.pdm.scripts.*]shell", ""),
+                    ("[tool.rye.scripts]", ""),
+                ],
+                unknown: &[],
+            },
+            Runs::CodeRecipes(&["hatch_build.py"]),
+        ],
         examples: &[
+            Example(
+                "printf '[tool.hatch.envs.r.scripts]\\nship = [\"hatch build\", \"hatch publish\"]\\n' >> pyproject.toml && hatch run r:ship",
+                Expect::Runs("hatch publish"),
+            ),
+            Example("printf '[tool.pdm.scripts]\\nr = {shell = \"rm -rf .forge\"}\\n' >> pyproject.toml && pdm run r", Expect::Writes(".forge")),
+            Example("printf '[tool.rye.scripts]\\ns = { cmd = [\"cat\", \".env\"] }\\n' >> pyproject.toml && rye run s", Expect::Reads(".env")),
+            Example("printf '[tool.pdm.scripts]\\ntest = \"pytest -q\"\\n' >> pyproject.toml && pdm run test", Expect::Inert(".forge")),
             Example("poetry run twine upload dist/*", Expect::Runs("twine upload")),
             Example("poetry -C pkg publish", Expect::Subcommand("publish")),
             Example("hatch run git push -f", Expect::Runs("git push -f")),

@@ -311,11 +311,17 @@ fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_
         for (files, keys, _) in program.config_commands() {
             for option in files.iter().filter_map(|name| name.strip_prefix("--")) {
                 assert!(program.options.long_takes_value(option), "{:?}: --{option} takes no value", program.names);
-                for (key, _) in keys.iter().filter(|(key, _)| !key.starts_with('<')) {
-                    // (`*`: any key, a Procfile's process name.)
-                    let key = if *key == "*" { "web" } else { key };
+                for (key, _) in keys.iter().filter(|(key, prefix)| !key.starts_with('<') && prefix.is_empty()) {
+                    // (`*`: any key, a Procfile's process name; `KEY(`: a call; `[TABLE]`: a TOML table's keys.)
+                    let line = match key.strip_prefix('[').and_then(|spec| spec.split_once(']')) {
+                        Some((table, "")) => format!("[{}]\\nx = \"git push -f\"", table.replace('*', "x")),
+                        Some((table, name)) => format!("[{}]\\n{name} = \"git push -f\"", table.replace('*', "x")),
+                        None if key.ends_with('(') => format!("{key}\"git push -f\")"),
+                        None if *key == "*" => "web: git push -f".to_owned(),
+                        None => format!("{key}: git push -f"),
+                    };
                     let written = format!(
-                        "printf '{key}: git push -f\\n' > /tmp/x.yml && {} --{option} /tmp/x.yml",
+                        "printf '{line}\\n' > /tmp/x.yml && {} --{option} /tmp/x.yml",
                         spellings(program).next().expect("a name")
                     );
                     assert!(runs(&read(&written), "git push -f"), "{written}: not read");

@@ -492,9 +492,23 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("devbox run -- cargo publish", Expect::Runs("cargo publish"))],
         ..Program::named(&["devbox"])
     },
+    // Nx's targets run commands (`nx:run-commands`' `command` and `commands` in `project.json`), and its plugins are
+    // JavaScript.
     Program {
-        runs: &[Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["exec"]) }])],
+        runs: &[
+            Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["exec"]) }]),
+            Runs::ConfigCommands {
+                files: &["project.json", "*/project.json", "nx.json"],
+                keys: &[("command", ""), ("commands", "")],
+                unknown: &[],
+            },
+            Runs::CodeRecipes(&["*.js", "*.cjs", "*.mjs", "*.ts"]),
+        ],
         examples: &[
+            Example(
+                "printf '{\"targets\":{\"s\":{\"executor\":\"nx:run-commands\",\"options\":{\"command\":\"git push -f\"}}}}' > project.json && npx nx run a:s",
+                Expect::Runs("git push -f"),
+            ),
             Example("npx nx exec -- git push origin +main:main", Expect::Runs("git push origin +main:main")),
             Example("lerna exec --no-bail -- git push --force", Expect::Runs("git push --force")),
             Example("nx run-many -t build", Expect::Inert(".forge")),
