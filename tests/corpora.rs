@@ -44,6 +44,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentysecond", include_str!("fixtures/corpora/twentysecond.tsv")),
     ("twentythird", include_str!("fixtures/corpora/twentythird.tsv")),
     ("twentyfourth", include_str!("fixtures/corpora/twentyfourth.tsv")),
+    ("twentyfifth", include_str!("fixtures/corpora/twentyfifth.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

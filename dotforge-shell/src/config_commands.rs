@@ -37,11 +37,18 @@ pub(crate) fn commands(text: &str, keys: &[(&str, &str)], unknown: &[&str]) -> O
                     continue;
                 }
             }
-            let values = match key.strip_prefix('[') {
+            let mut values = match key.strip_prefix('[') {
                 // (`[TABLE]` or `[TABLE]KEY`: a TOML table's keys, `[tool.pdm.scripts]`.)
                 Some(spec) => config_values::table_commands(line, table, spec)?,
                 None => config_values::values(line, key),
             };
+            // (A list of files for a prefix's program: each one, `preload = ["./a.ts"]` is `bun ./a.ts`.)
+            if !prefix.is_empty() {
+                values = values
+                    .into_iter()
+                    .flat_map(|value| config_values::string_list(&value).unwrap_or(vec![value]))
+                    .collect();
+            }
             // (A value on the lines after — none on the key's line, a YAML block `|` or `>`, a list left open — is
             // not read here.)
             let continued = |value: &String| value.is_empty() || value.starts_with(['|', '>', '[']);
@@ -118,6 +125,16 @@ mod tests {
         assert_eq!(commands("  command: [\"git\",\n    \"push\"]\n", &[("command", "")], &[]), None, "an open list");
         let go = "package main\n\n//go:generate stringer -type=Color\n// go:generate x\n";
         assert_eq!(commands(go, &[("//go:generate ", "")], &[]), Some(vec!["stringer -type=Color".to_owned()]));
+    }
+
+    #[test]
+    fn a_list_of_files_for_a_prefix_gives_each() {
+        let bunfig = "[test]\npreload = [\"./test/setup.ts\", \"./b.ts\"]\n";
+        assert_eq!(
+            commands(bunfig, &[("preload", "bun")], &[]),
+            Some(vec!["bun ./test/setup.ts".into(), "bun ./b.ts".into()])
+        );
+        assert_eq!(commands("pre_cmd = [\"a\",\n", &[("pre_cmd", "")], &[]), None, "a list left open");
     }
 
     #[test]

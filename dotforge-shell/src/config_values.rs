@@ -214,6 +214,12 @@ fn toml_commands(value: &str) -> Option<Vec<String>> {
     Some(found)
 }
 
+/// The strings of a list written on one line (`["./a.ts", "./b.ts"]`), when `text` is one.
+pub(crate) fn string_list(text: &str) -> Option<Vec<String>> {
+    let items = text.trim().strip_prefix('[')?.strip_suffix(']')?;
+    split_top_level(items).iter().map(|item| string_literal(item)).collect()
+}
+
 /// Whether `text` matches `pattern`, whose `*` stands for any run of characters.
 fn glob_matches(pattern: &str, text: &str) -> bool {
     let mut parts = pattern.split('*');

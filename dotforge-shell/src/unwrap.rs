@@ -477,13 +477,14 @@ fn runs_code(
                 rest.len() > after.len() && rest.iter().zip(after.iter()).all(|(word, text)| word.text == *text);
             if follows {
                 // `KEY=VALUE` (`npm pkg set scripts.x=CMD`), or the key and its value apart (`composer config
-                // scripts.x CMD`).
+                // scripts.x CMD`); a value `!CMD` is a shell command (`glab alias set x '!CMD'`).
                 let words = &rest[after.len()..];
+                let script = |value: &str| value.strip_prefix('!').unwrap_or(value).to_owned();
                 for (at, word) in words.iter().enumerate() {
                     match word.text.split_once('=') {
-                        Some((key, value)) if key.starts_with(prefix) => derived.scripts.push(value.to_owned()),
+                        Some((key, value)) if key.starts_with(prefix) => derived.scripts.push(script(value)),
                         None if word.text.starts_with(prefix) => {
-                            derived.scripts.extend(words.get(at + 1).map(|value| value.text.clone()));
+                            derived.scripts.extend(words.get(at + 1).map(|value| script(&value.text)));
                         }
                         _ => {}
                     }

@@ -530,12 +530,13 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
     let asked = bash_corpus(&[
         "printf 'version: 3\\ntasks:\\n  default:\\n    cmds: [rm -rf ~/]\\n' > Taskfile.yml && task",
         "printf 'from invoke import task\\n@task\\ndef c(c): c.run(\"git clean -fdx\")\\n' > tasks.py && invoke c",
-        "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
+        "printf '[tool.poe.tasks.ship]\\nscript = \"acme.release:main\"\\n' >> pyproject.toml && poe ship",
         "printf 'pre-commit:\\n  scripts:\\n    x.sh:\\n      runner: bash\\n' > lefthook.yml && lefthook install",
     ]);
     let behaviors = ["no-destructive-git", "self-protection", "no-pipe-to-shell", "no-publish", "protect-secrets"];
     assert_blocked(&project, &asked, "ask", &behaviors);
-    // Config files whose keys hold commands are read (`run:`, `entry:`, `command:`, `exec:`, MSBuild's `Exec`).
+    // Config files whose keys hold commands are read (`run:`, `entry:`, `command:`, `exec:`, MSBuild's `Exec`, a
+    // TOML table of tasks).
     let read = bash_corpus(&[
         "printf 'pre-commit:\\n  commands:\\n    r:\\n      run: npm publish\\n' > lefthook.yml && lefthook install",
         "printf 'repos:\\n- repo: local\\n  hooks:\\n  - id: x\\n    entry: npm publish\\n' > .pre-commit-config.yaml && pre-commit run -a",
@@ -543,6 +544,7 @@ fn task_runners_whose_recipe_files_the_line_wrote_are_asked_about() {
         "printf 'providers:\\n  - \"exec: npm publish\"\\n' > promptfooconfig.yaml && npx promptfoo eval",
         "printf '<Project><Target Name=\"S\"><Exec Command=\"npm publish\" /></Target></Project>\\n' > s.proj && dotnet msbuild s.proj -t:S",
         "printf 'package main\\n//go:generate npm publish\\n' > gen.go && go generate ./...",
+        "printf '[tool.poe.tasks]\\nship = \"twine upload dist/*\"\\n' >> pyproject.toml && poe ship",
     ]);
     assert_blocked(&project, &read, "deny-hard", &["no-publish"]);
     let look_alikes = bash_corpus(&[
@@ -1112,6 +1114,53 @@ fn python_runners_native_builds_monorepos_and_dev_loops_run_what_their_configs_s
         "printf 'services:\\n  w:\\n    image: node:20\\n    env_file: .env.example\\n' > dotforge-w.compose.yaml && docker compose -f dotforge-w.compose.yaml up -d",
         "gt create -am 'feat: rate limiter' && gt log short",
         "git lfs migrate info --everything",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}
+
+#[test]
+fn deploy_platforms_generators_package_manager_settings_and_terminals_run_what_they_are_given() {
+    let project = Project::new("roads-deploys");
+    let refused = bash_corpus(&[
+        "printf '{\"buildCommand\": \"git push --force origin main\"}' > vercel.json && vercel build",
+        "printf '[build]\\n  command = \"git push --force origin main\"\\n' > netlify.toml && netlify build",
+        "printf '{\"hosting\": {\"predeploy\": [\"git push --force origin main\"]}}' > firebase.json && firebase hosting:channel:deploy pr-1",
+        "netlify dev --command 'git push --force origin main'",
+        "railway run git push --force origin main",
+        "mkdir -p _templates/s/new && printf -- '---\\nto: x.txt\\nsh: git push --force origin main\\n---\\n' > _templates/s/new/i.ejs.t && npx hygen s new",
+        "printf 'version: v2\\nplugins:\\n  - local: [\"sh\", \"-c\", \"git push --force origin main\"]\\n' > buf.gen.yaml && buf generate",
+        "kitten @ launch --type=background git push --force origin main",
+        "wezterm cli send-text --no-paste $'git push --force origin main\\r'",
+        "zellij action write-chars 'git push --force origin main' && zellij action write 13",
+        "abduco -n s git push --force origin main",
+        "gh alias set --shell sync 'git push --force origin main' && gh sync",
+        "volta run --node 20 git push --force origin main",
+    ]);
+    assert_blocked(&project, &refused, "deny-hard", GUARDS);
+    let published = bash_corpus(&[
+        "firebase deploy --only hosting",
+        "netlify deploy --prod --dir dist",
+        "vercel --prod",
+        "wrangler deploy",
+        "git push heroku main",
+        "gh workflow run deploy.yml -f environment=production",
+    ]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
+    let asked = bash_corpus(&[
+        "mkdir -p /tmp/dotforge-tpl && printf '_tasks:\\n  - \"git push -f\"\\n' > /tmp/dotforge-tpl/copier.yml && copier copy --trust /tmp/dotforge-tpl /tmp/dotforge-out",
+        "gs commit create -a -m wip --no-verify",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-publish", "no-catastrophic-delete", "no-verify"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "printf '{\"buildCommand\": \"npm run build\"}' > vercel.json && vercel build && vercel deploy",
+        "netlify deploy --dir dist && wrangler deploy --dry-run --outdir dist",
+        "firebase emulators:exec --only firestore 'npm test'",
+        "mkdir -p test && printf \"process.env.TZ = 'UTC';\\n\" > test/setup.ts && printf '[test]\\npreload = [\"./test/setup.ts\"]\\n' > bunfig.toml && bun test",
+        "printf 'nodeLinker: node-modules\\n' > .yarnrc.yml && corepack yarn install",
+        "kitten @ launch --type=tab npm test && wezterm cli spawn -- npm run dev",
+        "gh alias set co 'pr checkout' && gh pr create --fill",
+        "npx @openapitools/openapi-generator-cli generate -i openapi.yaml -g rust -o gen/api",
     ]);
     assert_allowed(&project, &look_alikes);
 }

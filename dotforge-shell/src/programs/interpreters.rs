@@ -96,6 +96,7 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("bun -e \"require('fs').rmSync('.forge',{recursive:true})\"", Expect::Writes(".forge")),
             Example("bun test", Expect::Inert(".forge")),
+            Example("bun exec 'git push origin :refs/tags/v1'", Expect::Runs("git push origin")),
         ],
         ..interpreter(
             &["bun"],
@@ -106,6 +107,9 @@ pub(super) const PROGRAMS: &[Program] = &[
                     ..code(Language::JavaScript, &["e", "eval", "p", "print"])
                 }),
                 Runs::Recipes(Recipes::PackageScripts),
+                // `bun exec SCRIPT` (bun's shell); `bunfig.toml`'s preloads are code it loads first.
+                Runs::Subcommands(&[Program { runs: &[Runs::OperandsAsScript], ..Program::named(&["exec"]) }]),
+                Runs::ConfigCommands { files: &["bunfig.toml", "--config"], keys: &[("preload", "bun")], unknown: &[] },
             ],
         )
     },

@@ -11,7 +11,8 @@
 //! pipelines), `sites` (documentation and site generators), `configs` (commit, lint and release helpers' configs,
 //! LLM tools), `vaults` (secret managers that run a command), `frameworks` (web frameworks' consoles and configs),
 //! `supervisors` (process supervisors, Procfile runners), `native` (native build systems), `monorepos` (JavaScript
-//! monorepo orchestrators), `devloops` (Kubernetes dev loops), `containers`, `packages`, `agents`, `elsewhere`,
+//! monorepo orchestrators), `devloops` (Kubernetes dev loops), `deploys` (deploy platforms), `generators` (scaffolding and
+//! code generators), `terminals` (terminals' remote control, abduco, dtach), `containers`, `packages`, `agents`, `elsewhere`,
 //! `schedulers` (job schedulers, HPC batch systems, terminal multiplexers), `printers`, `consoles`. Logic that cannot be
 //! data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the modules the
 //! entry names ([`Recipes`], [`Logic`], [`Filter`]).
@@ -27,6 +28,7 @@ mod builds;
 mod configs;
 mod consoles;
 mod containers;
+mod deploys;
 mod devloops;
 mod elsewhere;
 mod engines;
@@ -34,6 +36,7 @@ mod entry;
 mod environment;
 mod file_tools;
 mod frameworks;
+mod generators;
 mod git;
 mod interpreters;
 mod monorepos;
@@ -45,6 +48,7 @@ mod schedulers;
 mod shells;
 mod sites;
 mod supervisors;
+mod terminals;
 #[cfg(test)]
 mod tests;
 mod vaults;
@@ -122,6 +126,9 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     native::PROGRAMS,
     monorepos::PROGRAMS,
     devloops::PROGRAMS,
+    deploys::PROGRAMS,
+    generators::PROGRAMS,
+    terminals::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not

@@ -19,7 +19,24 @@ const DLX_AND_SCRIPTS: &[Runs] = &[
         flakes: false,
     },
     Runs::Recipes(Recipes::PackageScripts),
-    Runs::UnreadRecipes(PACKAGE_MANAGER_SETTINGS),
+    // (The settings' programs: npm's script shell and node options, yarn's own release and plugins, bun's preloads;
+    // pnpm's hooks are JavaScript.)
+    Runs::ConfigCommands {
+        files: PACKAGE_MANAGER_SETTINGS,
+        keys: &[
+            ("script-shell", ""),
+            ("shell", ""),
+            ("git", ""),
+            ("node-gyp", ""),
+            ("node-options", "node"),
+            ("yarnPath", "node"),
+            ("path", "node"),
+            ("yarn-path ", "node"),
+            ("preload", "bun"),
+        ],
+        unknown: &[],
+    },
+    Runs::CodeRecipes(&[".pnpmfile.cjs", "pnpmfile.js", ".pnpmfile.mjs"]),
 ];
 
 /// The package managers' settings files, which can set the shell scripts run with (`script-shell`) or code node
@@ -97,6 +114,19 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["pnpm"])
     },
     Program { options: Options::new("", &["cwd"]), runs: DLX_AND_SCRIPTS, ..Program::named(&["yarn"]) },
+    // `volta run --node 20 CMD` runs the command with the toolchain it names.
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("", &["node", "npm", "pnpm", "yarn", "env"]),
+            runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+            ..Program::named(&["run"])
+        }])],
+        examples: &[
+            Example("volta run --node 20 git commit -nam wip", Expect::Runs("git commit -nam wip")),
+            Example("volta run --node 20 npm test", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["volta"])
+    },
     // `corepack pnpm publish` runs the package manager it names.
     Program {
         runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],

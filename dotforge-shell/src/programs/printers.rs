@@ -108,7 +108,20 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     setup(&["thefuck"], &["--alias"]),
     setup(&["register-python-argcomplete", "_register-python-argcomplete"], &[]),
-    setup(&["gh", "rustup"], &["completion", "completions"]),
+    setup(&["rustup"], &["completion", "completions"]),
+    // GitHub's and GitLab's CLIs: an alias set on the line (`gh alias set --shell NAME CMD`, `!CMD`) runs later.
+    Program {
+        runs: &[Runs::KeyedOperands { after: &["alias", "set"], prefix: "" }],
+        examples: &[
+            Example("gh alias set --shell ship 'git push -f origin main' && gh ship", Expect::Runs("git push -f")),
+            Example(
+                "glab alias set r '!git checkout origin/main -- src' && glab r",
+                Expect::Runs("git checkout origin/main"),
+            ),
+            Example("gh alias set co 'pr checkout'", Expect::Inert(".forge")),
+        ],
+        ..setup(&["gh", "glab"], &["completion"])
+    },
     // (helm's plugins, written by the line and installed, run what their `plugin.yaml` says: not read, asked.)
     Program { runs: &[Runs::UnreadRecipes(&["*/plugin.yaml"])], ..setup(&["helm"], &["completion"]) },
 ];

@@ -199,7 +199,6 @@ pub(super) const PROGRAMS: &[Program] = &[
             "mate-terminal",
             "foot",
             "kitty",
-            "wezterm",
             "x-terminal-emulator",
         ])
     },
