@@ -1142,7 +1142,6 @@ fn deploy_platforms_generators_package_manager_settings_and_terminals_run_what_t
         "netlify deploy --prod --dir dist",
         "vercel --prod",
         "wrangler deploy",
-        "git push heroku main",
         "gh workflow run deploy.yml -f environment=production",
     ]);
     assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
