@@ -437,8 +437,8 @@ fn runs_code(
             let definitions = argv[1..].iter().filter_map(|word| word.text.split_once('=')).map(|(_, value)| value);
             derived.scripts.extend(definitions.map(str::to_owned));
         }
-        // (Each in a function of its own: a debug build gives every arm's locals a slot in this frame, and the reader
-        // nests this call to its depth limit.)
+        // (Each in a function of its own, which keeps this frame small: the reader nests this call to its depth
+        // limit.)
         Runs::NamedCommand { program: named, arguments } => named_command(argv, program, named, arguments, derived),
         Runs::ArgumentsOption(runs_program, names) => {
             derived.scripts.extend(arguments_of(argv, program, runs_program, names));
