@@ -19,8 +19,8 @@ const DLX_AND_SCRIPTS: &[Runs] = &[
         flakes: false,
     },
     Runs::Recipes(Recipes::PackageScripts),
-    // (The settings' programs: npm's script shell and node options, yarn's own release and plugins, bun's preloads;
-    // pnpm's hooks are JavaScript.)
+    // (The settings' programs: npm's script shell, node options, onload script and init module, yarn's own release and
+    // plugins, bun's preloads; pnpm's hooks are JavaScript.)
     Runs::ConfigCommands {
         files: PACKAGE_MANAGER_SETTINGS,
         keys: &[
@@ -29,12 +29,16 @@ const DLX_AND_SCRIPTS: &[Runs] = &[
             ("git", ""),
             ("node-gyp", ""),
             ("node-options", "node"),
+            ("onload-script", "node"),
+            ("init-module", "node"),
+            ("editor", ""),
             ("yarnPath", "node"),
             ("path", "node"),
             ("yarn-path ", "node"),
             ("preload", "bun"),
         ],
-        unknown: &[],
+        // (A yarn plugin fetched by its spec, not a file here.)
+        unknown: &["spec:"],
     },
     Runs::CodeRecipes(&[".pnpmfile.cjs", "pnpmfile.js", ".pnpmfile.mjs"]),
 ];
@@ -110,7 +114,12 @@ pub(super) const PROGRAMS: &[Program] = &[
     Program {
         options: Options::new("CF", &["dir", "filter", "workspace"]),
         runs: DLX_AND_SCRIPTS,
-        examples: &[Example("pnpm dlx rimraf .forge", Expect::Writes(".forge"))],
+        examples: &[
+            Example("pnpm dlx rimraf .forge", Expect::Writes(".forge")),
+            Example("printf 'script-shell=./s.sh\\n' > .npmrc && printf 'git push -f\\n' > s.sh && pnpm run build", Expect::Runs("git push -f")),
+            Example("printf 'require(\"fs\").rmSync(\".forge\", {recursive: true});\\n' > .pnpmfile.cjs && pnpm install", Expect::Writes(".forge")),
+            Example("printf 'auto-install-peers=true\\n' > .npmrc && pnpm install", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["pnpm"])
     },
     Program { options: Options::new("", &["cwd"]), runs: DLX_AND_SCRIPTS, ..Program::named(&["yarn"]) },
