@@ -150,32 +150,23 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
         let installed =
             if entry.is_none() { installed_program(&argv, program).or_else(|| git_program(&argv)) } else { None };
         let Some(program) = program.filter(|_| installed.is_none()) else {
-            if let Some(next) = installed {
-                argv = next;
-                derived.commands.push(DerivedCommand {
-                    words: argv.clone(),
-                    cwd: cwd.clone(),
-                    assignments: assignments.clone(),
-                });
-                continue;
-            }
             // A path to a program (`./deploy.sh`, `scripts/release`, `"$PWD/x.bat"`): a script file when it is text.
-            if first.text.contains('/') && (!first.dynamic || parameters::variable_location(&first.text).is_some()) {
+            let path =
+                first.text.contains('/') && (!first.dynamic || parameters::variable_location(&first.text).is_some());
+            if installed.is_none() && path {
                 let arguments = argv[1..].to_vec();
                 derived.files.push(ScriptFile { path: first.clone(), language: None, arguments });
             }
             // A program the table does not know with one it knows after `--` (`vaultwrap run -- git push -f`,
             // `./with-creds -- rm -rf ~`): such tools run it, so it is read as run.
-            if let Some(next) = command_after_double_dash(&argv) {
-                argv = next;
-                derived.commands.push(DerivedCommand {
-                    words: argv.clone(),
-                    cwd: cwd.clone(),
-                    assignments: assignments.clone(),
-                });
-                continue;
-            }
-            break;
+            let Some(next) = installed.or_else(|| command_after_double_dash(&argv)) else { break };
+            argv = next;
+            derived.commands.push(DerivedCommand {
+                words: argv.clone(),
+                cwd: cwd.clone(),
+                assignments: assignments.clone(),
+            });
+            continue;
         };
         let variables: Vec<&Word> = environment.iter().chain(assignments.iter()).collect();
         // The one command a program runs as another program (`hub` is git, `python -m pre_commit`, `nx exec --
