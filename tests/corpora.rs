@@ -45,6 +45,8 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentythird", include_str!("fixtures/corpora/twentythird.tsv")),
     ("twentyfourth", include_str!("fixtures/corpora/twentyfourth.tsv")),
     ("twentyfifth", include_str!("fixtures/corpora/twentyfifth.tsv")),
+    ("twentysixth", include_str!("fixtures/corpora/twentysixth.tsv")),
+    ("twentyseventh", include_str!("fixtures/corpora/twentyseventh.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -142,7 +142,10 @@ impl<'l> LineFacts<'l> {
 pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
     let mut found = Vec::new();
     let facts = LineFacts::of(line);
+    // Where each command's accesses start in `found`, for those of commands that may not run to be possible.
+    let mut starts: Vec<(usize, bool)> = Vec::new();
     for command in &line.commands {
+        starts.push((found.len(), command.unknown == Unknown::Possible));
         let push = |found: &mut Vec<Access>, path: Word, kind: AccessKind, tree: bool| {
             if !path.text.is_empty() {
                 let cwd = command.cwd.clone();
@@ -231,6 +234,12 @@ pub fn accesses(line: &CommandLine, full_text: &str) -> Vec<Access> {
                 push(&mut found, path, AccessKind::Read, false);
             }
         }
+    }
+    let ends = starts.iter().skip(1).map(|&(start, _)| start).chain([found.len()]);
+    let possible_ranges: Vec<(usize, usize)> =
+        starts.iter().zip(ends).filter(|((_, possible), _)| *possible).map(|(&(start, _), end)| (start, end)).collect();
+    for (start, end) in possible_ranges {
+        found[start..end].iter_mut().for_each(|access| access.possible = true);
     }
     // Every entry of the home deleted (`rm -rf ~/*`, `"$HOME"/*`) is the home lost, as `rm -rf ~` would lose it.
     let home_entries = found.iter().filter(|access| access.kind == AccessKind::Write && access.tree);

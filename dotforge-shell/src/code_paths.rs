@@ -97,6 +97,20 @@ pub(crate) fn unread_code_acts(code: &str) -> bool {
     DESTRUCTIVE_CODE.iter().chain(RUNS_A_PROCESS).chain(SENSITIVE_IN_CODE).any(|fragment| lowered.contains(fragment))
 }
 
+/// Whether code of a language the reader does not read only reads the files it names: it calls a reading function
+/// (`io.open(p):read("a")`, `readLines(p)`, `slurp`), and neither deletes, writes nor starts a process, nor opens a
+/// file for appending (`io.open(p, "a")`) or sets a file's text (Groovy's `.text =`, `<<`).
+pub(crate) fn unread_code_only_reads(code: &str) -> bool {
+    const READS: &[&str] = &["read", "slurp", "cat(", "puts [", "contents"];
+    const WRITES: &[&str] = &[
+        ", \"a", ",\"a", ", 'a", ",'a", ".text =", ".text=", "<<", "output", "del_dir", "rm!", "file =", "file=",
+        "save",
+    ];
+    let lowered = code.to_lowercase();
+    READS.iter().any(|fragment| lowered.contains(fragment))
+        && !DESTRUCTIVE_CODE.iter().chain(RUNS_A_PROCESS).chain(WRITES).any(|fragment| lowered.contains(fragment))
+}
+
 /// How code in the languages the reader knows names the working folder.
 const CWD_IN_CODE: &[&str] =
     &["os.getcwd()", "Path.cwd()", "process.cwd()", "Dir.pwd", "getcwd()", "Deno.cwd()", "__dirname"];

@@ -101,6 +101,7 @@ pub(crate) fn only_reads(language: Language, code: &str) -> bool {
     let (names, keywords): (&[&str], &[&str]) = match language {
         Language::Python => (PYTHON_NAMES, PYTHON_KEYWORDS),
         Language::JavaScript => (JAVASCRIPT_NAMES, &[]),
+        Language::Other => return crate::code_paths::unread_code_only_reads(code),
         _ => return false,
     };
     let tokens = tokenize(language, code);

@@ -66,6 +66,9 @@ pub enum Unknown {
     /// Everything it runs: text computed while the line runs is run as commands (`eval "$X"`, `… | base64 -d | sh`,
     /// `source /dev/stdin` fed by an unknown command).
     Everything,
+    /// Whether it runs at all: a command line given as an argument to a program the table does not know
+    /// (`mytool --on-done 'git push -f'`), which may run it. Its words are as read.
+    Possible,
 }
 
 /// How a command was reached: the command that ran it, and the file read on the way, if any.

@@ -303,7 +303,8 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
             let derived = look_through(&argv, Input::Nothing, &[]);
-            scripts.extend(derived.scripts);
+            // (What an unknown program may run is read as all else here is: as possibly run.)
+            scripts.extend(derived.scripts.into_iter().chain(derived.possible_scripts));
             let command = SimpleCommand {
                 words: argv,
                 assignments: Vec::new(),

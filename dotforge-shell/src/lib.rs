@@ -60,6 +60,7 @@ mod make;
 mod package_scripts;
 mod parameters;
 pub mod pattern;
+mod possible;
 mod printed;
 pub mod program_index;
 mod programs;

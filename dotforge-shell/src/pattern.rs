@@ -259,7 +259,8 @@ impl Arguments<'_> {
             }),
             // (A program the reader could not know is no agent CLI on this evidence alone.)
             ArgTest::Elsewhere => {
-                command.unknown == Unknown::Nothing && !surroundings.loads_this_hook(command.program(), &command.cwd)
+                matches!(command.unknown, Unknown::Nothing | Unknown::Possible)
+                    && !surroundings.loads_this_hook(command.program(), &command.cwd)
             }
         }
     }
@@ -300,7 +301,7 @@ pub fn command_matches(pattern: &CommandPattern, command: &SimpleCommand, surrou
     // A command whose text is computed while the line runs may be any command; one whose program is may be any
     // program (see [`Unknown`]: only a reading that allows for it asks about such commands).
     let unknown_program = match command.unknown {
-        Unknown::Nothing => false,
+        Unknown::Nothing | Unknown::Possible => false,
         Unknown::Program => true,
         Unknown::Everything => return true,
     };

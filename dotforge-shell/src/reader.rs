@@ -20,7 +20,7 @@ use crate::sources::{locate, FileScript, LineFiles, NoFiles, Sources};
 use crate::unwrap::Input;
 use crate::{
     code, code_paths, computed, config_commands, containers, crude, functions, git_config, justfile, make,
-    package_scripts, parameters, unwrap,
+    package_scripts, parameters, possible, unwrap,
 };
 use std::collections::HashMap;
 use std::ops::Range;
@@ -40,6 +40,8 @@ struct Job {
     file_depth: usize,
     /// The command that runs this script, and the file it came from (what its commands record as their road).
     via: Option<Via>,
+    /// Whether the script may not run at all (see [`Unknown::Possible`]): its commands, and theirs, are possible.
+    possible: bool,
 }
 
 /// Everything one command line's reading gathers.
@@ -95,6 +97,7 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
             variables: Vec::new(),
             file_depth: 0,
             via: None,
+            possible: false,
         }],
         files: LineFiles::new(sources),
         outputs: Vec::new(),
@@ -102,16 +105,19 @@ pub fn parse_with(text: &str, cwd: Option<PathBuf>, sources: &dyn Sources) -> Co
         crude_commands: crude::Known::default(),
     };
     while let Some(job) = reading.jobs.pop() {
-        if reading.line.commands.len() >= MAX_COMMANDS {
+        let commands_before = reading.line.commands.len();
+        if commands_before >= MAX_COMMANDS {
             reading.read_crudely(&job.text, &job.cwd);
-            continue;
-        }
-        if job.depth > MAX_DEPTH || job.text.len() > MAX_SCRIPT_BYTES {
+        } else if job.depth > MAX_DEPTH || job.text.len() > MAX_SCRIPT_BYTES {
             let groups = reading.read_crudely(&job.text, &job.cwd);
             link_feeds(&mut reading.line, groups, job.feeds);
+        } else {
+            read_script(&job, &mut reading);
             continue;
         }
-        read_script(&job, &mut reading);
+        if job.possible {
+            mark_possible(&mut reading.line.commands[commands_before..]);
+        }
     }
     reading.line
 }
@@ -122,6 +128,13 @@ pub fn parse_crudely(text: &str, cwd: Option<PathBuf>) -> CommandLine {
     let mut line = CommandLine { degraded: true, ..CommandLine::default() };
     crude::read(text, &cwd.map_or(Cwd::Unknown, Cwd::Known), &mut line, &mut crude::Known::default());
     line
+}
+
+/// Marks `commands` as commands that may not run at all ([`Unknown::Possible`]), unless less is known of them.
+fn mark_possible(commands: &mut [SimpleCommand]) {
+    for command in commands.iter_mut().filter(|command| command.unknown == Unknown::Nothing) {
+        command.unknown = Unknown::Possible;
+    }
 }
 
 /// Makes every group of `groups` feed `target`.
@@ -340,6 +353,10 @@ impl ScriptState<'_> {
                 shape: Default::default(),
             });
         }
+        // A script that may not run makes commands that may not (`mytool --on-done 'git push -f'`).
+        if self.job.possible {
+            mark_possible(&mut reading.line.commands[first_index..]);
+        }
         // What the written command finally runs (after its wrappers) is what runs scripts and files.
         let innermost = reading.line.commands.len() - 1;
         let mut files_run = derived.files;
@@ -357,6 +374,7 @@ impl ScriptState<'_> {
                 variables: Vec::new(),
                 file_depth,
                 via,
+                possible: job.possible,
             });
         };
         // `trap` and `eval` run their script in this shell, which sees its variables (`tmp=$(mktemp -d); trap 'rm
@@ -367,6 +385,12 @@ impl ScriptState<'_> {
             queue(reading, script, self.cwd.clone(), job.file_depth, None);
             if let Some(queued) = reading.jobs.last_mut().filter(|_| same_shell) {
                 queued.variables = self.variables.clone();
+            }
+        }
+        for script in derived.possible_scripts {
+            queue(reading, script, self.cwd.clone(), job.file_depth, None);
+            if let Some(queued) = reading.jobs.last_mut() {
+                queued.possible = true;
             }
         }
         if let Some(body) = function_body {
@@ -554,6 +578,30 @@ impl ScriptState<'_> {
                 };
                 for command in commands {
                     queue(reading, command, cwd.clone(), job.file_depth + 1, Some(path.display().to_string()));
+                }
+            }
+        }
+        // Files the line wrote that a command names where a program may run them without saying so
+        // (`SUDO_ASKPASS=x sudo -A`, `--exec-command=x`, `dotbot -c x.yaml`): read as what may run (see `possible`).
+        if reading.files.wrote_any() && job.file_depth < MAX_FILE_DEPTH {
+            let command = &reading.line.commands[innermost];
+            let (cwd, named) = (command.cwd.clone(), possible::named_files(command, command.shape().entry.is_none()));
+            for word in named {
+                let Some(path) = locate(&word, &cwd, reading.files.sources()) else { continue };
+                if !reading.files.written_here(&path) {
+                    continue;
+                }
+                let Some(text) = reading.files.read(&path) else { continue };
+                let scripts = match language_of_file(&word.text, &text) {
+                    Language::Shell if text.starts_with("#!") => vec![text],
+                    Language::Shell | Language::Other => possible::config_lines(&text),
+                    language => code::commands_in(language, &text),
+                };
+                for script in scripts {
+                    queue(reading, script, cwd.clone(), job.file_depth + 1, Some(word.text.clone()));
+                    if let Some(queued) = reading.jobs.last_mut() {
+                        queued.possible = true;
+                    }
                 }
             }
         }
@@ -993,6 +1041,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
             file_depth: job.file_depth,
             // A substitution is written in the text that holds it: its commands come by the same road.
             via: job.via.clone(),
+            possible: job.possible,
         });
     }
     if let Some(target) = job.feeds {

@@ -9,7 +9,7 @@ use crate::command::Cwd;
 use crate::languages::{self, Given};
 use crate::lexer::{self, Word};
 use crate::programs::{self, Interpreter, Language, Program, Runs, ScriptLines};
-use crate::{ansible, code, containers, filters, git_commands, later, parameters};
+use crate::{ansible, code, containers, filters, git_commands, later, parameters, possible};
 use std::path::{Component, Path, PathBuf};
 
 /// Commands and scripts found behind a written command.
@@ -22,6 +22,8 @@ pub(super) struct Derived {
     pub files: Vec<ScriptFile>,
     /// Scripts whose output it runs as a shell script (`source <(CMD)`, `BASH_ENV=<(CMD)`).
     pub output_scripts: Vec<String>,
+    /// Command lines it is given that it may run (see [`crate::Unknown::Possible`]).
+    pub possible_scripts: Vec<String>,
     /// It runs text computed while it runs, which cannot be known before (`print | "sh"` in awk, `source
     /// /dev/stdin` fed by an unknown command).
     pub unknown: bool,
@@ -159,7 +161,12 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             }
             // A program the table does not know with one it knows after `--` (`vaultwrap run -- git push -f`,
             // `./with-creds -- rm -rf ~`): such tools run it, so it is read as run.
-            let Some(next) = installed.or_else(|| command_after_double_dash(&argv)) else { break };
+            let Some(next) = installed.or_else(|| command_after_double_dash(&argv)) else {
+                // Nor is it known whether it runs a command line it is given (`mytool --on-done 'git push -f'`,
+                // `runner exec "rm -rf ~"`): such a line is read as possibly run, which is asked about when it acts.
+                derived.possible_scripts.extend(possible::command_lines(&argv[1..], true));
+                break;
+            };
             argv = next;
             derived.commands.push(DerivedCommand {
                 words: argv.clone(),
@@ -210,6 +217,10 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             argv = argv[at..].to_vec();
             subcommand = Some(entry);
             continue;
+        }
+        // A program the table says runs no code may still take one in an option named for a command.
+        if program.runs.is_empty() {
+            derived.possible_scripts.extend(possible::command_lines(&argv[1..], false));
         }
         break;
     }

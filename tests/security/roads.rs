@@ -1163,3 +1163,35 @@ fn deploy_platforms_generators_package_manager_settings_and_terminals_run_what_t
     ]);
     assert_allowed(&project, &look_alikes);
 }
+
+/// Command lines given to a program the table does not know, or to a known program's option named for a command,
+/// and files the line wrote that a command names: they may run, so the hook asks when they would act — and says
+/// nothing when they would not, or when the program only searches or prints text.
+#[test]
+fn command_lines_an_unknown_program_is_given_may_run_and_are_asked_about() {
+    let project = Project::new("roads-possible");
+    let asked = bash_corpus(&[
+        "pm9 start 'git push --force origin main' --name sync",
+        "mytool --on-done='git push --force origin main'",
+        "runner exec \"rm -rf ~\"",
+        "lftp -c '!git push origin :refs/tags/v1.2.0'",
+        "restic -r /tmp/r --password-command \"sh -c 'git reset --hard HEAD~3; echo pw'\" snapshots",
+        "printf '#!/bin/sh\\ngit push --force origin main\\n' > /tmp/dotforge-done.sh && aria2c --on-download-complete=/tmp/dotforge-done.sh https://example.com/x.tgz",
+        "printf '#!/bin/sh\\nrm -rf .forge\\necho pw\\n' > /tmp/dotforge-pass.sh && chmod +x /tmp/dotforge-pass.sh && SUDO_ASKPASS=/tmp/dotforge-pass.sh sudo -A true",
+        "printf -- '- shell:\\n    - command: git reset --hard origin/main\\n' > install.conf.yaml && dotbot -c install.conf.yaml",
+        "printf 'stages:\\n  release:\\n    cmd: git push --force origin main\\n' > dvc.yaml && dvcx repro dvc.yaml:release",
+    ]);
+    let asking = ["no-destructive-git", "self-protection", "no-catastrophic-delete", "protect-unsaved-work"];
+    assert_blocked(&project, &asked, "ask", &asking);
+    let look_alikes = bash_corpus(&[
+        "grep -rn 'git push --force' docs",
+        "rg -n 'rm -rf ~' scripts || true",
+        "notify-send 'git push -f done'",
+        "mytool run 'npm test'",
+        "restic -r /tmp/r --password-command 'pass show restic' snapshots",
+        "printf '#!/bin/sh\\necho pw\\n' > /tmp/dotforge-pass.sh && chmod +x /tmp/dotforge-pass.sh && SUDO_ASKPASS=/tmp/dotforge-pass.sh sudo -A true",
+        "printf 'stages:\\n  build:\\n    cmd: cargo build --release\\n' > dvc.yaml && dvcx repro dvc.yaml:build",
+        "lua -e 'print(io.open(\".claude/settings.json\"):read(\"a\"))'",
+    ]);
+    assert_allowed(&project, &look_alikes);
+}

@@ -75,6 +75,10 @@ fn describe_unknown(line: &CommandLine, index: usize) -> String {
             let words: Vec<&str> = command.words.iter().map(|word| word.text.as_str()).collect();
             format!("`{}`: its program is computed as it runs", words.join(" "))
         }
+        Unknown::Possible => {
+            let words: Vec<&str> = command.words.iter().map(|word| word.text.as_str()).collect();
+            format!("`{}` is given to a program this hook does not know, which may run it", words.join(" "))
+        }
         _ => "text computed as the command runs is run as commands".to_owned(),
     };
     match command.via.as_ref().and_then(|via| line.road(via.command)) {
@@ -390,9 +394,13 @@ impl<'a> Inspection<'a> {
             }
             let matched = matched();
             if matched && access.possible {
-                let computed = self.line().commands.iter().any(|command| command.unknown == Unknown::Program);
+                let commands = &self.line().commands;
+                let computed = commands.iter().any(|command| command.unknown == Unknown::Program);
+                let given = commands.iter().any(|command| command.unknown == Unknown::Possible);
                 let why = if computed {
                     "its program is computed"
+                } else if given {
+                    "it is given to a program this hook does not know, which may run it"
                 } else if access.path.text.starts_with('/') {
                     "a variable it names may be empty"
                 } else {

@@ -170,10 +170,11 @@ pub(super) const PROGRAMS: &[Program] = &[
         )
     },
     Program {
-        examples: &[Example(
-            "lua -e 'os.remove(\".forge/runtime/state.json\")'",
-            Expect::Writes(".forge/runtime/state.json"),
-        )],
+        examples: &[
+            Example("lua -e 'os.remove(\".forge/runtime/state.json\")'", Expect::Writes(".forge/runtime/state.json")),
+            // (Code that only reads what it names reads it.)
+            Example("lua -e 'print(io.open(\".claude/settings.json\"):read(\"a\"))'", Expect::Inert(".claude")),
+        ],
         ..interpreter(&["lua*"], Options::new("el", &[]), &[Runs::Code(code(Language::Other, &["e"]))])
     },
     // R reads `.Rprofile` as it starts and renders R Markdown's code chunks (`rmarkdown::render`): neither read.

@@ -12,7 +12,8 @@
 //! LLM tools), `vaults` (secret managers that run a command), `frameworks` (web frameworks' consoles and configs),
 //! `supervisors` (process supervisors, Procfile runners), `native` (native build systems), `monorepos` (JavaScript
 //! monorepo orchestrators), `devloops` (Kubernetes dev loops), `deploys` (deploy platforms), `generators` (scaffolding and
-//! code generators), `terminals` (terminals' remote control, abduco, dtach), `containers`, `packages`, `agents`, `elsewhere`,
+//! code generators), `terminals` (terminals' remote control, abduco, dtach), `texts` (searchers, viewers and
+//! filters that run none of the text they are given), `containers`, `packages`, `agents`, `elsewhere`,
 //! `schedulers` (job schedulers, HPC batch systems, terminal multiplexers), `printers`, `consoles`. Logic that cannot be
 //! data (git's config, Makefiles, package scripts, tar's old-style options, consoles' commands) sits in the modules the
 //! entry names ([`Recipes`], [`Logic`], [`Filter`]).
@@ -51,6 +52,7 @@ mod supervisors;
 mod terminals;
 #[cfg(test)]
 mod tests;
+mod texts;
 mod vaults;
 mod wrappers;
 
@@ -129,6 +131,7 @@ pub(crate) const FAMILIES: &[&[Program]] = &[
     deploys::PROGRAMS,
     generators::PROGRAMS,
     terminals::PROGRAMS,
+    texts::PROGRAMS,
 ];
 
 /// The entry of a program (a name or a path to it: `/usr/bin/git`), or `None` for a program the table does not
