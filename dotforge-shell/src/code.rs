@@ -253,6 +253,19 @@ const STARTS_A_PROCESS: &[&str] = &[
     "Start-Process",
     "Invoke-Expression",
     "iex ",
+    "ProcessBuilder",
+    "spawnShell",
+    "spawnProcess",
+    "executeShell",
+    ".execute()",
+    "getRuntime",
+    "\".!",
+    "builtins.exec",
+    "os:cmd",
+    "Sys.command",
+    "Unix.system",
+    "Process.run",
+    "Process.new",
 ];
 
 /// Julia's command literals passed to a call, `(`CMD`)` (`run`, `pipeline`, `read`, `success`…): each command, and
@@ -276,8 +289,27 @@ fn julia_commands(code: &str) -> (Vec<String>, bool) {
 
 /// How the languages that are not read delete files and folders (Emacs Lisp, Lua, R, Tcl): where, when the path
 /// is computed (`(expand-file-name "../x")`), cannot be known here.
-const DELETES: &[&str] =
-    &["delete-directory", "delete-file", "os.remove", "file.remove", "unlink(", "file delete", "recursive=true"];
+const DELETES: &[&str] = &[
+    "delete-directory",
+    "delete-file",
+    "os.remove",
+    "file.remove",
+    "unlink(",
+    "file delete",
+    "recursive=true",
+    "rmdir(",
+    "rm(\"",
+    "del_dir",
+    "File.delete",
+    "Files.delete",
+    "deleteRecursively",
+    "removeItem",
+    "removeFile",
+    "remove_file",
+    "remove_dir",
+    "Sys.remove",
+    "FileUtils.rm",
+];
 
 /// The command line that stands for a command the reader cannot know.
 pub(crate) const UNKNOWN_COMMAND: &str = "${DOTFORGE_UNKNOWN}";

@@ -76,9 +76,39 @@ pub(crate) fn unbraced_variables(text: &str) -> Option<String> {
 /// Lower-case fragments of interpreter code that deletes, truncates or writes files: code holding none of them
 /// names paths without destroying them (`print(open('x').read())`).
 pub(crate) const DESTRUCTIVE_CODE: &[&str] = &[
-    "unlink", "remove", "rmtree", "rmdir", "rm_r", "rm_f", "rmsync", "rimraf", "delete", "truncate", "write", "rename",
-    "replace", "move", "copy", "shred", "erase", "'w'", "\"w\"", "'wb", "\"wb", "'w+", "\"w+", "'wt", "\"wt", "'>",
-    "\">", "fs.rm(", "rm(",
+    "unlink",
+    "remove",
+    "rmtree",
+    "rmdir",
+    "rm_r",
+    "rm_f",
+    "rmsync",
+    "rimraf",
+    "delete",
+    "truncate",
+    "write",
+    "rename",
+    "replace",
+    "move",
+    "copy",
+    "shred",
+    "erase",
+    "'w'",
+    "\"w\"",
+    "'wb",
+    "\"wb",
+    "'w+",
+    "\"w+",
+    "'wt",
+    "\"wt",
+    "'>",
+    "\">",
+    "fs.rm(",
+    "rm(",
+    "put_contents",
+    "open_out",
+    "spit ",
+    "del_dir",
 ];
 
 /// Lower-case fragments of interpreter code that starts a process (`os.system('rm -rf ' + …)`).
@@ -93,7 +123,11 @@ const SENSITIVE_IN_CODE: &[&str] =
 /// delete or write, start a process, or name a secret, governance or the network. Code that does none of these
 /// (`fmt.Println("hello")`) is left alone; the rest, written by the line and run, cannot be known.
 pub(crate) fn unread_code_acts(code: &str) -> bool {
-    let lowered = code.to_lowercase();
+    let mut lowered = code.to_lowercase();
+    // (A secrets file's template is no secret: `.env.example`.)
+    for template in [".env.example", ".env.sample", ".env.template", ".env.dist"] {
+        lowered = lowered.replace(template, "");
+    }
     DESTRUCTIVE_CODE.iter().chain(RUNS_A_PROCESS).chain(SENSITIVE_IN_CODE).any(|fragment| lowered.contains(fragment))
 }
 

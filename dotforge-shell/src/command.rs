@@ -66,8 +66,9 @@ pub enum Unknown {
     /// Everything it runs: text computed while the line runs is run as commands (`eval "$X"`, `… | base64 -d | sh`,
     /// `source /dev/stdin` fed by an unknown command).
     Everything,
-    /// Whether it runs at all: a command line given as an argument to a program the table does not know
-    /// (`mytool --on-done 'git push -f'`), which may run it. Its words are as read.
+    /// Whether it runs at all: a command line given as text to a program that may run it — an argument of a program
+    /// the table does not know (`mytool --on-done 'git push -f'`), an option named for a command, a variable, a file
+    /// the line wrote (see `possible`). Its words are as read.
     Possible,
 }
 

@@ -116,7 +116,11 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
             whole_line = true;
         }
         if let Some(code) = found.code {
-            let lowered = code.to_lowercase();
+            let mut lowered = code.to_lowercase();
+            // (PHP's `file_put_contents(…, FILE_APPEND)` appends.)
+            if lowered.contains("file_append") {
+                lowered = lowered.replace("file_put_contents", "");
+            }
             if DESTRUCTIVE_CODE.iter().any(|fragment| lowered.contains(fragment)) {
                 effects.losses.extend(path_like_words_in_code(&code).into_iter().map(|path| reach(path, true)));
             }
@@ -266,7 +270,7 @@ fn command_effects<'c>(
             let appends = parsed.has('a', "append");
             let loses = match program {
                 "truncate" => true,
-                "tee" | "sponge" => !appends,
+                "tee" | "sponge" | "script" => !appends,
                 "fallocate" => {
                     ['p', 'c', 'd', 'z'].into_iter().any(|letter| parsed.has_short(letter))
                         || ["punch-hole", "collapse-range", "dig-holes", "zero-range"]

@@ -1,12 +1,14 @@
 //! Command lines a program may run that the program table does not say it runs: given to a program the table does
 //! not know (`mytool --on-done 'git push -f'`), or to a known program's option named for a command
-//! (`restic --password-command "sh -c '…'"`, `aria2c --on-download-complete=/tmp/x.sh`). Whether they run is not
+//! (`restic --password-command "sh -c '…'"`, `aria2c --on-download-complete=/tmp/x.sh`) or to a variable a command
+//! sets (`CC="sh -c '…'" make`), and files the line wrote that a command names where a program may run them
+//! (`SUDO_ASKPASS=/tmp/x.sh sudo -A`, `dotbot -c x.yaml`). Whether they run is not
 //! known, so they are read as commands that may run ([`crate::Unknown::Possible`]): the hook asks when one would
 //! act, and says nothing otherwise.
 
 use crate::command::SimpleCommand;
-use crate::lexer::{self, Word};
-use crate::programs;
+use crate::lexer::Word;
+use crate::programs::{self, Touches};
 
 /// Words that start a command line besides a program's name.
 const SHELL_WORDS: &[&str] = &["cd", "export", "if", "for", "while", "until", "{", "("];
@@ -25,7 +27,8 @@ pub(crate) fn command_lines(words: &[Word], unknown: bool) -> Vec<String> {
     for (at, word) in words.iter().enumerate() {
         let text = word.text.as_str();
         let (name, value) = match text.split_once('=') {
-            Some((name, value)) if name.starts_with('-') || lexer::is_name(name) => (name, Some(value)),
+            // (A key of any spelling: `APT::Update::Pre-Invoke::=CMD`, `hooks.pre=CMD`.)
+            Some((name, value)) if !name.contains(char::is_whitespace) => (name, Some(value)),
             _ => (text, None),
         };
         let named_for_a_command = name.starts_with("--") && COMMAND_OPTION_PARTS.iter().any(|part| name.contains(part));
@@ -53,6 +56,24 @@ pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
     let parts = values.chain(arguments).flat_map(|value| value.split(['=', ',', ':', ' ', '\t', '\n']));
     let files = parts.filter(|part| !part.is_empty() && !part.starts_with('-'));
     files.map(|part| Word { text: part.to_owned(), ..Word::default() }).collect()
+}
+
+/// Whether a command may run a script the line wrote without naming it: not one of the programs that only handle
+/// files, names or text (`chmod +x`, `cp`, `ls`, `echo`, `cat`), nor git (whose hooks are read as planted).
+pub(crate) fn may_run_files(command: &SimpleCommand) -> bool {
+    let Some(entry) = command.shape().entry else { return !command.words.is_empty() };
+    let handles_files = matches!(
+        entry.touches,
+        Touches::Names
+            | Touches::Permissions(_)
+            | Touches::Copies
+            | Touches::CopiesOrLinks
+            | Touches::Moves
+            | Touches::Links
+            | Touches::Creates
+            | Touches::Deletes
+    );
+    !handles_files && !matches!(command.program(), "cat" | "git" | "mkdir" | "head" | "tail" | "grep" | "less")
 }
 
 /// The command lines a configuration file's text may hold, one per line: a line's value after its key (`cmd: …`,

@@ -171,6 +171,8 @@ struct ScriptState<'j> {
     images: Vec<(String, containers::Image)>,
     /// The functions the script defines, as `(name, body)`.
     functions: Vec<(String, String)>,
+    /// The line's writes up to here whose scripts were read as possibly run (see `possible`).
+    scripts_considered: usize,
     token_group: Vec<Option<usize>>,
 }
 
@@ -210,6 +212,7 @@ impl ScriptState<'_> {
         if written.words.is_empty() && written.assignments.is_empty() && written.redirects.is_empty() {
             return None;
         }
+        let writes_before = reading.files.writes_so_far();
         written.words = braces::expand_words(std::mem::take(&mut written.words));
         written.words = substitute_variables(std::mem::take(&mut written.words), &self.variables);
         // Expansions, values and program words computed while the line runs, known where they can be (`"$d/audit"`,
@@ -301,7 +304,12 @@ impl ScriptState<'_> {
             None if fed => Input::Unknown,
             None => Input::Nothing,
         };
-        let derived = unwrap::look_through(&written.words, input, &environment);
+        let mut derived = unwrap::look_through(&written.words, input, &environment);
+        // A command line in a variable it sets (`CC="sh -c '…'" make`, `ON_DONE='git push -f' tool`) may be run by
+        // the program (see `possible`).
+        if !written.assignments.is_empty() {
+            derived.possible_scripts.extend(possible::command_lines(&written.assignments, true));
+        }
         // A function the script defined runs its body, the call's arguments in place of its parameters.
         let function_body = written.words.first().filter(|name| !name.dynamic).and_then(|name| {
             let defined = |wanted: &str| self.functions.iter().rev().find(|(defined, _)| defined == wanted);
@@ -578,6 +586,23 @@ impl ScriptState<'_> {
                 };
                 for command in commands {
                     queue(reading, command, cwd.clone(), job.file_depth + 1, Some(path.display().to_string()));
+                }
+            }
+        }
+        // Scripts the line wrote before this command, which a program may run without naming them (a hook, a
+        // bootstrap, an askpass or a wrapper of a tool's own folder): read as what may run once a command that may
+        // run them comes (not one that only handles files: `chmod +x`, `cp`, `ls`).
+        if reading.files.wrote_any() && job.file_depth < MAX_FILE_DEPTH {
+            let command = &reading.line.commands[innermost];
+            if possible::may_run_files(command) && self.scripts_considered < writes_before {
+                let scripts = reading.files.scripts_written_between(self.scripts_considered, writes_before);
+                self.scripts_considered = writes_before;
+                let cwd = command.cwd.clone();
+                for (path, text) in scripts {
+                    queue(reading, text, cwd.clone(), job.file_depth + 1, Some(path.display().to_string()));
+                    if let Some(queued) = reading.jobs.last_mut() {
+                        queued.possible = true;
+                    }
                 }
             }
         }
@@ -896,6 +921,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         program_copies: Vec::new(),
         images: Vec::new(),
         functions: functions::defined(&job.text),
+        scripts_considered: reading.files.writes_so_far(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();

@@ -209,6 +209,19 @@ impl<'s> LineFiles<'s> {
             })
     }
 
+    /// How many writes the line has made so far (a mark for [`LineFiles::scripts_written_since`]).
+    pub(crate) fn writes_so_far(&self) -> usize {
+        self.written.len()
+    }
+
+    /// The scripts (text starting with `#!`) the line wrote in its writes from mark `since` to mark `until`, each
+    /// with its path.
+    pub(crate) fn scripts_written_between(&self, since: usize, until: usize) -> Vec<(PathBuf, String)> {
+        let writes = self.written.get(since..until.min(self.written.len())).unwrap_or_default();
+        let scripts = writes.iter().filter_map(|(path, text)| Some((path, text.as_ref()?)));
+        scripts.filter(|(_, text)| text.starts_with("#!")).map(|(path, text)| (path.clone(), text.clone())).collect()
+    }
+
     /// The files the line itself wrote before this point whose path ends with `ending` (`.js`: a test runner loads
     /// code from any folder).
     pub(crate) fn written_ending<'a>(&'a self, ending: &'a str) -> impl Iterator<Item = &'a Path> + 'a {

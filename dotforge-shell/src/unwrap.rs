@@ -805,6 +805,12 @@ fn wrapped(
         }
     }
     let command = (start < argv.len()).then(|| argv[start..].to_vec())?;
+    // A variable its options set for the command (`firejail --env=HUSKY=0`, `systemd-run --setenv=NAME=VALUE`,
+    // `-E NAME=VALUE`): a word of its own before the command that sets an upper-case name.
+    // (`env NAME=VALUE CMD`'s were taken above.)
+    if !takes_assignments {
+        assignments.extend(argv[1..start].iter().filter_map(option_assignment));
+    }
     // `echo ~ | xargs rm -rf`: what it is fed, when known, becomes the command's arguments.
     match stdin {
         Input::Known(text) if program.feeds_input_as_arguments() => {
@@ -816,6 +822,21 @@ fn wrapped(
         }
         _ => Some(command),
     }
+}
+
+/// The `NAME=VALUE` a wrapper's option word sets (`--env=HUSKY=0`, `GIT_CONFIG_COUNT=1` after `--setenv`), when
+/// `NAME` is an environment variable's upper-case name.
+fn option_assignment(word: &Word) -> Option<Word> {
+    let text = word.text.as_str();
+    let text = match text.strip_prefix('-') {
+        Some(option) => option.split_once('=')?.1,
+        None => text,
+    };
+    let (name, _) = text.split_once('=')?;
+    let upper = !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    upper.then(|| Word { text: text.to_owned(), assignment: true, ..word.clone() })
 }
 
 /// A command of `xargs` (or `parallel`) with the words it is fed, put where `-I R` (`--replace`) says, else after

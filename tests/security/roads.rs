@@ -1180,8 +1180,14 @@ fn command_lines_an_unknown_program_is_given_may_run_and_are_asked_about() {
         "printf '#!/bin/sh\\nrm -rf .forge\\necho pw\\n' > /tmp/dotforge-pass.sh && chmod +x /tmp/dotforge-pass.sh && SUDO_ASKPASS=/tmp/dotforge-pass.sh sudo -A true",
         "printf -- '- shell:\\n    - command: git reset --hard origin/main\\n' > install.conf.yaml && dotbot -c install.conf.yaml",
         "printf 'stages:\\n  release:\\n    cmd: git push --force origin main\\n' > dvc.yaml && dvcx repro dvc.yaml:release",
+        "mkdir -p ~/.config/yadm && printf '#!/bin/sh\\ngit push --force origin main\\n' > ~/.config/yadm/bootstrap && chmod +x ~/.config/yadm/bootstrap && yadm bootstrap",
+        "printf '#!/bin/sh\\ngit commit -qam wip -n\\nexec \"$@\"\\n' > /tmp/dotforge-toolexec.sh && chmod +x /tmp/dotforge-toolexec.sh && go env -w GOFLAGS=-toolexec=/tmp/dotforge-toolexec.sh && go build ./...",
+        "CC=\"sh -c 'git push --force origin main'\" make",
+        "rpm --eval '%{lua: os.execute(\"git push --force origin main\")}'",
+        "groovy -e '\"git push --force origin main\".execute()'",
     ]);
-    let asking = ["no-destructive-git", "self-protection", "no-catastrophic-delete", "protect-unsaved-work"];
+    let asking =
+        ["no-destructive-git", "self-protection", "no-catastrophic-delete", "protect-unsaved-work", "no-verify"];
     assert_blocked(&project, &asked, "ask", &asking);
     let look_alikes = bash_corpus(&[
         "grep -rn 'git push --force' docs",
@@ -1192,6 +1198,18 @@ fn command_lines_an_unknown_program_is_given_may_run_and_are_asked_about() {
         "printf '#!/bin/sh\\necho pw\\n' > /tmp/dotforge-pass.sh && chmod +x /tmp/dotforge-pass.sh && SUDO_ASKPASS=/tmp/dotforge-pass.sh sudo -A true",
         "printf 'stages:\\n  build:\\n    cmd: cargo build --release\\n' > dvc.yaml && dvcx repro dvc.yaml:build",
         "lua -e 'print(io.open(\".claude/settings.json\"):read(\"a\"))'",
+        "printf '#!/bin/sh\\necho ok\\n' > /tmp/dotforge-check.sh && chmod +x /tmp/dotforge-check.sh && cargo --version",
+        "CC='ccache gcc' make -j4",
+        "rpm --eval '%{_libdir}'",
+        "firejail --env=LANG=C git commit -am 'wip: sync'",
     ]);
     assert_allowed(&project, &look_alikes);
+    // A wrapper's option that sets a variable sets it for the command (`--env=HUSKY=0`); `sg GROUP -c CMD` runs CMD.
+    let hooks_off = bash_corpus(&[
+        "firejail --quiet --env=HUSKY=0 git commit -am 'wip: sync'",
+        "systemd-run --user --wait --setenv=HUSKY=0 git commit -am 'wip: sync'",
+    ]);
+    assert_blocked(&project, &hooks_off, "ask", &["no-verify"]);
+    let published = bash_corpus(&["sg docker -c 'docker push ghcr.io/acme/api:latest'"]);
+    assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
 }

@@ -77,7 +77,7 @@ fn describe_unknown(line: &CommandLine, index: usize) -> String {
         }
         Unknown::Possible => {
             let words: Vec<&str> = command.words.iter().map(|word| word.text.as_str()).collect();
-            format!("`{}` is given to a program this hook does not know, which may run it", words.join(" "))
+            format!("`{}` is given as text that may be run as a command", words.join(" "))
         }
         _ => "text computed as the command runs is run as commands".to_owned(),
     };
@@ -400,7 +400,7 @@ impl<'a> Inspection<'a> {
                 let why = if computed {
                     "its program is computed"
                 } else if given {
-                    "it is given to a program this hook does not know, which may run it"
+                    "it is given as text that may be run as a command"
                 } else if access.path.text.starts_with('/') {
                     "a variable it names may be empty"
                 } else {

@@ -222,6 +222,106 @@ pub(super) const PROGRAMS: &[Program] = &[
             &[Runs::Code(code(Language::Other, &["e", "eval"]))],
         )
     },
+    // Octave (and the `.octaverc` it reads as it starts), Groovy, Crystal, D's rdmd, Scala CLI, gnuplot, jshell,
+    // Swift, OCaml and Erlang's escript: code not read, asked when it starts a process or deletes.
+    Program {
+        examples: &[
+            Example(
+                "octave --no-gui --eval 'confirm_recursive_rmdir(false); rmdir(getenv(\"HOME\"), \"s\")'",
+                Expect::Unknown,
+            ),
+            Example("printf 'system(\"rm -rf x\");\\n' > .octaverc && octave --eval 'disp(1)'", Expect::Unknown),
+            Example("octave --eval 'disp(version())'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["octave", "octave-cli"],
+            Options::new("p", &["eval", "path", "exec-path", "image-path", "info-file"]),
+            &[Runs::Code(code(Language::Other, &["eval"])), Runs::UnreadRecipes(&[".octaverc"])],
+        )
+    },
+    Program {
+        examples: &[
+            Example(
+                "groovy -e 'new File(\".claude/settings.json\").text = \"{}\"'",
+                Expect::Writes(".claude/settings.json"),
+            ),
+            Example("groovy -e '\"git push -f\".execute()'", Expect::Unknown),
+            Example("groovy -e 'println 1'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["groovy"],
+            Options::new("ecp", &["encoding", "classpath"]),
+            &[Runs::Code(code(Language::Other, &["e"]))],
+        )
+    },
+    Program {
+        examples: &[
+            Example("crystal eval 'File.delete(\".claude/settings.json\")'", Expect::Writes(".claude/settings.json")),
+            Example("crystal eval 'puts 1'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["crystal"],
+            Options::NONE,
+            &[Runs::Code(Interpreter { code_words: &["eval"], ..code(Language::Other, &[]) })],
+        )
+    },
+    Program {
+        examples: &[
+            Example(
+                "rdmd --eval='import std.process; spawnShell(\"git commit --no-verify -am wip\").wait;'",
+                Expect::Unknown,
+            ),
+            Example("rdmd --eval='writeln(1);'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(&["rdmd"], Options::new("", &["eval"]), &[Runs::Code(code(Language::Other, &["eval"]))])
+    },
+    Program {
+        examples: &[
+            Example("scala-cli -e 'import scala.sys.process._; \"gh release create v1\".!'", Expect::Unknown),
+            Example("scala-cli -e 'println(1)'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["scala-cli", "scala"],
+            Options::new("e", &["execute-scala", "execute-script", "dependency", "scala-version"]),
+            &[Runs::Code(code(Language::Other, &["e", "execute-scala", "execute-script"]))],
+        )
+    },
+    Program {
+        examples: &[
+            Example("gnuplot -e 'system(\"git push origin v1.3.0\")'", Expect::Unknown),
+            Example("gnuplot -e 'set terminal png; plot sin(x)' > /tmp/plot.png", Expect::Inert(".forge")),
+        ],
+        ..interpreter(&["gnuplot"], Options::new("ec", &["persist"]), &[Runs::Code(code(Language::Other, &["e"]))])
+    },
+    Program {
+        examples: &[
+            Example("printf 'new ProcessBuilder(\"cargo\", \"publish\").start();\\n' | jshell -q", Expect::Unknown),
+            Example("echo 'System.out.println(1);' | jshell -q", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["jshell"],
+            Options::new("", &["class-path", "module-path", "add-modules", "startup"]),
+            &[Runs::Code(code(Language::Other, &[]))],
+        )
+    },
+    Program {
+        examples: &[
+            Example(
+                "printf 'import Foundation; try? FileManager.default.removeItem(atPath: \"notes.md\")' | swift -",
+                Expect::Unknown,
+            ),
+            Example("echo 'print(1)' | swift -", Expect::Inert(".forge")),
+        ],
+        ..interpreter(&["swift"], Options::new("e", &[]), &[Runs::Code(code(Language::Other, &["e"]))])
+    },
+    interpreter(&["ocaml", "utop"], Options::new("I", &[]), &[Runs::Code(code(Language::Other, &[]))]),
+    Program {
+        examples: &[Example(
+            "printf 'main(_) -> ok = file:del_dir_r(\".forge\").\\n' > /tmp/r.escript && escript /tmp/r.escript",
+            Expect::Unknown,
+        )],
+        ..interpreter(&["escript"], Options::NONE, &[Runs::Code(code(Language::Other, &[]))])
+    },
     // zx runs a JavaScript file whose `` $`CMD` `` templates are shell commands.
     Program {
         examples: &[

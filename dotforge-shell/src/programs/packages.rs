@@ -56,6 +56,28 @@ const fn with_subcommands(names: &'static [&'static str], options: Options) -> P
 }
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // rpm expands the macros `--eval` is given: `%(CMD)` runs a shell command and `%{lua: …}` Lua code, neither
+    // read — asked when they may act. nix-instantiate's expression likewise (`builtins.exec`).
+    Program {
+        options: Options::new("EDr", &["eval", "define", "root", "dbpath", "macros", "rcfile"]),
+        runs: &[Runs::UnreadCode(&["E", "eval"])],
+        examples: &[
+            Example("rpm --eval '%{lua: os.execute(\"git update-ref -d refs/heads/main\")}'", Expect::Unknown),
+            Example("rpm -E '%(rm -rf .forge)'", Expect::Unknown),
+            Example("rpm --eval '%{_libdir}'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["rpm"])
+    },
+    Program {
+        options: Options::new("EAI", &["expr", "attr", "include", "option", "arg", "argstr"]),
+        runs: &[Runs::UnreadCode(&["E", "expr"])],
+        examples: &[
+            Example("nix-instantiate --eval -E 'builtins.exec [ \"git\" \"push\" \"-f\" ]'", Expect::Unknown),
+            Example("nix-instantiate --eval -E '1 + 1'", Expect::Inert(".forge")),
+            Example("nix-instantiate --eval -E 'builtins.readFile ./.env.example'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["nix-instantiate"])
+    },
     Program {
         options: EXEC_OPTIONS,
         runs: &[Runs::PackageProgram {

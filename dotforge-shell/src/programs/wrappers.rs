@@ -254,7 +254,6 @@ pub(super) const PROGRAMS: &[Program] = &[
                 "coreutils",
                 "caffeinate",
                 "catchsegv",
-                "sg",
             ],
             Options::NONE,
             0,
@@ -278,14 +277,32 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["flock"])
     },
+    // `sg GROUP [-c] CMD`: the command is one script.
+    Program {
+        options: Options::new("c", &[]),
+        runs: &[Runs::ScriptOption(&["c"]), Runs::OperandsAfter(1)],
+        examples: &[
+            Example("sg docker -c 'docker push ghcr.io/a/b:1'", Expect::Runs("docker push")),
+            Example("sg docker 'git push -f'", Expect::Runs("git push -f")),
+        ],
+        ..Program::named(&["sg"])
+    },
     Program {
         options: Options::new("cusgG", &["command", "shell", "group", "supp-group"]),
         runs: &[Runs::ScriptOption(&["c", "command"])],
+        examples: &[Example("su -c 'git push -f' me", Expect::Runs("git push -f"))],
+        ..Program::named(&["su"])
+    },
+    // `script` runs its command and writes the session to its file operand (`typescript` when none is given).
+    Program {
+        options: Options::new("cEIOBT", &["command", "echo", "log-in", "log-out", "log-io", "log-timing"]),
+        runs: &[Runs::ScriptOption(&["c", "command"])],
+        touches: Touches::Creates,
         examples: &[
-            Example("su -c 'git push -f' me", Expect::Runs("git push -f")),
             Example("script -q -c 'rm -rf .forge' /dev/null", Expect::Writes(".forge")),
+            Example("script -qc 'cargo build' src/lib.rs", Expect::Writes("src/lib.rs")),
         ],
-        ..Program::named(&["su", "script"])
+        ..Program::named(&["script"])
     },
     Program {
         // `-x` (exec) is a flag, `-d`/`--differences[=permanent]` takes its value attached only.
