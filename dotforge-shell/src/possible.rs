@@ -6,9 +6,11 @@
 //! known, so they are read as commands that may run ([`crate::Unknown::Possible`]): the hook asks when one would
 //! act, and says nothing otherwise.
 
+use crate::code;
 use crate::command::SimpleCommand;
+use crate::languages::language_of_file;
 use crate::lexer::Word;
-use crate::programs::{self, Touches};
+use crate::programs::{self, Language, Touches};
 
 /// Words that start a command line besides a program's name.
 const SHELL_WORDS: &[&str] = &["cd", "export", "if", "for", "while", "until", "{", "("];
@@ -50,6 +52,9 @@ pub(crate) fn command_lines(words: &[Word], unknown: bool) -> Vec<String> {
 /// `-DCMAKE_C_COMPILER_LAUNCHER=x`), and — for a program the table does not know — every argument (`dotbot -c
 /// x.yaml`). A value is cut at `=`, `,`, `:` and blanks into the parts that may be paths.
 pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
+    if CHECKERS.contains(&command.program()) {
+        return Vec::new();
+    }
     let values = command.assignments.iter().filter_map(|word| word.text.split_once('=').map(|(_, value)| value));
     let arguments = command.words.iter().skip(1).map(|word| word.text.as_str());
     let arguments = arguments.filter(|text| unknown || (text.starts_with('-') && text.contains('=')));
@@ -61,7 +66,10 @@ pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
 /// Whether a command may run a script the line wrote without naming it: not one of the programs that only handle
 /// files, names or text (`chmod +x`, `cp`, `ls`, `echo`, `cat`), nor git (whose hooks are read as planted).
 pub(crate) fn may_run_files(command: &SimpleCommand) -> bool {
-    let Some(entry) = command.shape().entry else { return !command.words.is_empty() };
+    if command.words.is_empty() || CHECKERS.contains(&command.program()) {
+        return false;
+    }
+    let Some(entry) = command.shape().entry else { return true };
     let handles_files = matches!(
         entry.touches,
         Touches::Names
@@ -74,6 +82,68 @@ pub(crate) fn may_run_files(command: &SimpleCommand) -> bool {
             | Touches::Deletes
     );
     !handles_files && !matches!(command.program(), "cat" | "git" | "mkdir" | "head" | "tail" | "grep" | "less")
+}
+
+/// Linters and formatters: they read the files they are given, and run none of them.
+const CHECKERS: &[&str] = &[
+    "shellcheck",
+    "shfmt",
+    "prettier",
+    "yamllint",
+    "jsonlint",
+    "actionlint",
+    "hadolint",
+    "markdownlint",
+    "markdownlint-cli2",
+    "taplo",
+    "biome",
+    "dprint",
+    "editorconfig-checker",
+    "ruff",
+    "black",
+    "flake8",
+    "pylint",
+    "mypy",
+    "rubocop",
+    "stylua",
+    "luacheck",
+    "gofmt",
+    "rustfmt",
+    "clang-format",
+    "jq",
+    "yq",
+];
+
+/// The command lines a file may run when a program runs it: a script's (`#!`) whole text, the commands code of a
+/// language read runs, a configuration's command lines ([`config_lines`]); none for a document (`.md`, `.txt`), which
+/// no program runs.
+pub(crate) fn commands_of_file(path: &str, text: &str) -> Vec<String> {
+    const DOCUMENTS: &[&str] =
+        &[".md", ".markdown", ".txt", ".rst", ".adoc", ".html", ".csv", ".log", ".diff", ".patch"];
+    // (Pipelines and images run elsewhere: on a CI service, in a container a build makes.)
+    const ELSEWHERE: &[&str] = &["/.github/", "/.gitlab", "/.circleci/", "/.buildkite/", "/.woodpecker"];
+    const ELSEWHERE_NAMES: &[&str] = &[
+        "Jenkinsfile",
+        ".travis.yml",
+        "azure-pipelines.yml",
+        "bitbucket-pipelines.yml",
+        ".drone.yml",
+        "Dockerfile",
+        "Containerfile",
+    ];
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if DOCUMENTS.iter().any(|ending| path.ends_with(ending))
+        || ELSEWHERE.iter().any(|folder| path.contains(folder))
+        || ELSEWHERE_NAMES.iter().any(|known| name.starts_with(known))
+        || name.ends_with(".dockerfile")
+    {
+        return Vec::new();
+    }
+    match language_of_file(path, text) {
+        Language::Shell if text.starts_with("#!") => vec![text.to_owned()],
+        Language::Shell | Language::Other => config_lines(text),
+        language => code::commands_in(language, text),
+    }
 }
 
 /// The command lines a configuration file's text may hold, one per line: a line's value after its key (`cmd: …`,

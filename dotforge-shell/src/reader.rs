@@ -589,19 +589,22 @@ impl ScriptState<'_> {
                 }
             }
         }
-        // Scripts the line wrote before this command, which a program may run without naming them (a hook, a
-        // bootstrap, an askpass or a wrapper of a tool's own folder): read as what may run once a command that may
-        // run them comes (not one that only handles files: `chmod +x`, `cp`, `ls`).
+        // Scripts and configurations the line wrote before this command, which a program may run without naming
+        // them (a hook, a bootstrap, an askpass, a wrapper in a tool's own folder, a tool's config): read as what may
+        // run once a command that may run them comes (not one that only handles files: `chmod +x`, `cp`, `ls`).
         if reading.files.wrote_any() && job.file_depth < MAX_FILE_DEPTH {
             let command = &reading.line.commands[innermost];
             if possible::may_run_files(command) && self.scripts_considered < writes_before {
-                let scripts = reading.files.scripts_written_between(self.scripts_considered, writes_before);
+                let files = reading.files.files_written_between(self.scripts_considered, writes_before);
                 self.scripts_considered = writes_before;
                 let cwd = command.cwd.clone();
-                for (path, text) in scripts {
-                    queue(reading, text, cwd.clone(), job.file_depth + 1, Some(path.display().to_string()));
-                    if let Some(queued) = reading.jobs.last_mut() {
-                        queued.possible = true;
+                for (path, text) in files {
+                    let origin = path.display().to_string();
+                    for script in possible::commands_of_file(&origin, &text) {
+                        queue(reading, script, cwd.clone(), job.file_depth + 1, Some(origin.clone()));
+                        if let Some(queued) = reading.jobs.last_mut() {
+                            queued.possible = true;
+                        }
                     }
                 }
             }
@@ -617,12 +620,7 @@ impl ScriptState<'_> {
                     continue;
                 }
                 let Some(text) = reading.files.read(&path) else { continue };
-                let scripts = match language_of_file(&word.text, &text) {
-                    Language::Shell if text.starts_with("#!") => vec![text],
-                    Language::Shell | Language::Other => possible::config_lines(&text),
-                    language => code::commands_in(language, &text),
-                };
-                for script in scripts {
+                for script in possible::commands_of_file(&word.text, &text) {
                     queue(reading, script, cwd.clone(), job.file_depth + 1, Some(word.text.clone()));
                     if let Some(queued) = reading.jobs.last_mut() {
                         queued.possible = true;

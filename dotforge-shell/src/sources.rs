@@ -214,12 +214,16 @@ impl<'s> LineFiles<'s> {
         self.written.len()
     }
 
-    /// The scripts (text starting with `#!`) the line wrote in its writes from mark `since` to mark `until`, each
-    /// with its path.
-    pub(crate) fn scripts_written_between(&self, since: usize, until: usize) -> Vec<(PathBuf, String)> {
+    /// The files the line wrote, with known text, in its writes from mark `since` to mark `until` (the last write of
+    /// a path wins).
+    pub(crate) fn files_written_between(&self, since: usize, until: usize) -> Vec<(PathBuf, String)> {
         let writes = self.written.get(since..until.min(self.written.len())).unwrap_or_default();
-        let scripts = writes.iter().filter_map(|(path, text)| Some((path, text.as_ref()?)));
-        scripts.filter(|(_, text)| text.starts_with("#!")).map(|(path, text)| (path.clone(), text.clone())).collect()
+        let mut files: Vec<(PathBuf, String)> = Vec::new();
+        for (path, text) in writes {
+            files.retain(|(known, _)| known != path);
+            files.extend(text.as_ref().map(|text| (path.clone(), text.clone())));
+        }
+        files
     }
 
     /// The files the line itself wrote before this point whose path ends with `ending` (`.js`: a test runner loads
