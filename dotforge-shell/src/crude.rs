@@ -159,6 +159,15 @@ fn split_quoted(text: &str, split: &mut Split, bodies: &mut Vec<String>) {
                     position = end;
                 }
             }
+            // An input redirection (`<FILE`, `< FILE`, `<&3`) goes on with the command, its file no argument of it
+            // (`bash -c <in 'CMD'`); a process substitution (`<(…)`) ends the piece.
+            (None, '<') if next != Some('(') && split.goes_on_after_input() => {
+                let rest = &text[position..];
+                let file = rest.trim_start_matches(['&', '>']).trim_start_matches([' ', '\t']);
+                let end =
+                    file.find([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"']).unwrap_or(file.len());
+                position += rest.len() - file.len() + end;
+            }
             (None, ';' | '&' | '|' | '(' | ')' | '\n' | '<') => split.cut(false),
             // The lexer's blanks: a NUL or another Unicode space is a character of the word to it.
             (None, ' ' | '\t' | '\r') => split.end_word(),
@@ -224,6 +233,21 @@ impl Split {
         match named.and_then(|name| self.variables.iter().find(|(known, _)| known == name)) {
             Some((_, value)) => words.extend(value.split_whitespace().map(str::to_owned)),
             None => words.push(word),
+        }
+    }
+
+    /// At an input redirection: whether a command goes on through it (a piece with words, or a `>` with no file
+    /// yet after one, which bash would refuse and the lexer takes as going on); the word before it ended.
+    fn goes_on_after_input(&mut self) -> bool {
+        self.end_word();
+        let last_two = self.pieces.len().checked_sub(2).map(|at| &self.pieces[at..]);
+        match (self.pieces.last(), last_two) {
+            (Some((words, _)), _) if !words.is_empty() => true,
+            (Some((_, true)), Some([(before, _), _])) if !before.is_empty() => {
+                self.pieces.pop();
+                true
+            }
+            _ => false,
         }
     }
 

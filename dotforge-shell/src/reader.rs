@@ -1459,6 +1459,16 @@ mod tests {
     }
 
     #[test]
+    fn an_input_redirection_leaves_the_command_going_on_in_the_crude_reading() {
+        // `<FILE` once ended the piece, taking the script from `bash -c` (found by the property test).
+        for text in ["\"\"bash -c <a \\c'\\c<<EOF\n", "\"\"bash -c  > <a \\c'\\c<<EOF\n", "bash -c <in 'git push -f'"] {
+            assert!(crate::promise::programs_the_crude_reading_misses(text).is_empty(), "{text}");
+        }
+        let line = parse_crudely("bash -c < /dev/null 'git push -f'", None);
+        assert!(line.commands.iter().any(|command| command.program() == "git"), "{:?}", line.commands);
+    }
+
+    #[test]
     fn programs_made_by_trimming_or_a_folder_substitution_are_read_or_unknown_and_found_crudely_too() {
         for text in [
             "x=/usr/bin/git; ${x%/*}/git push -f",
