@@ -48,8 +48,8 @@ pub(crate) fn command_lines(words: &[Word], unknown: bool) -> Vec<String> {
 }
 
 /// The words of a command that may name a file it runs without saying so: the values of its environment
-/// (`SUDO_ASKPASS=x`, `CC=x`, `GOFLAGS=-toolexec=x`), of its options (`--exec-command=x`,
-/// `-DCMAKE_C_COMPILER_LAUNCHER=x`), and — for a program the table does not know — every argument (`dotbot -c
+/// (`SUDO_ASKPASS=x`, `CC=x`), of its options (`--exec-command=x`, `-DCMAKE_C_COMPILER_LAUNCHER=x`), of variables it
+/// is given to set (`go env -w GOFLAGS=-toolexec=x`), and — for a program the table does not know — every argument (`dotbot -c
 /// x.yaml`). A value is cut at `=`, `,`, `:` and blanks into the parts that may be paths.
 pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
     if CHECKERS.contains(&command.program()) {
@@ -57,7 +57,15 @@ pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
     }
     let values = command.assignments.iter().filter_map(|word| word.text.split_once('=').map(|(_, value)| value));
     let arguments = command.words.iter().skip(1).map(|word| word.text.as_str());
-    let arguments = arguments.filter(|text| unknown || (text.starts_with('-') && text.contains('=')));
+    // (A known program's: its options' values, and variables it is given to set: `go env -w GOFLAGS=…`.)
+    let sets_a_variable = |text: &str| {
+        text.split_once('=').is_some_and(|(name, _)| {
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
+    };
+    let arguments =
+        arguments.filter(|text| unknown || (text.starts_with('-') && text.contains('=')) || sets_a_variable(text));
     let parts = values.chain(arguments).flat_map(|value| value.split(['=', ',', ':', ' ', '\t', '\n']));
     let files = parts.filter(|part| !part.is_empty() && !part.starts_with('-'));
     files.map(|part| Word { text: part.to_owned(), ..Word::default() }).collect()

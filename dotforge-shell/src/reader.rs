@@ -173,6 +173,8 @@ struct ScriptState<'j> {
     functions: Vec<(String, String)>,
     /// The line's writes up to here whose scripts were read as possibly run (see `possible`).
     scripts_considered: usize,
+    /// Files the line wrote that a command named, held for the next command that may run them without naming them.
+    files_held: Vec<(PathBuf, String)>,
     token_group: Vec<Option<usize>>,
 }
 
@@ -594,10 +596,20 @@ impl ScriptState<'_> {
         // run once a command that may run them comes (not one that only handles files: `chmod +x`, `cp`, `ls`).
         if reading.files.wrote_any() && job.file_depth < MAX_FILE_DEPTH {
             let command = &reading.line.commands[innermost];
-            if possible::may_run_files(command) && self.scripts_considered < writes_before {
-                let files = reading.files.files_written_between(self.scripts_considered, writes_before);
+            let pending = self.scripts_considered < writes_before || !self.files_held.is_empty();
+            if possible::may_run_files(command) && pending {
+                let mut files = std::mem::take(&mut self.files_held);
+                files.extend(reading.files.files_written_between(self.scripts_considered, writes_before));
                 self.scripts_considered = writes_before;
                 let cwd = command.cwd.clone();
+                // (A file the command names is its own business — read as the table says, or below — until a later
+                // command that does not name it.)
+                let arguments = command.words.iter().skip(1).flat_map(|word| word.text.rsplit('=').next());
+                let word = |text: &str| Word { text: text.to_owned(), ..Word::default() };
+                let named: Vec<PathBuf> =
+                    arguments.filter_map(|text| locate(&word(text), &cwd, reading.files.sources())).collect();
+                let (held, files): (Vec<_>, Vec<_>) = files.into_iter().partition(|(path, _)| named.contains(path));
+                self.files_held = held;
                 for (path, text) in files {
                     let origin = path.display().to_string();
                     for script in possible::commands_of_file(&origin, &text) {
@@ -920,6 +932,7 @@ fn read_script(job: &Job, reading: &mut Reading<'_>) {
         images: Vec::new(),
         functions: functions::defined(&job.text),
         scripts_considered: reading.files.writes_so_far(),
+        files_held: Vec::new(),
         token_group: vec![None; lexed.tokens.len()],
     };
     let mut current = Written::default();
