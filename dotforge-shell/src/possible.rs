@@ -58,17 +58,18 @@ pub(crate) fn named_files(command: &SimpleCommand, unknown: bool) -> Vec<Word> {
     let values = command.assignments.iter().filter_map(|word| word.text.split_once('=').map(|(_, value)| value));
     let arguments = command.words.iter().skip(1).map(|word| word.text.as_str());
     // (A known program's: its options' values, and variables it is given to set: `go env -w GOFLAGS=…`.)
-    let sets_a_variable = |text: &str| {
-        text.split_once('=').is_some_and(|(name, _)| {
-            name.starts_with(|c: char| c.is_ascii_uppercase())
-                && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-        })
-    };
+    let sets_a_variable = |text: &str| text.split_once('=').is_some_and(|(name, _)| is_environment_name(name));
     let arguments =
         arguments.filter(|text| unknown || (text.starts_with('-') && text.contains('=')) || sets_a_variable(text));
     let parts = values.chain(arguments).flat_map(|value| value.split(['=', ',', ':', ' ', '\t', '\n']));
     let files = parts.filter(|part| !part.is_empty() && !part.starts_with('-'));
     files.map(|part| Word { text: part.to_owned(), ..Word::default() }).collect()
+}
+
+/// Whether `name` is an environment variable's upper-case name (`HUSKY`, `GIT_CONFIG_KEY_0`).
+pub(crate) fn is_environment_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 /// Whether a command may run a script the line wrote without naming it: not one of the programs that only handle

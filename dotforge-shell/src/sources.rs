@@ -209,7 +209,7 @@ impl<'s> LineFiles<'s> {
             })
     }
 
-    /// How many writes the line has made so far (a mark for [`LineFiles::scripts_written_since`]).
+    /// How many writes the line has made so far (a mark for [`LineFiles::files_written_between`]).
     pub(crate) fn writes_so_far(&self) -> usize {
         self.written.len()
     }

@@ -833,10 +833,7 @@ fn option_assignment(word: &Word) -> Option<Word> {
         None => text,
     };
     let (name, _) = text.split_once('=')?;
-    let upper = !name.is_empty()
-        && name.starts_with(|c: char| c.is_ascii_uppercase())
-        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
-    upper.then(|| Word { text: text.to_owned(), assignment: true, ..word.clone() })
+    possible::is_environment_name(name).then(|| Word { text: text.to_owned(), assignment: true, ..word.clone() })
 }
 
 /// A command of `xargs` (or `parallel`) with the words it is fed, put where `-I R` (`--replace`) says, else after
