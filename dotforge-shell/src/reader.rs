@@ -387,6 +387,14 @@ impl ScriptState<'_> {
                 possible: job.possible,
             });
         };
+        // A script that may not run at all (see `possible`), queued as such.
+        let queue_possible =
+            |reading: &mut Reading<'_>, text: String, cwd: Cwd, file_depth: usize, file: Option<String>| {
+                queue(reading, text, cwd, file_depth, file);
+                if let Some(queued) = reading.jobs.last_mut() {
+                    queued.possible = true;
+                }
+            };
         // `trap` and `eval` run their script in this shell, which sees its variables (`tmp=$(mktemp -d); trap 'rm
         // -rf "$tmp"' EXIT`); another shell sees what is exported.
         let program = reading.line.commands[innermost].words.first().map_or("", |word| word.text.as_str());
@@ -398,10 +406,7 @@ impl ScriptState<'_> {
             }
         }
         for script in derived.possible_scripts {
-            queue(reading, script, self.cwd.clone(), job.file_depth, None);
-            if let Some(queued) = reading.jobs.last_mut() {
-                queued.possible = true;
-            }
+            queue_possible(reading, script, self.cwd.clone(), job.file_depth, None);
         }
         if let Some(body) = function_body {
             queue(reading, body, self.cwd.clone(), job.file_depth, None);
@@ -613,10 +618,7 @@ impl ScriptState<'_> {
                 for (path, text) in files {
                     let origin = path.display().to_string();
                     for script in possible::commands_of_file(&origin, &text) {
-                        queue(reading, script, cwd.clone(), job.file_depth + 1, Some(origin.clone()));
-                        if let Some(queued) = reading.jobs.last_mut() {
-                            queued.possible = true;
-                        }
+                        queue_possible(reading, script, cwd.clone(), job.file_depth + 1, Some(origin.clone()));
                     }
                 }
             }
@@ -633,10 +635,7 @@ impl ScriptState<'_> {
                 }
                 let Some(text) = reading.files.read(&path) else { continue };
                 for script in possible::commands_of_file(&word.text, &text) {
-                    queue(reading, script, cwd.clone(), job.file_depth + 1, Some(word.text.clone()));
-                    if let Some(queued) = reading.jobs.last_mut() {
-                        queued.possible = true;
-                    }
+                    queue_possible(reading, script, cwd.clone(), job.file_depth + 1, Some(word.text.clone()));
                 }
             }
         }
