@@ -44,6 +44,9 @@ pub(crate) fn read(text: &str, cwd: &Cwd, line: &mut CommandLine, known: &mut Kn
         add_pieces(blank_pieces(&script), cwd, line, known, &mut scripts);
         // What an expansion's default may make of the text (`bash -c ${X:-CMD}`) is read too.
         scripts.extend(parameters::defaults_in(&script));
+        // And every substitution's body found by its marks alone, whatever quotes seem to hide it (the lexer may
+        // take a quote for part of an expansion's word: `<${'`CMD`'}`).
+        scripts.extend(substitutions_in(&script));
         // And what brace expansion makes of it (`{git,push,-f}`).
         scripts.extend(braces::expanded_text(&script));
         // And the text with `${NAME}` written `$NAME`, as the full reading may write it in a script it reads on.
@@ -321,12 +324,15 @@ fn add_pieces(pieces: Vec<Piece>, cwd: &Cwd, line: &mut CommandLine, known: &mut
         line.fed_by.push(previous_group.into_iter().collect());
         previous_group = Some(group);
         for start in 0..words.len() {
-            if words[start].text.starts_with('-') {
-                continue;
-            }
             let end = (start + MAX_WORDS).min(words.len());
             let argv = words[start..end].to_vec();
             let derived = look_through(&argv, Input::Nothing, &[]);
+            if words[start].text.starts_with('-') {
+                // (No program, but what a command of that name is given may be run all the same, as the full
+                // reading takes it: `> bash -c "CMD"` runs `-c` with `CMD` as an argument.)
+                scripts.extend(derived.possible_scripts);
+                continue;
+            }
             // (What an unknown program may run is read as all else here is: as possibly run.)
             scripts.extend(derived.scripts.into_iter().chain(derived.possible_scripts));
             let command = SimpleCommand {

@@ -57,6 +57,7 @@ mod limits;
 pub mod losses;
 mod losses_in_place;
 mod make;
+mod markup;
 mod package_scripts;
 mod parameters;
 pub mod pattern;

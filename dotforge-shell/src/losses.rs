@@ -343,6 +343,16 @@ fn command_effects<'c>(
             let removed = packed.into_iter().flatten().filter(|target| target.tree);
             found.losses.extend(removed.map(|target| at(target.path, true)));
         }
+        // A compiler's output (`cc -o FILE`, `go build -o FILE`) replaces FILE: a loss where git tracks it (a source
+        // file written over), not where it is the program built last time (untracked, or ignored).
+        Touches::Own(Logic::Compiler | Logic::GoBuild) => {
+            for (path, tree) in entry.compiled_outputs(words) {
+                if !tree && path.text != "-" && !path.text.starts_with("/dev/") {
+                    found.losses.push(Reach { tracked_only: true, ..at(path.clone(), false) });
+                    found.creations.push(at(path, false));
+                }
+            }
+        }
         Touches::Own(Logic::Awk) => {
             // The program text (`-e`/`--source`, else the first operand unless it comes from `-f`).
             let mut texts = values(&['e'], &["source"]);
@@ -614,6 +624,13 @@ mod tests {
         assert_eq!(lost("perl -i -ne 'print if 0' src/server.ts"), ["src/server.ts"], "a print that never runs");
         assert_eq!(lost("gawk -i inplace 'END { print \"// moved\" }' src/main.rs"), ["src/main.rs"]);
         assert_eq!(lost("awk -i inplace 'BEGIN{n=0};END{print n}' a.rs b.rs"), ["a.rs", "b.rs"]);
+        assert_eq!(lost("gawk -i inplace 'FNR < 1' src/main.rs src/lib.rs"), ["src/main.rs", "src/lib.rs"]);
+        assert_eq!(lost("gawk -i inplace '{ next }' src/main.rs"), ["src/main.rs"]);
+        assert!(lost("gawk -i inplace 'NR > 1' src/main.rs").is_empty(), "keeps every line but the first");
+        // A compiler's output written over a file git tracks (not the program built last time).
+        assert_eq!(lost("go build -o src/main.rs /tmp/stub.go"), ["src/main.rs (tracked)"]);
+        assert_eq!(lost("cc -O2 -o src/lib.rs x.c"), ["src/lib.rs (tracked)"]);
+        assert!(lost("go build ./...").is_empty());
         assert_eq!(lost("git diff > /tmp/p && patch -R -p1 < /tmp/p"), ["/tmp/p", "./"]);
         assert_eq!(lost("patch -R src/main.rs fix.diff"), ["src/main.rs"]);
         assert_eq!(lost("tar -xzf /tmp/snapshot.tgz src/"), ["src//"]);

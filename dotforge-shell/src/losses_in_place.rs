@@ -164,10 +164,17 @@ fn awk_emptied(parsed: &Parsed<'_>) -> Vec<Word> {
     if texts.is_empty() {
         texts.extend(files.next().map(|word| word.text.as_str()));
     }
-    if texts.is_empty() || !texts.iter().all(|text| only_special_blocks(text)) {
+    if texts.is_empty() || !texts.iter().all(|text| only_special_blocks(text) || prints_no_line(text)) {
         return Vec::new();
     }
     files.filter(|file| !file.text.contains('=')).cloned().collect()
+}
+
+/// Whether an awk program is a rule that prints no line: a pattern no line matches (`FNR < 1`, `NR == 0`, `0`) and no
+/// action, or an action that prints nothing (`{}`, `{ next }`).
+fn prints_no_line(program: &str) -> bool {
+    let compact: String = program.chars().filter(|c| !c.is_whitespace() && *c != ';').collect();
+    matches!(compact.as_str(), "0" | "FNR<1" | "NR<1" | "FNR==0" | "NR==0" | "FNR<0" | "NR<0" | "{}" | "{next}")
 }
 
 /// Whether an awk program is only `BEGIN`, `END`, `BEGINFILE` and `ENDFILE` blocks (no rule runs per line).

@@ -537,7 +537,8 @@ impl ScriptState<'_> {
                 reading.line.commands[first_index..innermost].iter().filter_map(|wrapper| wrapper.shape().entry);
             let mut code_names: Vec<&'static str> = program.code_recipes().collect();
             code_names.extend(wrappers.flat_map(|wrapper| wrapper.code_recipes()).filter(|name| name.starts_with('*')));
-            let mut recipes = recipe_files(&code_names, program, argv, &cwd, dir, &reading.files);
+            let mut recipes =
+                recipe_files(&code_names, program, &reading.line.commands[innermost], &cwd, dir, &reading.files);
             // (Nor does such an option or subcommand run the code files: `go build` runs no test.)
             if only_lists {
                 recipes.clear();
@@ -578,7 +579,7 @@ impl ScriptState<'_> {
             for command in &reading.line.commands[first_index..=innermost] {
                 let Some(holder) = command.shape().entry else { continue };
                 for (files, keys, unknowns) in holder.config_commands() {
-                    let found = recipe_files(files, holder, &command.words, &cwd, dir, &reading.files);
+                    let found = recipe_files(files, holder, command, &cwd, dir, &reading.files);
                     configs.extend(found.into_iter().map(|(_, path)| (path, keys, unknowns)));
                 }
             }
@@ -1274,14 +1275,28 @@ fn is_reserved(text: &str) -> bool {
 fn recipe_files(
     names: &[&'static str],
     program: &'static programs::Program,
-    argv: &[Word],
+    command: &SimpleCommand,
     cwd: &Cwd,
     dir: &Path,
     files: &LineFiles<'_>,
 ) -> Vec<(String, PathBuf)> {
-    let fixed = names.iter().filter(|name| !name.starts_with(['-', '*', '!']));
+    let fixed = names.iter().filter(|name| !name.starts_with(['-', '*', '!', '~', '$']));
     let mut found: Vec<(String, PathBuf)> = fixed.map(|name| ((*name).to_owned(), dir.join(name))).collect();
-    for word in program.recipes_named_by_options(argv, names.iter().copied()) {
+    // (`~/.curlrc`: in the home; `$WGETRC`, `$CURL_HOME/.curlrc`: where the command's environment says.)
+    let home = names.iter().filter_map(|name| name.strip_prefix("~/"));
+    found.extend(home.filter_map(|rest| Some((format!("~/{rest}"), files.sources().home()?.join(rest)))));
+    for name in names.iter().filter_map(|name| name.strip_prefix('$')) {
+        let (variable, rest) = name.split_once('/').unwrap_or((name, ""));
+        let value = command.assignments.iter().rev().find_map(|word| {
+            word.text
+                .strip_prefix(variable)
+                .and_then(|after| after.strip_prefix('='))
+                .map(|value| Word { text: value.to_owned(), ..word.clone() })
+        });
+        let located = value.and_then(|value| locate(&value, cwd, files.sources()));
+        found.extend(located.map(|path| (name.to_owned(), if rest.is_empty() { path } else { path.join(rest) })));
+    }
+    for word in program.recipes_named_by_options(&command.words, names.iter().copied()) {
         found.extend(locate(&word, cwd, files.sources()).map(|path| (word.text, path)));
     }
     for ending in names.iter().filter_map(|name| name.strip_prefix('*')) {

@@ -27,6 +27,45 @@ pub(crate) fn tar_extracts(words: &[Word], parsed: &Parsed<'_>) -> bool {
     tar_old_style_letters(words).contains('x') || parsed.has('x', "extract") || parsed.has_long("get")
 }
 
+/// The mount points of a sandbox's options that hide what is there (bubblewrap's, before the command): a `tmpfs`,
+/// and a bind, file or link whose source is another path. (`--bind / /` and `--ro-bind /usr /usr` show the same.) The
+/// system's own folders (`--tmpfs /tmp`, `--dev /dev`, `--symlink usr/lib64 /lib64`) are the sandbox's business: the
+/// host keeps them, and no governance lives there.
+fn sandbox_mount_points(words: &[Word], options: &Options) -> Vec<Word> {
+    const SYSTEM: &[&str] = &[
+        "/tmp", "/var", "/dev", "/proc", "/sys", "/run", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin",
+        "/sbin", "/etc", "/opt", "/nix", "/srv", "/mnt", "/media", "/boot",
+    ];
+    let hides = |point: &Word| {
+        let text = point.text.trim_end_matches('/');
+        !text.is_empty()
+            && !SYSTEM
+                .iter()
+                .any(|folder| text.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+    };
+    let mut points = Vec::new();
+    let mut at = 1;
+    while let Some(name) = words.get(at).and_then(|word| word.text.strip_prefix("--")).filter(|name| !name.is_empty()) {
+        let name = name.split_once('=').map_or(name, |(name, _)| name);
+        if options.long_pairs.contains(&name) {
+            if let (Some(source), Some(point)) = (words.get(at + 1), words.get(at + 2)) {
+                if name != "setenv" && name != "chmod" && source.text != point.text && hides(point) {
+                    points.push(point.clone());
+                }
+            }
+            at += 3;
+        } else if options.long_takes_value(name) {
+            if name == "tmpfs" {
+                points.extend(words.get(at + 1).filter(|point| hides(point)).cloned());
+            }
+            at += 2;
+        } else {
+            at += 1;
+        }
+    }
+    points
+}
+
 /// The file a socat address names (`FILE:.env`, `open:/tmp/x,creat`), without its options.
 fn socat_file(address: &Word) -> Option<Word> {
     let (kind, rest) = address.text.split_once(':')?;
@@ -151,6 +190,7 @@ pub(super) fn accesses(
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
         Logic::Split => Some((file(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
         Logic::Mount => Some((tree(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
+        Logic::Sandbox => Some((tree(sandbox_mount_points(words, options)), Vec::new())),
         // `csplit [-f PREFIX] FILE PATTERN...`: the pieces are PREFIX00, PREFIX01, … (`xx00` without `-f`).
         Logic::Csplit => Some((file(values(&['f'], &["prefix"])), Vec::new())),
         Logic::Compress => {

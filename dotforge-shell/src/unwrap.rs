@@ -40,7 +40,15 @@ pub(crate) enum Input<'a> {
     Unknown,
 }
 
-impl Input<'_> {
+impl<'a> Input<'a> {
+    /// The text, when the line knows it.
+    fn known(self) -> Option<&'a str> {
+        match self {
+            Input::Known(text) => Some(text),
+            _ => None,
+        }
+    }
+
     /// What a program that runs its input as a script runs: the text, or — fed something unknown — unknown.
     fn run(self, derived: &mut Derived, read: impl FnOnce(&str) -> Vec<String>) {
         match self {
@@ -447,6 +455,17 @@ fn runs_code(
         }
         Runs::CommandOperands(separator) => command_operands(argv, program, *separator, derived),
         Runs::OperandScripts => derived.scripts.extend(operand_scripts(argv, program)),
+        &Runs::Markup(markup) => {
+            // (Markup fed by a command whose output is unknown runs none of it that can be known: a page being
+            // formatted, `zcat ls.1.gz | groff -man`.)
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            // (TeX takes its code inline, an operand that holds a `\\`; roff's operands are files.)
+            let tex = markup == crate::markup::Markup::Tex;
+            let inline = parsed.operands().filter(|word| tex && word.text.contains('\\'));
+            for text in inline.map(|word| word.text.as_str()).chain(stdin.known()) {
+                derived.scripts.extend(crate::markup::scripts(markup, text));
+            }
+        }
         Runs::ScriptsAfter(separator) => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
             if argv.get(start).is_some_and(|word| word.text == *separator) {
@@ -510,6 +529,18 @@ fn runs_code(
                 }
             }
         }
+        Runs::ProgramOption { options, operands_before, directories } => {
+            // (Its options come first; from its first operand on, the words are the operands and the program's.)
+            let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+            let (letters, longs) = split_names(options);
+            if let Some(named) = parsed.values(&letters, &longs).last() {
+                let mut words = vec![named.word()];
+                words.extend(argv[parsed.rest.min(argv.len())..].iter().skip(*operands_before).cloned());
+                let (letters, longs) = split_names(directories);
+                let cwd = parsed.values(&letters, &longs).last().map(|value| PathBuf::from(value.text()));
+                run_command_in(words, cwd, derived);
+            }
+        }
         Runs::CommandAfterDoubleDash => {
             if let Some(at) = argv.iter().position(|word| word.text == "--").filter(|&at| at + 1 < argv.len()) {
                 hand_on(argv[at + 1..].to_vec(), derived);
@@ -569,8 +600,13 @@ fn runs_code(
 /// A command run by a program that is not a plain wrapper (a container's, `kubectl exec`'s), and what it runs in
 /// turn (`docker run img sh -c 'CMD'`). Each such command is a suffix of the one that runs it, so this ends.
 fn run_command(words: Vec<Word>, derived: &mut Derived) {
+    run_command_in(words, None, derived);
+}
+
+/// [`run_command`] in the folder `cwd`, when the program says (`start-stop-daemon --chdir DIR`).
+fn run_command_in(words: Vec<Word>, cwd: Option<PathBuf>, derived: &mut Derived) {
     let inner = look_through(&words, Input::Nothing, &[]);
-    derived.commands.push(DerivedCommand { words, cwd: None, assignments: Vec::new() });
+    derived.commands.push(DerivedCommand { words, cwd, assignments: Vec::new() });
     derived.commands.extend(inner.commands);
     derived.scripts.extend(inner.scripts);
     derived.files.extend(inner.files);

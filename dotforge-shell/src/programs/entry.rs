@@ -202,6 +202,10 @@ pub(crate) enum Runs {
     /// script that runs later (`npm pkg set scripts.test='git push -f'`, `composer config scripts.x CMD`): read now,
     /// as a git alias set on the line is.
     KeyedOperands { after: &'static [&'static str], prefix: &'static str },
+    /// The value of one of `options` is a program it runs, given its operands after the first `operands_before` ones
+    /// (`flatpak run --command=find APP ARGS…`, `start-stop-daemon --start --exec PROG -- ARGS…`), in the folder the
+    /// last of `directories` names, when given (`--chdir DIR`).
+    ProgramOption { options: &'static [&'static str], operands_before: usize, directories: &'static [&'static str] },
     /// The words after the first `--` are the command it runs (`kubectl exec POD -- CMD`, `lxc exec C -- CMD`).
     CommandAfterDoubleDash,
     /// Another name for this program: its words run as that program's (`hub push -f` is `git push -f`).
@@ -215,6 +219,9 @@ pub(crate) enum Runs {
     ToolMode(&'static str, &'static [(&'static str, &'static str)]),
     /// Its operands `NAME=VALUE` define names that run VALUE when used (`alias gs='git push -f'`): read now.
     Definitions,
+    /// Typesetting markup in its operands (those holding a `\\`, for TeX) and on its input, whose commands run and
+    /// whose inputs are read ([`crate::markup`]: `\\write18{CMD}`, `.sy CMD`, `\\verbatiminput{F}`).
+    Markup(crate::markup::Markup),
     /// git's configuration keys that run commands, given with `-c KEY=VALUE` or through `git config KEY VALUE`,
     /// and its environment variables that do ([`crate::git_config`]).
     GitCommandKeys,
@@ -309,6 +316,9 @@ pub(crate) enum Logic {
     Split,
     /// `mount [--bind] SOURCE TARGET`: what was at the mount point is hidden under what is mounted there.
     Mount,
+    /// A sandbox's mounts (`bwrap --tmpfs DEST`, `--ro-bind SRC DEST` with SRC other than DEST): what the command
+    /// it runs would find at DEST is hidden under what is mounted there, as [`Logic::Mount`]'s.
+    Sandbox,
     /// `socat ADDRESS ADDRESS`: a `FILE:`/`OPEN:`/`GOPEN:`/`CREATE:` address is a file read and written.
     Socat,
     /// `csplit -f PREFIX`.

@@ -56,6 +56,24 @@ const fn with_subcommands(names: &'static [&'static str], options: Options) -> P
 }
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // `flatpak run --command=PROG APP ARGS…` runs PROG in the app's sandbox with ARGS (and the folders
+    // `--filesystem` shares: the home, with `home`).
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            options: Options::new("", &[
+                "command", "filesystem", "branch", "arch", "cwd", "runtime", "runtime-version", "env", "socket",
+                "device", "share", "unshare", "persist", "talk-name", "own-name", "system-talk-name",
+            ]),
+            runs: &[Runs::ProgramOption { options: &["command"], operands_before: 1, directories: &["cwd"] }],
+            ..Program::named(&["run"])
+        }])],
+        examples: &[
+            Example("flatpak run --command=git org.x.App push -f", Expect::Runs("git push -f")),
+            Example("flatpak run --filesystem=home --command=rm org.x.App -rf .forge", Expect::Writes(".forge")),
+            Example("flatpak run org.gimp.GIMP notes.png", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["flatpak"])
+    },
     // rpm expands the macros `--eval` is given: `%(CMD)` runs a shell command and `%{lua: …}` Lua code, neither
     // read — asked when they may act. nix-instantiate's expression likewise (`builtins.exec`).
     Program {

@@ -2,7 +2,7 @@
 //! `tr`: text decoded before it is run is read as what runs), and programs that print shell setup code meant for
 //! `eval` (`ssh-agent -s`, `direnv hook bash`, `pyenv init -`): trusted, read as running nothing.
 
-use super::entry::{Example, Expect, Output, Program, Runs};
+use super::entry::{Example, Expect, Language, Output, Program, Runs};
 use crate::argv::Options;
 
 /// A program that prints shell setup when one of `markers` is among its arguments (always, when empty).
@@ -68,16 +68,26 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     setup(&["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"], &["init"]),
     setup(&["pyenv-virtualenv"], &["virtualenv-init"]),
-    // Homebrew evaluates a Brewfile (Ruby) for `brew bundle`.
+    // Homebrew evaluates a Brewfile (Ruby) for `brew bundle`; `brew ruby -e CODE` runs Ruby with its libraries.
     Program {
         options: Options::new("", &["file"]),
-        runs: &[Runs::CodeRecipes(&["Brewfile", "--file"])],
+        runs: &[
+            Runs::CodeRecipes(&["Brewfile", "--file"]),
+            Runs::Subcommands(&[Program {
+                options: Options::new("er", &[]),
+                runs: &[Runs::InlineCode(Language::Ruby, &["e"])],
+                ..Program::named(&["ruby"])
+            }]),
+        ],
         examples: &[
             Example(
                 "printf 'system \"git\", \"push\", \"-f\"\n' > Brewfile && brew bundle",
                 Expect::Runs("git push -f"),
             ),
             Example("printf 'brew \"jq\"\n' > Brewfile && brew bundle --file=Brewfile", Expect::Inert(".forge")),
+            Example("brew ruby -e 'FileUtils.rm_rf(\".forge\")'", Expect::Writes(".forge")),
+            Example("brew ruby -e 'puts File.read(\".env\")'", Expect::Reads(".env")),
+            Example("brew ruby -e 'puts HOMEBREW_PREFIX'", Expect::Inert(".forge")),
         ],
         ..setup(&["brew"], &["shellenv"])
     },

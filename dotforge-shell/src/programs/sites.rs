@@ -7,6 +7,7 @@
 use super::entry::{Example, Expect, Logic, Program, Runs, Touches};
 use super::runners::JAVASCRIPT_FILES;
 use crate::argv::Options;
+use crate::markup::Markup;
 
 /// Python a generator imports from anywhere the line put it (a hook, an extension, the module documented), and the
 /// files its Markdown and reStructuredText documents include.
@@ -157,5 +158,34 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("mdbook build -d /tmp/book", Expect::Inert(".forge")),
         ],
         ..Program::named(&["mdbook"])
+    },
+    // TeX engines run `\write18{CMD}` (with shell escape) and read the files their inputs name into the document;
+    // latexmk also runs its rc files (Perl).
+    Program {
+        runs: &[Runs::Markup(Markup::Tex), Runs::CodeRecipes(&[".latexmkrc", "latexmkrc", "-r"])],
+        options: Options::new("er", &[]),
+        examples: &[
+            Example("pdflatex --shell-escape '\\immediate\\write18{rm -rf .forge}\\end'", Expect::Writes(".forge")),
+            Example("pdflatex '\\documentclass{article}\\begin{document}\\verbatiminput{.env}\\end{document}'", Expect::Reads(".env")),
+            Example("printf '$pdflatex = \"git push -f\";\\nsystem(\"git push -f\");\\n' > .latexmkrc && latexmk -pdf", Expect::Runs("git push -f")),
+            Example("pdflatex -interaction=nonstopmode main.tex", Expect::Inert(".forge")),
+            Example("latexmk -pdf -outdir=build main.tex", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&[
+            "tex", "etex", "pdftex", "xetex", "latex", "pdflatex", "xelatex", "platex", "uplatex",
+            "latexmk",
+        ])
+    },
+    // roff formatters run `.sy CMD` and `.pso CMD` (unsafe mode, `-U`) and read `.so FILE`.
+    Program {
+        runs: &[Runs::Markup(Markup::Roff)],
+        options: Options::new("TmdfFIMnoPrwK", &[]),
+        examples: &[
+            Example("printf '.sy rm -rf .forge\\n' | groff -U -Tutf8", Expect::Writes(".forge")),
+            Example("printf '.so .env\\n' | groff -Tutf8", Expect::Reads(".env")),
+            Example("zcat /usr/share/man/man1/ls.1.gz | groff -man -Tutf8", Expect::Inert(".forge")),
+            Example("groff -ms -Tpdf notes.ms", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["groff", "troff", "nroff", "gtroff"])
     },
 ];

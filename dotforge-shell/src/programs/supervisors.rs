@@ -6,6 +6,21 @@ use super::entry::{Example, Expect, Program, Runs};
 use crate::argv::Options;
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // Debian's start-stop-daemon starts `--exec PROG` (or `--startas PROG`) with the words after `--`, in `--chdir
+    // DIR`.
+    Program {
+        options: Options::new("xapnuNgcrdRskPIO", &[
+            "exec", "startas", "pidfile", "name", "user", "nicelevel", "group", "chuid", "chroot", "chdir", "retry",
+            "signal", "umask", "output", "procsched", "iosched", "ppid", "make-pidfile", "remove-pidfile",
+        ]),
+        runs: &[Runs::ProgramOption { options: &["exec", "startas", "x", "a"], operands_before: 0, directories: &["chdir", "d"] }],
+        examples: &[
+            Example("start-stop-daemon --start --chdir /w --exec /usr/bin/git -- push -f", Expect::Runs("git push -f")),
+            Example("start-stop-daemon --start -b -x /bin/rm -- -rf .forge", Expect::Writes(".forge")),
+            Example("start-stop-daemon --start --exec /usr/sbin/nginx -- -g 'daemon off;'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["start-stop-daemon"])
+    },
     // `pm2 start "CMD"` runs a command line; `pm2 start ecosystem.config.js` runs what that JavaScript says.
     Program {
         runs: &[

@@ -1,7 +1,7 @@
 //! Wrappers: programs that run the command given after their options (`env`, `sudo`, `timeout`, `xargs`…), and
 //! those that run a script given as text (`eval`, `watch`, `su -c`) or a file in the current shell (`source`).
 
-use super::entry::{Cwd, Example, Expect, Program, Runs, Touches};
+use super::entry::{Cwd, Example, Expect, Logic, Program, Runs, Touches};
 use crate::argv::Options;
 
 /// A wrapper that runs the command after its options and `before` more operands.
@@ -101,7 +101,11 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("bwrap --bind / / --dev /dev git push -f", Expect::Runs("git push -f")),
             Example("bwrap --ro-bind /usr /usr --setenv A 1 --chdir /w -- git push -f", Expect::Runs("git push -f")),
+            Example("bwrap --dev-bind / / --tmpfs .claude claude -p x", Expect::Writes(".claude")),
+            Example("bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit", Expect::Writes(".husky/pre-commit")),
+            Example("bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind . . make", Expect::Inert(".forge")),
         ],
+        touches: Touches::Own(Logic::Sandbox),
         ..wrapper(
             &["bwrap"],
             Options::new(
