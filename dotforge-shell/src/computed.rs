@@ -66,7 +66,8 @@ pub(crate) fn resolve_assignment(word: &Word, output: &mut dyn FnMut(&str) -> Op
     }
     let (name, value) = word.text.split_once('=')?;
     let inner = substitution_body(value)?;
-    let printed = output(inner)?;
+    // (`py=$(command -v python3 || command -v python)`: the program's name, as the path it prints runs it.)
+    let printed = looked_up_program(inner).map(str::to_owned).or_else(|| output(inner))?;
     Some(Word { text: format!("{name}={}", printed.trim_end_matches('\n')), dynamic: false, ..word.clone() })
 }
 
@@ -110,15 +111,8 @@ fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> O
         return Some(vec![Word { text: "sh".to_owned(), ..Word::default() }]);
     }
     let Some(inner) = substitution_body(text) else { return with_text_around(word, output) };
-    let lookup: Vec<&str> = inner.split_whitespace().collect();
-    let looked_up = match lookup.as_slice() {
-        ["which", name] | ["command", "-v" | "-V", name] | ["type", "-P" | "-p", name] | ["whence", "-p", name] => {
-            Some(*name)
-        }
-        _ => None,
-    };
-    if let Some(name) = looked_up {
-        return Some(vec![Word { text: name.trim_matches(['"', '\'']).to_owned(), ..Word::default() }]);
+    if let Some(name) = looked_up_program(inner) {
+        return Some(vec![Word { text: name.to_owned(), ..Word::default() }]);
     }
     let printed = output(inner)?;
     if word.quoted {
@@ -126,6 +120,19 @@ fn resolved_word(word: &Word, arrays: &Arrays, output: &mut dyn FnMut(&str) -> O
         return Some(if text.is_empty() { Vec::new() } else { vec![Word { text, ..Word::default() }] });
     }
     Some(printed.split_whitespace().map(|part| Word { text: part.to_owned(), ..Word::default() }).collect())
+}
+
+/// The program a lookup prints the path of (`which git`, `command -v git`, `type -P git`), the first of several tried
+/// in turn (`command -v python3 || command -v python`).
+fn looked_up_program(inner: &str) -> Option<&str> {
+    let first = inner.split("||").next()?;
+    let lookup: Vec<&str> = first.split_whitespace().collect();
+    match lookup.as_slice() {
+        ["which", name] | ["command", "-v" | "-V", name] | ["type", "-P" | "-p", name] | ["whence", "-p", name] => {
+            Some(name.trim_matches(['"', '\'']))
+        }
+        _ => None,
+    }
 }
 
 /// A word of one substitution with plain text around it (`"$(printf '\x2b')main"`): what it prints, joined to that

@@ -627,6 +627,9 @@ mod tests {
         assert_eq!(lost("gawk -i inplace 'FNR < 1' src/main.rs src/lib.rs"), ["src/main.rs", "src/lib.rs"]);
         assert_eq!(lost("gawk -i inplace '{ next }' src/main.rs"), ["src/main.rs"]);
         assert!(lost("gawk -i inplace 'NR > 1' src/main.rs").is_empty(), "keeps every line but the first");
+        assert_eq!(lost("emacs --batch notes.md --eval '(progn (erase-buffer) (save-buffer))'"), ["notes.md"]);
+        assert!(lost("emacs --batch notes.md --eval '(progn (indent-region (point-min) (point-max)) (save-buffer))'")
+            .is_empty());
         // A compiler's output written over a file git tracks (not the program built last time).
         assert_eq!(lost("go build -o src/main.rs /tmp/stub.go"), ["src/main.rs (tracked)"]);
         assert_eq!(lost("cc -O2 -o src/lib.rs x.c"), ["src/lib.rs (tracked)"]);

@@ -45,7 +45,11 @@ pub(crate) fn rewritten(command: &SimpleCommand, entry: &'static Program, parsed
             }
         }
         Logic::Tar | Logic::Unzip => extracted_members(logic, words, entry, parsed),
-        Logic::Interpreter => perl_emptied(words, parsed).into_iter().map(|file| (file, false)).collect(),
+        Logic::Interpreter => perl_emptied(words, parsed)
+            .into_iter()
+            .chain(emacs_emptied(words, parsed))
+            .map(|file| (file, false))
+            .collect(),
         Logic::Awk => awk_emptied(parsed).into_iter().map(|file| (file, false)).collect(),
         _ => Vec::new(),
     }
@@ -195,6 +199,23 @@ fn only_special_blocks(program: &str) -> bool {
         blocks += 1;
     }
     blocks > 0
+}
+
+/// The files `emacs --batch FILE… --eval CODE` empties: code that erases the buffer and saves it (`(progn
+/// (erase-buffer) (save-buffer))`) leaves nothing of the files it visits.
+fn emacs_emptied(words: &[Word], parsed: &Parsed<'_>) -> Vec<Word> {
+    if words.first().is_none_or(|word| crate::program_name(&word.text) != "emacs") {
+        return Vec::new();
+    }
+    let code: Vec<&str> = parsed.values(&[], &["eval", "execute"]).iter().map(Value::text).collect();
+    let erases = code.iter().any(|code| code.contains("erase-buffer"));
+    let saves = code
+        .iter()
+        .any(|code| ["save-buffer", "save-some-buffers", "write-file"].iter().any(|save| code.contains(save)));
+    if !(erases && saves) {
+        return Vec::new();
+    }
+    parsed.operands().filter(|word| !word.text.starts_with('+')).cloned().collect()
 }
 
 /// The files `perl -i -p -e CODE FILE…` (or `-n`) empties: in place without a backup suffix, `-p` with code that

@@ -25,6 +25,9 @@ mod computed {
         assert!(runs("$(which git) push --force", "git push --force"));
         assert!(runs("`which git` push -f origin main", "git push -f origin main"));
         assert!(runs("\"$(command -v git)\" push --force", "git push --force"));
+        // The first of several lookups tried in turn, and a variable that keeps one.
+        assert!(runs("\"$(command -v git || which git)\" push --force", "git push --force"));
+        assert!(runs("g=$(command -v git || command -v hub); \"$g\" push -f", "git push -f"));
         assert!(runs("$(printf 'gi%s' t) push --force", "git push --force"));
         assert!(runs("$(printf %b '\\x67\\x69\\x74') push --force", "git push --force"));
         // Variables built up on the line: appended to, or from another's value.

@@ -307,6 +307,11 @@ fn runs_code(
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
             derived.scripts.push(joined(&argv[start..]));
         }
+        Runs::OperandsAsScriptWith(variables) => {
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            let set: String = variables.iter().map(|(name, value)| format!("{name}={}; ", quote(value))).collect();
+            derived.scripts.push(format!("{set}{}", joined(&argv[start..])));
+        }
         Runs::OperandsAfter(skip) => {
             if let Some(start) = operand_after(argv, program, *skip).filter(|&start| start < argv.len()) {
                 let script = joined(&argv[start..]);

@@ -1235,13 +1235,20 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "start-stop-daemon --start --background --exec /usr/bin/git -- push --force origin main",
         "flatpak run --command=git org.freedesktop.Sdk push --force origin main",
         "bwrap --dev-bind / / --tmpfs .claude claude -p 'release it'",
+        "git submodule foreach --quiet 'rm -rf \"$toplevel/.forge/audit\"'",
+        "g=$(command -v git || command -v hub); \"$g\" push --force origin main",
     ]);
     assert_blocked(&project, &refused, "deny-hard", GUARDS);
     let hooks_off =
         bash_corpus(&["bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit -am 'wip: sync'"]);
     assert_blocked(&project, &hooks_off, "ask", &["no-verify"]);
-    let published =
-        bash_corpus(&["snapcraft upload --release=stable app_1.0_amd64.snap", "modal deploy --env prod app.py"]);
+    let published = bash_corpus(&[
+        "snapcraft upload --release=stable app_1.0_amd64.snap",
+        "modal deploy --env prod app.py",
+        "curl -u \"admin:$NEXUS_PASS\" --upload-file app-1.4.0.tgz https://nexus.acme.dev/repository/npm-hosted/app/-/app-1.4.0.tgz",
+        "s3cmd put --acl-public target/app-1.2.0.tgz s3://acme-releases/app/",
+        "aws s3 sync dist/ s3://acme-www/ --acl public-read",
+    ]);
     assert_blocked(&project, &published, "deny-hard", &["no-publish"]);
     let look_alikes = bash_corpus(&[
         "printf 'silent\\nretry = 3\\n' > /tmp/dotforge-q.cfg && curl -K /tmp/dotforge-q.cfg https://example.com",
@@ -1255,6 +1262,9 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "gawk -i inplace '{ sub(/a/, \"b\") } 1' notes.md",
         "brew ruby -e 'puts HOMEBREW_PREFIX'",
         "snapcraft pack && modal serve app.py",
+        "git submodule foreach 'git pull --ff-only && echo \"$toplevel\"'",
+        "py=$(command -v python3 || command -v python); \"$py\" -m pytest -q",
+        "aws s3 sync dist/ s3://acme-staging/ && curl -T notes.txt https://paste.example.com/",
     ]);
     assert_allowed(&project, &look_alikes);
 }

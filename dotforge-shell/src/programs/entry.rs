@@ -82,6 +82,9 @@ pub(crate) enum Runs {
     Assignments,
     /// Its operands, joined by spaces, are a shell script (`watch CMD`).
     OperandsAsScript,
+    /// Its operands, joined by spaces, are a shell script run with these variables set, each `(name, value)` (`git
+    /// submodule foreach` sets `$toplevel` to the superproject's folder, where the reader takes the script to run).
+    OperandsAsScriptWith(&'static [(&'static str, &'static str)]),
     /// Every word after it, joined by spaces, is a shell script, options or not (`eval`).
     ArgumentsAsScript,
     /// A shell: `-c SCRIPT`, the script on its input, or a script file.

@@ -37,7 +37,10 @@ const RUNNING_SUBCOMMANDS: &[Program] = &[
         ..Program::named(&["bisect"])
     },
     Program {
-        runs: &[Runs::Subcommands(&[Program { runs: &[Runs::OperandsAsScript], ..Program::named(&["foreach"]) }])],
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::OperandsAsScriptWith(&[("toplevel", ".")])],
+            ..Program::named(&["foreach"])
+        }])],
         ..Program::named(&["submodule"])
     },
     Program {
@@ -172,6 +175,7 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("git rebase --exec 'rm -rf .forge' main", Expect::Writes(".forge")),
             Example("git bisect run sh -c 'git push -f'", Expect::Runs("git push -f")),
             Example("git submodule foreach 'git push --force'", Expect::Runs("git push --force")),
+            Example("git submodule foreach --quiet 'rm -rf \"$toplevel/.forge\"'", Expect::Writes(".forge")),
             Example("git filter-branch --tree-filter 'rm -rf .forge' HEAD", Expect::Writes(".forge")),
             // The external diff command is given the files it compares: the work tree's among them.
             Example(
