@@ -148,8 +148,12 @@ pub(crate) fn commands_of_file(path: &str, text: &str) -> Vec<String> {
     {
         return Vec::new();
     }
+    // (A shell's start-up files and scripts named as such hold shell code without a `#!` line.)
+    const SHELL_FILES: &[&str] =
+        &[".bashrc", ".bash_profile", ".bash_login", ".bash_aliases", ".profile", ".zshrc", ".zshenv", ".zprofile"];
+    let shell_named = SHELL_FILES.contains(&name) || [".sh", ".bash", ".zsh"].iter().any(|end| name.ends_with(end));
     match language_of_file(path, text) {
-        Language::Shell if text.starts_with("#!") => vec![text.to_owned()],
+        Language::Shell if text.starts_with("#!") || shell_named => vec![text.to_owned()],
         Language::Shell | Language::Other => config_lines(text),
         language => code::commands_in(language, text),
     }
@@ -160,7 +164,10 @@ pub(crate) fn commands_of_file(path: &str, text: &str) -> Vec<String> {
 /// as a command line.
 pub(crate) fn config_lines(text: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for line in text.lines() {
+    // (A line commented out runs nothing: `# alias rm='rm -i'`, `; cmd = x`, `// "x"`.)
+    for line in
+        text.lines().filter(|line| !line.trim_start().starts_with(['#', ';']) && !line.trim_start().starts_with("//"))
+    {
         let line = line.trim().trim_start_matches("- ").trim_start();
         let keyed = line.find([':', '=']).filter(|&at| {
             let key = line[..at].trim().trim_matches(['"', '\'']);
@@ -210,7 +217,7 @@ fn command_line(text: &str, path_alone: bool) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{command_lines, config_lines};
+    use super::{command_lines, commands_of_file, config_lines};
     use crate::lexer::Word;
 
     fn words(texts: &[&str]) -> Vec<Word> {
@@ -239,6 +246,10 @@ mod tests {
         let line = "exec \"git push origin --delete v1\"\n";
         assert_eq!(config_lines(line), ["exec \"git push origin --delete v1\"", "git push origin --delete v1"]);
         assert_eq!(config_lines("$pdflatex = 'rm -rf .forge; pdflatex %O %S';\n"), ["rm -rf .forge; pdflatex %O %S"]);
+        // A line commented out runs nothing.
+        assert!(config_lines("# alias rm='rm -i'\n; cmd = git push -f\n// exec \"git push -f\"\n").is_empty());
+        // A shell's start-up file is shell code, read whole.
+        assert_eq!(commands_of_file("/h/.bashrc", "rm -rf ~\n"), ["rm -rf ~\n"]);
     }
 
     #[test]

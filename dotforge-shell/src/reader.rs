@@ -431,7 +431,7 @@ impl ScriptState<'_> {
                 None => unknown = true,
             }
         }
-        remember_filled_files(&reading.line.commands[innermost], &mut reading.files);
+        remember_filled_files(&reading.line.commands[innermost], stdin.as_deref(), &mut reading.files);
         // What files hold: script files, task runners' recipes, git aliases (looked at only for the programs that
         // run them, so other commands cost nothing here).
         let program = reading.line.commands[innermost].shape().entry;
@@ -611,7 +611,7 @@ impl ScriptState<'_> {
                 // (A file the command names is its own business — read as the table says, or below — until a later
                 // command that does not name it.)
                 let arguments = command.words.iter().skip(1).flat_map(|word| word.text.rsplit('=').next());
-                let word = |text: &str| Word { text: text.to_owned(), ..Word::default() };
+                let word = |text: &str| Word { text: text.to_owned(), tilde: text.starts_with('~'), ..Word::default() };
                 let named: Vec<PathBuf> =
                     arguments.filter_map(|text| locate(&word(text), &cwd, reading.files.sources())).collect();
                 let (held, files): (Vec<_>, Vec<_>) = files.into_iter().partition(|(path, _)| named.contains(path));
@@ -705,8 +705,9 @@ impl ScriptState<'_> {
 /// && cp /tmp/p.json package.json && npm test`); a download's output (`curl -o i.sh URL && sh i.sh`) and the files
 /// inline code names when it writes (`node -e "…writeFileSync('package.json', …)" && npm test`) and a compiler's
 /// output (`rustc -o /tmp/x x.rs`) cannot be known.
+/// `tee FILE…` and `sponge FILE` hold what they are fed (`printf … | sudo tee /etc/apt/apt.conf.d/x`).
 /// (Redirects are [`ScriptState::remember_written_files`]'s.)
-fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
+fn remember_filled_files(command: &SimpleCommand, input: Option<&str>, files: &mut LineFiles<'_>) {
     let Some(entry) = command.shape().entry else { return };
     let unknown = |word: &Word, files: &mut LineFiles<'_>| {
         if let Some(path) = locate(word, &command.cwd, files.sources()) {
@@ -715,6 +716,16 @@ fn remember_filled_files(command: &SimpleCommand, files: &mut LineFiles<'_>) {
     };
     if matches!(entry.touches, Touches::Moves | Touches::Copies | Touches::CopiesOrLinks | Touches::Links) {
         remember_copies(command, entry, files);
+    } else if entry.touches == Touches::Creates && matches!(command.program(), "tee" | "sponge") {
+        let parsed = Parsed::of(&command.words, &entry.options, Order::Permute);
+        let append = parsed.has('a', "append");
+        for file in parsed.operands() {
+            let Some(path) = locate(file, &command.cwd, files.sources()) else { continue };
+            match input {
+                Some(text) => files.write(path, text.to_owned(), append),
+                None => files.write_unknown(path),
+            }
+        }
     } else if matches!(entry.touches, Touches::Own(Logic::Compiler | Logic::GoBuild)) {
         // A program built from code the line wrote (`printf … > x.rs && rustc -o /tmp/x x.rs && /tmp/x`): what it
         // does is not read, and asked about when that code may act at all.

@@ -1237,7 +1237,13 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "bwrap --dev-bind / / --tmpfs .claude claude -p 'release it'",
         "git submodule foreach --quiet 'rm -rf \"$toplevel/.forge/audit\"'",
         "g=$(command -v git || command -v hub); \"$g\" push --force origin main",
+        // What `tee` is fed is what the file holds.
+        "echo 'rm -rf .forge' | tee /tmp/dotforge-rc >/dev/null && bash --rcfile /tmp/dotforge-rc -i",
     ]);
+    let possibly_run = bash_corpus(&[
+        "printf 'DPkg::Post-Invoke { \"git push --force origin main\"; };\\n' | sudo tee /etc/apt/apt.conf.d/99-dotforge-sync >/dev/null && sudo apt-get install -y jq",
+    ]);
+    assert_blocked(&project, &possibly_run, "ask", GUARDS);
     assert_blocked(&project, &refused, "deny-hard", GUARDS);
     let hooks_off =
         bash_corpus(&["bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit -am 'wip: sync'"]);
@@ -1265,6 +1271,8 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "git submodule foreach 'git pull --ff-only && echo \"$toplevel\"'",
         "py=$(command -v python3 || command -v python); \"$py\" -m pytest -q",
         "aws s3 sync dist/ s3://acme-staging/ && curl -T notes.txt https://paste.example.com/",
+        "echo 'deb https://apt.example.com stable main' | sudo tee /etc/apt/sources.list.d/x.list >/dev/null && sudo apt-get update",
+        "echo 'alias ll=\"ls -la\"' | tee /tmp/dotforge-rc2 >/dev/null && bash --rcfile /tmp/dotforge-rc2 -i",
     ]);
     assert_allowed(&project, &look_alikes);
 }

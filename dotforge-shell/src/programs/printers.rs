@@ -66,7 +66,10 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..setup(&["direnv"], &["hook", "export"])
     },
-    setup(&["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"], &["init"]),
+    setup(
+        &["pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "starship", "zoxide", "atuin", "mcfly"],
+        &["init", "virtualenv-init"],
+    ),
     setup(&["pyenv-virtualenv"], &["virtualenv-init"]),
     // Homebrew evaluates a Brewfile (Ruby) for `brew bundle`; `brew ruby -e CODE` runs Ruby with its libraries.
     Program {
