@@ -190,6 +190,11 @@ pub(super) fn accesses(
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
         Logic::Split => Some((file(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
         Logic::Mount => Some((tree(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
+        Logic::ConfigWrite { subcommand, verbs, options } => {
+            let mut rest = words.iter().skip(1).skip_while(|word| word.text != subcommand).skip(1);
+            let sets = rest.any(|word| verbs.contains(&word.text.as_str()));
+            Some((file(if sets { parsed.named_values(options) } else { Vec::new() }), Vec::new()))
+        }
         Logic::Sandbox => Some((tree(sandbox_mount_points(words, options)), Vec::new())),
         // `csplit [-f PREFIX] FILE PATTERN...`: the pieces are PREFIX00, PREFIX01, … (`xx00` without `-f`).
         Logic::Csplit => Some((file(values(&['f'], &["prefix"])), Vec::new())),

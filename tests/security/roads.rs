@@ -1239,6 +1239,9 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "g=$(command -v git || command -v hub); \"$g\" push --force origin main",
         // What `tee` is fed is what the file holds.
         "echo 'rm -rf .forge' | tee /tmp/dotforge-rc >/dev/null && bash --rcfile /tmp/dotforge-rc -i",
+        // A tool's config command pointed at governance.
+        "npm config set fund=false --userconfig=.claude/settings.json",
+        "kubectl config set-credentials ci --token=x --kubeconfig=.claude/settings.json",
     ]);
     let possibly_run = bash_corpus(&[
         "printf 'DPkg::Post-Invoke { \"git push --force origin main\"; };\\n' | sudo tee /etc/apt/apt.conf.d/99-dotforge-sync >/dev/null && sudo apt-get install -y jq",
@@ -1273,6 +1276,8 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "aws s3 sync dist/ s3://acme-staging/ && curl -T notes.txt https://paste.example.com/",
         "echo 'deb https://apt.example.com stable main' | sudo tee /etc/apt/sources.list.d/x.list >/dev/null && sudo apt-get update",
         "echo 'alias ll=\"ls -la\"' | tee /tmp/dotforge-rc2 >/dev/null && bash --rcfile /tmp/dotforge-rc2 -i",
+        "npm config set registry https://registry.example.com && kubectl config use-context dev",
+        "kubectl get pods --kubeconfig .claude/settings.json",
     ]);
     assert_allowed(&project, &look_alikes);
 }

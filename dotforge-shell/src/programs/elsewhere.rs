@@ -2,7 +2,7 @@
 //! `ProxyCommand`/`LocalCommand` options) and cluster and VM front ends (`kubectl exec POD -- CMD`, `lxc exec`,
 //! `vagrant ssh -c`); container engines are in `containers`. What runs there is still this agent's act.
 
-use super::entry::{Example, Expect, Output, Program, Runs, Sends};
+use super::entry::{Example, Expect, Logic, Output, Program, Runs, Sends, Touches};
 use crate::argv::Options;
 
 /// ssh's options that set a command (compared without case).
@@ -47,7 +47,29 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("kubectl exec -it pod -- git push --force", Expect::Runs("git push --force")),
             Example("kubectl -n prod exec pod -c app -- sh -c 'rm -rf .forge'", Expect::Writes(".forge")),
             Example("kubectl get pods -- x", Expect::Inert(".forge")),
+            Example(
+                "kubectl config set-credentials ci --token=x --kubeconfig=.claude/settings.json",
+                Expect::Writes(".claude/settings.json"),
+            ),
+            Example("kubectl get pods --kubeconfig .claude/settings.json", Expect::Inert(".claude/settings.json")),
         ],
+        touches: Touches::Own(Logic::ConfigWrite {
+            subcommand: "config",
+            verbs: &[
+                "set",
+                "unset",
+                "set-credentials",
+                "set-cluster",
+                "set-context",
+                "use-context",
+                "use",
+                "delete-context",
+                "delete-cluster",
+                "delete-user",
+                "rename-context",
+            ],
+            options: &["kubeconfig"],
+        }),
         // `kubectl completion bash` prints shell setup.
         output: Output::ShellSetup(&["completion"]),
         ..Program::named(&["kubectl", "oc"])

@@ -4,7 +4,7 @@
 //! `corepack pnpm`), and the options before the subcommand of those whose options are not their subcommands'
 //! (`uv --directory pkg publish`; npm's, pnpm's and yarn's are also their subcommands', which the patterns read).
 
-use super::entry::{Example, Expect, Output, Program, Recipes, Runs, Subcommand};
+use super::entry::{Example, Expect, Logic, Output, Program, Recipes, Runs, Subcommand, Touches};
 use crate::argv::Options;
 
 /// The options of `npx` and of `npm exec` that take a value.
@@ -147,8 +147,15 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("npm pkg set scripts.postinstall='rm -rf .forge' && npm install", Expect::Writes(".forge")),
             Example("npm pkg set scripts.test='vitest run' && npm test", Expect::Inert(".forge")),
             Example("npm pkg set prisma.seed='git push -f'", Expect::Runs("git push -f")),
+            Example("npm config set fund=false --userconfig=.claude/settings.json", Expect::Writes(".claude/settings.json")),
+            Example("npm config get registry --userconfig=.claude/settings.json", Expect::Inert(".claude/settings.json")),
         ],
         output: Output::ShellSetup(&["completion"]),
+        touches: Touches::Own(Logic::ConfigWrite {
+            subcommand: "config",
+            verbs: &["set", "delete", "edit", "fix"],
+            options: &["userconfig", "globalconfig"],
+        }),
         ..Program::named(&["npm"])
     },
     Program {
