@@ -190,9 +190,9 @@ pub(super) fn accesses(
         // `split [OPTION]... [FILE [PREFIX]]`: the pieces are PREFIXaa, PREFIXab, … next to the prefix.
         Logic::Split => Some((file(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
         Logic::Mount => Some((tree(operands().into_iter().skip(1).take(1).collect()), Vec::new())),
-        Logic::ConfigWrite { subcommand, verbs, options } => {
-            let mut rest = words.iter().skip(1).skip_while(|word| word.text != subcommand).skip(1);
-            let sets = rest.any(|word| verbs.contains(&word.text.as_str()));
+        Logic::OptionWritten { after, when, options } => {
+            let mut rest = words.iter().skip(1).skip_while(|word| !after.is_empty() && word.text != after);
+            let sets = rest.any(|word| when.contains(&word.text.as_str()));
             Some((file(if sets { parsed.named_values(options) } else { Vec::new() }), Vec::new()))
         }
         Logic::Sandbox => Some((tree(sandbox_mount_points(words, options)), Vec::new())),

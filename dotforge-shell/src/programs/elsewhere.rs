@@ -53,9 +53,9 @@ pub(super) const PROGRAMS: &[Program] = &[
             ),
             Example("kubectl get pods --kubeconfig .claude/settings.json", Expect::Inert(".claude/settings.json")),
         ],
-        touches: Touches::Own(Logic::ConfigWrite {
-            subcommand: "config",
-            verbs: &[
+        touches: Touches::Own(Logic::OptionWritten {
+            after: "config",
+            when: &[
                 "set",
                 "unset",
                 "set-credentials",

@@ -322,9 +322,10 @@ pub(crate) enum Logic {
     /// A sandbox's mounts (`bwrap --tmpfs DEST`, `--ro-bind SRC DEST` with SRC other than DEST): what the command
     /// it runs would find at DEST is hidden under what is mounted there, as [`Logic::Mount`]'s.
     Sandbox,
-    /// A tool's config command (`npm config set K=V --userconfig FILE`, `kubectl config set-credentials … --kubeconfig
-    /// FILE`): after the word `subcommand` and one of `verbs`, the values of `options` are files it rewrites.
-    ConfigWrite { subcommand: &'static str, verbs: &'static [&'static str], options: &'static [&'static str] },
+    /// Files an option names that the program rewrites once one of `when` is among its words after the word `after`
+    /// (empty: the program): a config command (`npm config set K=V --userconfig FILE`, `kubectl config
+    /// set-credentials … --kubeconfig FILE`), an edit in place (`json -I -f FILE`). Without it the file is read.
+    OptionWritten { after: &'static str, when: &'static [&'static str], options: &'static [&'static str] },
     /// `socat ADDRESS ADDRESS`: a `FILE:`/`OPEN:`/`GOPEN:`/`CREATE:` address is a file read and written.
     Socat,
     /// `csplit -f PREFIX`.

@@ -368,6 +368,19 @@ pub(super) const PROGRAMS: &[Program] = &[
             Touches::Own(Logic::Sed),
         )
     },
+    // The `json` tool (npm's `json`): `-I -f FILE` edits FILE in place.
+    Program {
+        examples: &[
+            Example("json -I -f .claude/settings.json -e 'this.hooks={}'", Expect::Writes(".claude/settings.json")),
+            Example("json -f .claude/settings.json hooks", Expect::Inert(".claude/settings.json")),
+        ],
+        packages: &["json"],
+        ..touching(
+            &["json"],
+            Options::new("fedkcD", &["file"]),
+            Touches::Own(Logic::OptionWritten { after: "", when: &["-I", "--in-place"], options: &["f", "file"] }),
+        )
+    },
     Program {
         examples: &[
             Example("curl -o .forge/runtime/state.json https://x", Expect::Writes(".forge/runtime/state.json")),

@@ -34,7 +34,11 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[
             Example("mkdir -p /tmp/t && printf '_tasks:\\n  - \"git reset --hard\"\\n' > /tmp/t/copier.yml && copier copy --trust /tmp/t .", Expect::Unknown),
             Example("mkdir -p /tmp/t && printf 'name: {type: str}\\n' > /tmp/t/copier.yml && copier copy /tmp/t out", Expect::Inert(".forge")),
+            Example("copier copy --overwrite --defaults gh:x/hooks .git/hooks", Expect::Writes(".git/hooks")),
         ],
+        // (`copier copy TEMPLATE DEST`: the template's files are copied into DEST.)
+        options: Options::new("dar", &["data", "data-file", "answers-file", "vcs-ref", "exclude", "skip"]),
+        touches: Touches::Copies,
         ..Program::named(&["copier"])
     },
     Program {

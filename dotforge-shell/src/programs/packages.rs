@@ -151,9 +151,9 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("npm config get registry --userconfig=.claude/settings.json", Expect::Inert(".claude/settings.json")),
         ],
         output: Output::ShellSetup(&["completion"]),
-        touches: Touches::Own(Logic::ConfigWrite {
-            subcommand: "config",
-            verbs: &["set", "delete", "edit", "fix"],
+        touches: Touches::Own(Logic::OptionWritten {
+            after: "config",
+            when: &["set", "delete", "edit", "fix"],
             options: &["userconfig", "globalconfig"],
         }),
         ..Program::named(&["npm"])
