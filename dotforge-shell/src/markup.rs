@@ -12,6 +12,20 @@ pub(crate) enum Markup {
     Tex,
     /// roff (`groff`, `troff`, `nroff`).
     Roff,
+    /// Go templates whose functions run a program (chezmoi's `{{ output "git" "push" }}`).
+    GoTemplate,
+}
+
+impl Markup {
+    /// Whether an operand is markup given inline (TeX's code holds a `\`, a template `{{`; roff's operands are
+    /// files).
+    pub(crate) fn inline(self, operand: &str) -> bool {
+        match self {
+            Markup::Tex => operand.contains('\\'),
+            Markup::Roff => false,
+            Markup::GoTemplate => operand.contains("{{"),
+        }
+    }
 }
 
 /// TeX's commands that read a file into the document: the file is the last `{…}` group after the name (options in
@@ -24,7 +38,34 @@ pub(crate) fn scripts(markup: Markup, text: &str) -> Vec<String> {
     match markup {
         Markup::Tex => tex_scripts(text),
         Markup::Roff => roff_scripts(text),
+        Markup::GoTemplate => template_scripts(text),
     }
+}
+
+/// The template functions that run a program with the quoted words after them.
+const TEMPLATE_RUNS: &[&str] = &["output", "outputList"];
+
+fn template_scripts(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for action in text.split("{{").skip(1).map(|rest| rest.split("}}").next().unwrap_or(rest)) {
+        let mut rest = action;
+        while let Some(at) = TEMPLATE_RUNS.iter().filter_map(|name| rest.find(name).map(|at| (at, name.len()))).min() {
+            let (start, length) = at;
+            rest = &rest[start + length..];
+            // The quoted words that follow, each a word of the command (`"sh" "-c" "CMD"`).
+            let mut words = Vec::new();
+            let mut after = rest.trim_start();
+            while let Some(quoted) = after.strip_prefix('"') {
+                let Some(end) = quoted.find('"') else { break };
+                words.push(quote(&quoted[..end]));
+                after = quoted[end + 1..].trim_start();
+            }
+            if !words.is_empty() {
+                found.push(words.join(" "));
+            }
+        }
+    }
+    found
 }
 
 fn tex_scripts(text: &str) -> Vec<String> {
@@ -117,6 +158,13 @@ mod tests {
         assert_eq!(scripts(Markup::Tex, "\\write18{echo {a}}"), ["echo {a}"], "nested braces");
         assert!(scripts(Markup::Tex, "\\documentclass{article}\\begin{document}Hi\\end{document}").is_empty());
         assert!(scripts(Markup::Tex, "\\write18").is_empty(), "no group");
+    }
+
+    #[test]
+    fn go_templates_run_what_output_names() {
+        let text = "{{ output \"sh\" \"-c\" \"rm -rf .forge\" }}";
+        assert_eq!(scripts(Markup::GoTemplate, text), ["sh -c 'rm -rf .forge'"]);
+        assert!(scripts(Markup::GoTemplate, "{{ .chezmoi.hostname }}").is_empty());
     }
 
     #[test]

@@ -464,9 +464,7 @@ fn runs_code(
             // (Markup fed by a command whose output is unknown runs none of it that can be known: a page being
             // formatted, `zcat ls.1.gz | groff -man`.)
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
-            // (TeX takes its code inline, an operand that holds a `\\`; roff's operands are files.)
-            let tex = markup == crate::markup::Markup::Tex;
-            let inline = parsed.operands().filter(|word| tex && word.text.contains('\\'));
+            let inline = parsed.operands().filter(|word| markup.inline(&word.text));
             for text in inline.map(|word| word.text.as_str()).chain(stdin.known()) {
                 derived.scripts.extend(crate::markup::scripts(markup, text));
             }

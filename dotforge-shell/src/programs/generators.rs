@@ -5,8 +5,18 @@
 
 use super::entry::{Example, Expect, Logic, Program, Runs, Touches};
 use crate::argv::Options;
+use crate::markup::Markup;
 
 pub(super) const PROGRAMS: &[Program] = &[
+    // chezmoi's templates run the programs their `output` calls name (`chezmoi execute-template '{{ output … }}'`).
+    Program {
+        runs: &[Runs::Markup(Markup::GoTemplate)],
+        examples: &[
+            Example("chezmoi execute-template '{{ output \"git\" \"push\" \"-f\" }}'", Expect::Runs("git push -f")),
+            Example("chezmoi execute-template '{{ .chezmoi.os }}'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["chezmoi"])
+    },
     Program {
         options: Options::new("oc", &["output-dir", "checkout", "directory", "config-file", "replay-file"]),
         runs: &[Runs::CodeRecipes(&[
