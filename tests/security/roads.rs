@@ -1242,14 +1242,18 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         // A tool's config command pointed at governance.
         "npm config set fund=false --userconfig=.claude/settings.json",
         "kubectl config set-credentials ci --token=x --kubeconfig=.claude/settings.json",
+        "npm exec --yes --package=json -- json -I -f .claude/settings.json -e 'this.hooks={}'",
+        "chezmoi execute-template '{{ output \"sh\" \"-c\" \"rm -rf .forge\" }}'",
     ]);
     let possibly_run = bash_corpus(&[
         "printf 'DPkg::Post-Invoke { \"git push --force origin main\"; };\\n' | sudo tee /etc/apt/apt.conf.d/99-dotforge-sync >/dev/null && sudo apt-get install -y jq",
     ]);
     assert_blocked(&project, &possibly_run, "ask", GUARDS);
     assert_blocked(&project, &refused, "deny-hard", GUARDS);
-    let hooks_off =
-        bash_corpus(&["bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit -am 'wip: sync'"]);
+    let hooks_off = bash_corpus(&[
+        "bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit -am 'wip: sync'",
+        "copier copy --overwrite --defaults gh:acme/noop-git-hooks .git/hooks",
+    ]);
     assert_blocked(&project, &hooks_off, "ask", &["no-verify"]);
     let published = bash_corpus(&[
         "snapcraft upload --release=stable app_1.0_amd64.snap",
@@ -1278,6 +1282,8 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "echo 'alias ll=\"ls -la\"' | tee /tmp/dotforge-rc2 >/dev/null && bash --rcfile /tmp/dotforge-rc2 -i",
         "npm config set registry https://registry.example.com && kubectl config use-context dev",
         "kubectl get pods --kubeconfig .claude/settings.json",
+        "json -I -f package.json -e 'this.version=\"1.0.1\"' && json -f .claude/settings.json hooks",
+        "copier copy gh:acme/template ../new-service && chezmoi execute-template '{{ .chezmoi.os }}'",
     ]);
     assert_allowed(&project, &look_alikes);
 }
