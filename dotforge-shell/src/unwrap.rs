@@ -601,7 +601,8 @@ fn runs_code(
 }
 
 /// A command run by a program that is not a plain wrapper (a container's, `kubectl exec`'s), and what it runs in
-/// turn (`docker run img sh -c 'CMD'`). Each such command is a suffix of the one that runs it, so this ends.
+/// turn (`docker run img sh -c 'CMD'`). Each such command is shorter than the one that runs it (a suffix of it, or
+/// the program an option names and the words after its operands), so this ends.
 fn run_command(words: Vec<Word>, derived: &mut Derived) {
     run_command_in(words, None, derived);
 }
