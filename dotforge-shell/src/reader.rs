@@ -1298,12 +1298,10 @@ fn recipe_files(
     found.extend(home.filter_map(|rest| Some((format!("~/{rest}"), files.sources().home()?.join(rest)))));
     for name in names.iter().filter_map(|name| name.strip_prefix('$')) {
         let (variable, rest) = name.split_once('/').unwrap_or((name, ""));
-        let value = command.assignments.iter().rev().find_map(|word| {
-            word.text
-                .strip_prefix(variable)
-                .and_then(|after| after.strip_prefix('='))
-                .map(|value| Word { text: value.to_owned(), ..word.clone() })
-        });
+        let assignments: Vec<&Word> = command.assignments.iter().collect();
+        let value = unwrap::values_of(&assignments, &[variable])
+            .last()
+            .map(|value| Word { text: value.to_owned(), ..Word::default() });
         let located = value.and_then(|value| locate(&value, cwd, files.sources()));
         found.extend(located.map(|path| (name.to_owned(), if rest.is_empty() { path } else { path.join(rest) })));
     }

@@ -303,12 +303,12 @@ fn runs_code(
         Runs::Shell => shell_script(argv, program, stdin, derived),
         Runs::SourcedFile => sourced(argv, stdin, derived),
         Runs::ArgumentsAsScript => derived.scripts.push(joined(&argv[1..])),
-        Runs::OperandsAsScript => {
+        Runs::OperandsAsScript | Runs::OperandsAsScriptWith(_) => {
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
-            derived.scripts.push(joined(&argv[start..]));
-        }
-        Runs::OperandsAsScriptWith(variables) => {
-            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest;
+            let variables = match runs {
+                Runs::OperandsAsScriptWith(variables) => variables,
+                _ => &[][..],
+            };
             let set: String = variables.iter().map(|(name, value)| format!("{name}={}; ", quote(value))).collect();
             derived.scripts.push(format!("{set}{}", joined(&argv[start..])));
         }
@@ -619,7 +619,7 @@ fn run_command_in(words: Vec<Word>, cwd: Option<PathBuf>, derived: &mut Derived)
 }
 
 /// The values of the `NAME=value` words among `environment` whose name is one of `names`.
-fn values_of<'e>(environment: &'e [&'e Word], names: &'e [&'e str]) -> impl Iterator<Item = &'e str> + 'e {
+pub(crate) fn values_of<'e>(environment: &'e [&'e Word], names: &'e [&'e str]) -> impl Iterator<Item = &'e str> + 'e {
     environment.iter().filter_map(move |word| {
         let (name, value) = word.text.split_once('=')?;
         names.contains(&name).then_some(value)
