@@ -98,10 +98,11 @@ pub fn effects(line: &CommandLine, full_text: &str) -> Effects {
         if losses_in_place::redirected_into_loop_paths(line, command) {
             effects.losses.push(reach(Word { text: ".".to_owned(), ..Word::default() }, true));
         }
-        // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`).
-        let feeds_a_delete = xargs_groups
-            .intersection(&deleting_groups)
-            .any(|&group| line.fed_by.get(group).is_some_and(|from| from.contains(&command.group)));
+        // A command whose output an `xargs` turns into a deleting command's arguments (`find … | xargs rm`), or a
+        // substitution in them (`rm -f $(git ls-files --others)`).
+        let feeds = |group: &usize| line.fed_by.get(*group).is_some_and(|from| from.contains(&command.group));
+        let feeds_a_delete = xargs_groups.intersection(&deleting_groups).any(feeds)
+            || deleting_groups.iter().filter(|&&group| group != command.group).any(feeds);
         let mut found = command_effects(command, &deleting_groups, feeds_a_delete);
         // A file whose name is computed after a literal start, in a known folder, is a file of that folder.
         for loss in &mut found.losses {
@@ -323,8 +324,10 @@ fn command_effects<'c>(
         Touches::Own(Logic::Git) => {
             found.losses.extend(git_losses(words, entry));
             // Paths git lists, fed to a delete (`git ls-files -m | xargs rm`): any file of the working folder.
-            let lists_paths =
-                ["ls-files", "diff", "status"].iter().any(|sub| words.iter().any(|word| word.text == *sub));
+            // (Only what git ignores, `ls-files --others --ignored`, is no one's work.)
+            let lists_ignored = words.iter().any(|word| word.text == "--ignored" || word.text == "-i");
+            let lists_paths = !lists_ignored
+                && ["ls-files", "diff", "status"].iter().any(|sub| words.iter().any(|word| word.text == *sub));
             if feeds_a_delete && lists_paths {
                 found.losses.push(at(Word { text: ".".to_owned(), ..Word::default() }, true));
             }

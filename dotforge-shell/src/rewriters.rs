@@ -30,18 +30,20 @@ pub(crate) fn tar_extracts(words: &[Word], parsed: &Parsed<'_>) -> bool {
 /// The mount points of a sandbox's options that hide what is there (bubblewrap's, before the command): a `tmpfs`,
 /// and a bind, file or link whose source is another path. (`--bind / /` and `--ro-bind /usr /usr` show the same.) The
 /// system's own folders (`--tmpfs /tmp`, `--dev /dev`, `--symlink usr/lib64 /lib64`) are the sandbox's business: the
-/// host keeps them, and no governance lives there.
+/// host keeps them, and no governance lives there. Inside the pseudo and read-only trees nothing is a project's; inside
+/// `/tmp`, `/var`, `/srv`, `/opt`, `/mnt`, `/media` or `/home` a project may live (`/srv/app/.claude`), so only the folder
+/// itself is skipped there.
 fn sandbox_mount_points(words: &[Word], options: &Options) -> Vec<Word> {
-    const SYSTEM: &[&str] = &[
-        "/tmp", "/var", "/dev", "/proc", "/sys", "/run", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin",
-        "/sbin", "/etc", "/opt", "/nix", "/srv", "/mnt", "/media", "/boot",
+    const SYSTEM_TREES: &[&str] = &[
+        "/dev", "/proc", "/sys", "/run", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/etc",
+        "/nix", "/boot",
     ];
+    const SYSTEM_FOLDERS: &[&str] = &["/tmp", "/var", "/var/tmp", "/opt", "/srv", "/mnt", "/media", "/home"];
     let hides = |point: &Word| {
         let text = point.text.trim_end_matches('/');
-        !text.is_empty()
-            && !SYSTEM
-                .iter()
-                .any(|folder| text.strip_prefix(folder).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')))
+        let in_tree =
+            |tree: &&str| text.strip_prefix(tree).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+        !text.is_empty() && !SYSTEM_TREES.iter().any(in_tree) && !SYSTEM_FOLDERS.contains(&text)
     };
     let mut points = Vec::new();
     let mut at = 1;

@@ -376,6 +376,20 @@ fn runs_code(
                 });
             }
         }
+        Runs::ShellOnInput(options) => {
+            let parsed = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false));
+            let commanded = is_wrapper(program) && parsed.rest < argv.len();
+            let scripted = program.runs.iter().any(
+                |runs| matches!(runs, Runs::ScriptOption(names) if !script_values(argv, program, names).is_empty()),
+            );
+            let (letters, longs) = split_names(options);
+            let chosen = options.is_empty()
+                || letters.iter().any(|letter| parsed.has_short(*letter))
+                || longs.iter().any(|long| parsed.has_long(long));
+            if chosen && !commanded && !scripted {
+                stdin.run(derived, |text| vec![text.to_owned()]);
+            }
+        }
         Runs::EnvironmentScripts(names) => {
             // (`LESSOPEN='|CMD'`, `'||CMD'`, `'-|CMD'`: the marks say how its output is read.)
             let scripts = values_of(environment, names).map(|value| value.trim_start_matches(['|', '-']).to_owned());

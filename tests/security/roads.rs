@@ -1235,6 +1235,12 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "start-stop-daemon --start --background --exec /usr/bin/git -- push --force origin main",
         "flatpak run --command=git org.freedesktop.Sdk push --force origin main",
         "bwrap --dev-bind / / --tmpfs .claude claude -p 'release it'",
+        // A shell started with no command reads its input as the script.
+        "sudo -s <<< 'git push --force origin main'",
+        "echo 'rm -rf .forge' | su - root",
+        "printf 'git push -f origin main\\n' | doas -s",
+        // (The project may live under `/tmp`, `/srv` or `/var/www`: only those folders themselves are the system's.)
+        "bwrap --dev-bind / / --tmpfs \"$PWD/.forge\" git status",
         "git submodule foreach --quiet 'rm -rf \"$toplevel/.forge/audit\"'",
         "g=$(command -v git || command -v hub); \"$g\" push --force origin main",
         // What `tee` is fed is what the file holds.
@@ -1269,8 +1275,10 @@ fn option_files_sandboxes_markup_and_daemon_starters_reach_what_they_say() {
         "pdflatex -interaction=nonstopmode main.tex && latexmk -pdf -outdir=build main.tex",
         "zcat /usr/share/man/man1/ls.1.gz | groff -man -Tutf8 | head",
         "bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-net npm test",
+        "bwrap --bind / / --tmpfs /var/tmp --tmpfs /tmp/build --tmpfs /opt --symlink usr/lib64 /lib64 make",
         "start-stop-daemon --start --exec /usr/sbin/nginx -- -g 'daemon off;'",
         "flatpak run org.gimp.GIMP notes.png",
+        "echo 'deploy ALL=(ALL) NOPASSWD: /usr/bin/systemctl' | sudo tee /etc/sudoers.d/deploy && sudo -l",
         "go build -o app . && cc -o build/app main.c",
         "gawk -i inplace '{ sub(/a/, \"b\") } 1' notes.md",
         "brew ruby -e 'puts HOMEBREW_PREFIX'",

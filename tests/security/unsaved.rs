@@ -114,6 +114,9 @@ fn destroying_work_git_cannot_bring_back_is_asked_about_in_any_spelling() {
         "find . -name '*.rs' -print0 | xargs -0 rm -f",
         "find . -path ./target -prune -o -name '*.rs' -print0 | xargs -0 rm -f",
         "git ls-files -m | xargs rm -f",
+        // … or substituted into its arguments.
+        "rm -f $(git ls-files --others --exclude-standard)",
+        "rm -f $(git diff --name-only)",
         // Rewrites that leave nothing of the content, and paths a `read` loop is given.
         "sed -i d notes.md",
         "sed -i '1,$d' src/lib.rs",
@@ -174,6 +177,7 @@ fn deleting_what_git_ignores_or_keeps_and_keeping_the_content_stay_silent() {
         "perl -pi -e 's/\"version\": \"0\\.1\\.0\"/\"version\": \"0.2.0\"/' src/committed.rs",
         "tar --remove-files -czf /tmp/dotforge-logs.tgz target",
         "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+        "rm -f $(git ls-files --others --ignored --exclude-standard) && rm -rf $(find . -type d -name __pycache__)",
         "git ls-files | xargs wc -l",
         "rm src/committed.rs",
         "rm -rf docs",

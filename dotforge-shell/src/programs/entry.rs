@@ -171,6 +171,10 @@ pub(crate) enum Runs {
     /// The text on its input is a shell script that runs later, or the file one of these options names (`at now`,
     /// `batch`, `at -f FILE`); in [`ScriptLines::Crontab`] form its lines are cron entries (`crontab -`, `crontab FILE`).
     InputScript { file_options: &'static [&'static str], lines: ScriptLines },
+    /// Given no command to run (no operand after its options, no script option's value), it starts a shell that reads
+    /// its input as the script: always (`su`, `runuser -u USER`), or only with one of these options (`sudo -s`,
+    /// `sudo -i`, `doas -s`).
+    ShellOnInput(&'static [&'static str]),
     /// The values of these environment variables are shell scripts the program runs (`GIT_SSH_COMMAND`,
     /// `GIT_PAGER`, `EDITOR`).
     EnvironmentScripts(&'static [&'static str]),

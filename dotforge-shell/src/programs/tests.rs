@@ -221,6 +221,12 @@ fn every_road_to_a_command_the_table_names_is_followed() {
                     Runs::EnvironmentAliases(prefix) => format!("{prefix}P='push -f' {name} p"),
                     Runs::OperandsAfter(skip) => format!("{name} {}'git push -f'", "h ".repeat(*skip)),
                     Runs::Keys => format!("{name} -X stuff 'git push -f' Enter"),
+                    Runs::ShellOnInput(options) => {
+                        let option = options.first().map_or(String::new(), |option| {
+                            format!(" {}{option}", if option.len() == 1 { "-" } else { "--" })
+                        });
+                        format!("echo 'git push -f' | {name}{option}")
+                    }
                     Runs::EnvironmentScripts(names) => format!("{}='git push -f' {name}", names[0]),
                     Runs::EnvironmentFiles(names) => format!("{}=<(echo 'git push -f') {name}", names[0]),
                     Runs::ScriptFileOption(options) => format!("{name} --{} <(echo 'git push -f')", options[0]),

@@ -49,8 +49,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["wsl"])
     },
     Program {
+        runs: &[
+            Runs::Command { operands_before: 0, input_as_arguments: false },
+            Runs::ShellOnInput(&["s", "i", "shell", "login"]),
+        ],
         examples: &[
             Example("sudo -u root git push -f", Expect::Runs("git push -f")),
+            Example("sudo -s <<< 'git push -f'", Expect::Runs("git push -f")),
+            Example("echo 'rm -rf .forge' | sudo -i", Expect::Writes(".forge")),
+            Example("echo 'rm -rf .forge' | sudo -u me cat", Expect::Inert(".forge")),
             Example("sudo -l", Expect::Inert(".forge")),
         ],
         ..wrapper(
@@ -73,7 +80,14 @@ pub(super) const PROGRAMS: &[Program] = &[
             0,
         )
     },
-    wrapper(&["doas"], Options::new("uC", &[]), 0),
+    Program {
+        runs: &[
+            Runs::Command { operands_before: 0, input_as_arguments: false },
+            Runs::ShellOnInput(&["s"]),
+        ],
+        examples: &[Example("doas -s <<< 'git push -f'", Expect::Runs("git push -f"))],
+        ..wrapper(&["doas"], Options::new("uC", &[]), 0)
+    },
     // shx, ShellJS's commands for npm scripts, runs the command it names (`shx rm -rf dist`).
     Program {
         examples: &[Example("npx -y shx rm -rf .forge", Expect::Writes(".forge"))],
@@ -104,6 +118,9 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("bwrap --dev-bind / / --tmpfs .claude claude -p x", Expect::Writes(".claude")),
             Example("bwrap --dev-bind / / --ro-bind /dev/null .husky/pre-commit git commit", Expect::Writes(".husky/pre-commit")),
             Example("bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind . . make", Expect::Inert(".forge")),
+            Example("bwrap --bind / / --tmpfs /srv/app/.claude claude", Expect::Writes("/srv/app/.claude")),
+            Example("bwrap --bind / / --tmpfs /tmp/p/.forge make", Expect::Writes("/tmp/p/.forge")),
+            Example("bwrap --bind / / --tmpfs /var/tmp --tmpfs /opt --symlink usr/lib64 /lib64 make", Expect::Inert("/opt")),
         ],
         touches: Touches::Own(Logic::Sandbox),
         ..wrapper(
@@ -293,8 +310,12 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         options: Options::new("cusgG", &["command", "shell", "group", "supp-group"]),
-        runs: &[Runs::ScriptOption(&["c", "command"])],
-        examples: &[Example("su -c 'git push -f' me", Expect::Runs("git push -f"))],
+        runs: &[Runs::ScriptOption(&["c", "command"]), Runs::ShellOnInput(&[])],
+        examples: &[
+            Example("su -c 'git push -f' me", Expect::Runs("git push -f")),
+            Example("echo 'git push -f' | su - root", Expect::Runs("git push -f")),
+            Example("echo 'rm -rf .forge' | su -c 'cat' me", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["su"])
     },
     // `script` runs its command and writes the session to its file operand (`typescript` when none is given).
@@ -405,9 +426,14 @@ pub(super) const PROGRAMS: &[Program] = &[
     wrapper(&["daemonize"], Options::new("acelopuE", &[]), 0),
     Program {
         options: Options::new("ugGcsw", &["user", "group", "supp-group", "command", "shell", "whitelist-environment"]),
-        runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }, Runs::ScriptOption(&["c", "command"])],
+        runs: &[
+            Runs::Command { operands_before: 0, input_as_arguments: false },
+            Runs::ScriptOption(&["c", "command"]),
+            Runs::ShellOnInput(&[]),
+        ],
         examples: &[
             Example("runuser -u me -- git push -f", Expect::Runs("git push -f")),
+            Example("echo 'git push -f' | runuser -u me", Expect::Runs("git push -f")),
             Example("runuser -u me -c 'rm -rf .forge'", Expect::Writes(".forge")),
         ],
         ..Program::named(&["runuser"])
