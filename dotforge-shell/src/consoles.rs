@@ -1,5 +1,5 @@
 //! Consoles whose own commands reach a shell or write files — sqlite3's dot-commands, psql's and mysql's shell
-//! escapes, gdb's `shell`, expect's `spawn` and `exec`, PowerShell's encoded commands and cmd's lines ([`crate::windows`])
+//! escapes, gdb's `shell`, expect's `spawn` and `exec`, ed's and IPython's `!`, PowerShell's encoded commands and cmd's lines ([`crate::windows`])
 //! — read from the commands given on the line (an option's value, the operands, known standard input) as the shell
 //! scripts they run. A write is given as a redirection (`: > FILE`), which the reader takes for what it is.
 
@@ -41,6 +41,8 @@ pub(crate) fn runs(argv: &[Word], console: Console, stdin: Option<&str>) -> Vec<
             Console::Mysql => mysql(text, &mut scripts),
             Console::Gdb => gdb(text, &mut scripts),
             Console::Expect => expect(text, &mut scripts),
+            Console::Ed => ed(text, &mut scripts),
+            Console::Ipython => ipython(text, &mut scripts),
             Console::PowerShell | Console::Cmd => {}
         }
     }
@@ -110,6 +112,8 @@ fn texts(argv: &[Word], console: Console) -> (Option<&str>, Vec<&str>) {
         Console::Mysql => (&["e", "execute"], &["h", "host", "P", "port", "u", "user", "D", "database"]),
         Console::Gdb => (&["ex", "iex", "eval-command", "init-eval-command"], &["x", "ix", "p", "pid", "cd"]),
         Console::Expect => (&["c"], &["f"]),
+        Console::Ed => (&[], &["p", "prompt"]),
+        Console::Ipython => (&["c"], &["m", "profile", "profile-dir", "ipython-dir", "log-level", "config"]),
         Console::PowerShell | Console::Cmd => return (None, Vec::new()),
     };
     let (mut found, mut database) = (Vec::new(), None);
@@ -325,6 +329,50 @@ fn gdb(text: &str, scripts: &mut Vec<String>) {
     }
 }
 
+/// ed's commands: `!CMD` runs CMD; `w !CMD`, `W !CMD`, `r !CMD` and `e !CMD` (after an address: `1,$w !CMD`) run CMD
+/// with the buffer as its input or its output as the text.
+fn ed(text: &str, scripts: &mut Vec<String>) {
+    for line in text.lines().map(str::trim) {
+        let command = line.trim_start_matches(|c: char| c.is_ascii_digit() || ",.$;+-".contains(c));
+        let escaped = command.strip_prefix('!').or_else(|| {
+            command.strip_prefix(['w', 'W', 'r', 'e', 'E']).and_then(|rest| rest.trim_start().strip_prefix('!'))
+        });
+        if let Some(script) = escaped.map(str::trim).filter(|script| !script.is_empty()) {
+            scripts.push(script.to_owned());
+        }
+    }
+}
+
+/// IPython's shell escapes: a line (or what follows `=` in an assignment) starting `!` or `!!`, `%system CMD`,
+/// `%sx CMD`, and the body of a `%%bash`, `%%sh` or `%%script SHELL` cell.
+fn ipython(text: &str, scripts: &mut Vec<String>) {
+    let mut cell: Option<String> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(body) = cell.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+            continue;
+        }
+        if ["%%bash", "%%sh", "%%script"].iter().any(|magic| trimmed.starts_with(magic)) {
+            cell = Some(String::new());
+            continue;
+        }
+        let value =
+            trimmed.split_once('=').filter(|(name, _)| name.trim().chars().all(|c| c.is_alphanumeric() || c == '_'));
+        let statement = value.map_or(trimmed, |(_, value)| value.trim_start());
+        let escaped = statement
+            .strip_prefix('!')
+            .map(|rest| rest.trim_start_matches('!'))
+            .or_else(|| statement.strip_prefix("%system "))
+            .or_else(|| statement.strip_prefix("%sx "));
+        if let Some(script) = escaped.map(str::trim).filter(|script| !script.is_empty()) {
+            scripts.push(script.to_owned());
+        }
+    }
+    scripts.extend(cell.filter(|body| !body.trim().is_empty()));
+}
+
 /// expect's (Tcl's) `spawn CMD …` and `exec CMD …`, each to the end of its Tcl command (`;`, `]` or a line end).
 fn expect(text: &str, scripts: &mut Vec<String>) {
     for command in text.split([';', '\n', '[', ']']).map(str::trim) {
@@ -355,6 +403,14 @@ mod tests {
 
     fn of(line: &str, console: Console) -> Vec<String> {
         runs(&crate::lexer::words_of(line), console, None)
+    }
+
+    fn ed_input(input: &str) -> Vec<String> {
+        runs(&crate::lexer::words_of("ed -s"), Console::Ed, Some(input))
+    }
+
+    fn ipython_input(input: &str) -> Vec<String> {
+        runs(&crate::lexer::words_of("ipython"), Console::Ipython, Some(input))
     }
 
     #[test]
@@ -402,6 +458,15 @@ mod tests {
         assert_eq!(of("gdb -batch -ex 'shell git push -f' ./app", Console::Gdb), ["git push -f"]);
         assert_eq!(of("gdb --eval-command='!rm -rf x' -ex 'pipe bt | sh'", Console::Gdb), ["rm -rf x", "sh"]);
         assert!(of("gdb -batch -ex run -ex bt ./app", Console::Gdb).is_empty());
+        assert_eq!(of("ed -s x.txt", Console::Ed), Vec::<String>::new());
+        assert_eq!(ed_input("!git push -f\nq\n"), ["git push -f"]);
+        assert_eq!(ed_input("1,$w !sh\n,d\nw\nq\n"), ["sh"]);
+        assert_eq!(ed_input("r !cat .env\n"), ["cat .env"]);
+        assert!(ed_input(",s/a/b/g\nw\nq\n").is_empty());
+        assert_eq!(of("ipython -c '!chmod -R 000 ~'", Console::Ipython), ["chmod -R 000 ~"]);
+        assert_eq!(ipython_input("files = !ls\n%system git push -f\n"), ["ls", "git push -f"]);
+        assert_eq!(ipython_input("%%bash\ngit push -f\n"), ["git push -f\n"]);
+        assert!(of("ipython -c 'import os; print(os.getcwd() != 1)'", Console::Ipython).is_empty());
         assert_eq!(of("expect -c 'spawn git push -f; expect eof'", Console::Expect), ["git push -f"]);
         assert_eq!(of("expect -c 'set x [exec rm -rf x]'", Console::Expect), ["rm -rf x"]);
         // (Its `-Command` is read as the interpreter's code.)

@@ -596,8 +596,16 @@ pub(super) const PROGRAMS: &[Program] = &[
             ".eslintrc.cjs",
             "-c",
             "--config",
+            // (A formatter given by its path is a module eslint loads: `-f ./fmt.cjs`.)
+            "-f",
+            "--format",
         ])],
         examples: &[
+            Example(
+                "printf 'module.exports = () => require(\"fs\").rmSync(\".forge\")\\n' > /tmp/f.cjs && eslint -f /tmp/f.cjs src",
+                Expect::Writes(".forge"),
+            ),
+            Example("eslint -f stylish src && eslint --format json -o report.json src", Expect::Inert(".forge")),
             Example(
                 "printf 'require(\"fs\").rmSync(\".forge\")\\n' > /tmp/l.cjs && eslint -c /tmp/l.cjs src",
                 Expect::Writes(".forge"),
@@ -739,13 +747,82 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[Runs::UnreadRecipes(&["*/Pulumi.yaml", "*/Pulumi.yml", "Pulumi.yaml"])],
         ..Program::named(&["pulumi"])
     },
+    // Notebooks run cell by cell (not read: asked when the line wrote one); Jupyter's config files are Python it runs
+    // as it starts.
     Program {
-        runs: &[Runs::UnreadRecipes(&["*.ipynb"])],
+        runs: &[
+            Runs::UnreadRecipes(&["*.ipynb"]),
+            Runs::CodeRecipes(&[
+                "~/.jupyter/jupyter_config.py",
+                "~/.jupyter/jupyter_nbconvert_config.py",
+                "~/.jupyter/jupyter_server_config.py",
+                "~/.jupyter/jupyter_notebook_config.py",
+                "jupyter_config.py",
+                "jupyter_nbconvert_config.py",
+            ]),
+        ],
         examples: &[
             Example("printf '{}' > x.ipynb && jupyter execute x.ipynb", Expect::Unknown),
+            Example(
+                "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > jupyter_nbconvert_config.py && jupyter nbconvert --to html r.ipynb",
+                Expect::Writes(".forge"),
+            ),
             Example("jupyter nbconvert --to html report.ipynb", Expect::Inert(".forge")),
         ],
-        ..Program::named(&["jupyter", "papermill", "jupytext", "nbclient", "voila"])
+        ..Program::named(&["jupyter", "papermill", "nbclient", "voila"])
+    },
+    // jupytext turns a script into a notebook, and runs it with `--execute`: a Python script the line wrote is read
+    // as the code it runs.
+    Program {
+        options: Options::new("o", &["to", "output", "from", "set-formats", "pipe", "check", "kernel"]),
+        runs: &[Runs::UnreadRecipes(&["*.ipynb"]), Runs::CodeRecipes(&["*.py"])],
+        examples: &[
+            Example(
+                "printf 'import subprocess\\nsubprocess.run([\"git\", \"push\", \"-f\"])\\n' > s.py && jupytext --to ipynb --execute s.py",
+                Expect::Runs("git push -f"),
+            ),
+            Example("jupytext --to ipynb notes.py && jupytext --sync notebooks/*.ipynb", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["jupytext"])
+    },
+    // Markdown and spelling linters whose config files are JavaScript they load.
+    Program {
+        options: Options::new("", &["config"]),
+        runs: &[Runs::CodeRecipes(&[
+            ".markdownlint-cli2.cjs",
+            ".markdownlint-cli2.mjs",
+            ".markdownlint.cjs",
+            ".markdownlint.mjs",
+            ".markdownlint.js",
+            "--config",
+        ])],
+        examples: &[
+            Example(
+                "printf 'require(\"child_process\").execSync(\"git push -f\")\\n' > .markdownlint-cli2.cjs && markdownlint-cli2 '**/*.md'",
+                Expect::Runs("git push -f"),
+            ),
+            Example("markdownlint-cli2 '**/*.md' '#node_modules'", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["markdownlint-cli2", "markdownlint"])
+    },
+    Program {
+        options: Options::new("c", &["config", "locale", "language-id"]),
+        runs: &[Runs::CodeRecipes(&[
+            "cspell.config.js",
+            "cspell.config.cjs",
+            "cspell.config.mjs",
+            "cspell.config.ts",
+            "-c",
+            "--config",
+        ])],
+        examples: &[
+            Example(
+                "printf 'require(\"child_process\").execSync(\"git push -f\")\\n' > cspell.config.cjs && cspell 'src/**/*.ts'",
+                Expect::Runs("git push -f"),
+            ),
+            Example("cspell --no-progress 'src/**/*.ts' && cspell -c cspell.json README.md", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["cspell"])
     },
     Program {
         runs: &[Runs::UnreadRecipes(&["*.yml", "*.yaml"])],

@@ -272,6 +272,11 @@ pub(crate) enum Console {
     Gdb,
     /// expect's (Tcl's) `spawn CMD` and `exec CMD`.
     Expect,
+    /// ed's commands on its input: `!CMD`, and `w !CMD`, `r !CMD`, `e !CMD` (the buffer piped to or from CMD).
+    Ed,
+    /// IPython's shell escapes in its code: `!CMD`, `%system CMD`, `%sx CMD`, `%%bash`/`%%sh`/`%%script` cells (its
+    /// Python is read as the interpreter's code).
+    Ipython,
     /// PowerShell's `-EncodedCommand` (base64 of UTF-16): the code it decodes to, read as `-Command` code is
     /// ([`crate::windows`]).
     PowerShell,

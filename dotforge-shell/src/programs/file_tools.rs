@@ -2,7 +2,7 @@
 //! that download or upload, `find`, the editors, and the programs that look at names or metadata only.
 
 use super::elsewhere::SSH_COMMAND_KEYS;
-use super::entry::{Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Sends, Touches};
+use super::entry::{Console, Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Sends, Touches};
 use crate::argv::Options;
 
 const fn touching(names: &'static [&'static str], options: Options, touches: Touches) -> Program {
@@ -575,15 +575,25 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("vim .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log")),
             Example("vim -c ':!git push --force' -c ':q'", Expect::Runs("git push --force")),
             Example("vi +'!rm -rf .forge' x", Expect::Writes(".forge")),
-            Example("nvim --headless -c 'call system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
             Example("vim +42 src/main.rs", Expect::Inert(".forge")),
             Example("vim -es -c '!git push -f' -c q README.md", Expect::Runs("git push -f")),
-            Example("nvim --headless -c 'lua vim.fn.writefile({}, \".forge/x\")' -c 'qa!'", Expect::Writes(".forge/x")),
             Example("vim -c 'py3 import os; os.system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
-            Example("nvim --headless -c 'lua print(1)' -c 'qa!'", Expect::Inert(".forge")),
         ],
         // (`-s` takes a script file except in Ex mode, where it means silent: `vim -es -c CMD`; read as a flag.)
-        ..touching(&["vi", "vim", "nvim", "ex", "view", "gvim"], Options::new("cSTtuUwWiq", &["cmd"]), Touches::Edits)
+        ..touching(&["vi", "vim", "ex", "view", "gvim"], Options::new("cSTtuUwWiq", &["cmd"]), Touches::Edits)
+    },
+    // Neovim: vim's options, and `-l SCRIPT` runs a Lua script (one the line wrote is read as Lua: asked where it may
+    // act).
+    Program {
+        runs: &[Runs::EditorCommands(&["c", "cmd"]), Runs::CodeRecipes(&["-S", "-u", "-l"])],
+        examples: &[
+            Example("nvim --headless -c 'call system(\"git push -f\")' -c q", Expect::Runs("git push -f")),
+            Example("nvim --headless -c 'lua vim.fn.writefile({}, \".forge/x\")' -c 'qa!'", Expect::Writes(".forge/x")),
+            Example("nvim --headless -c 'lua print(1)' -c 'qa!'", Expect::Inert(".forge")),
+            Example("printf 'os.execute(\"git push -f\")' > /tmp/t.lua && nvim -l /tmp/t.lua", Expect::Unknown),
+            Example("nvim -l scripts/gen.lua", Expect::Inert(".forge")),
+        ],
+        ..touching(&["nvim"], Options::new("cSTtuUwWiql", &["cmd"]), Touches::Edits)
     },
     // Kakoune runs the commands of `-e` (and their `%sh{…}` expansions) as it starts.
     Program {
@@ -607,7 +617,16 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         examples: &[Example("nano .forge/audit/overrides.log", Expect::Writes(".forge/audit/overrides.log"))],
-        ..touching(&["nano", "ed", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
+        ..touching(&["nano", "micro", "helix", "hx", "pico", "joe"], Options::NONE, Touches::Edits)
+    },
+    // ed reads its commands from its input; `!CMD` and `w !CMD` among them run a shell command.
+    Program {
+        runs: &[Runs::FilterScript(Filter::Console(Console::Ed))],
+        examples: &[
+            Example("printf '!git push -f\\nq\\n' | ed -s", Expect::Runs("git push -f")),
+            Example("printf ',s/a/b/g\\nw\\nq\\n' | ed -s notes.md", Expect::Inert(".forge")),
+        ],
+        ..touching(&["ed", "red"], Options::new("p", &["prompt"]), Touches::Edits)
     },
     Program {
         examples: &[

@@ -335,7 +335,18 @@ pub(super) const PROGRAMS: &[Program] = &[
         )
     },
     // Python's and Ruby's interactive shells, given code inline or on their input.
-    interpreter(&["ipython", "ipython3"], Options::new("cm", &[]), &[Runs::Code(code(Language::Python, &["c"]))]),
+    Program {
+        examples: &[
+            Example("ipython -c '!chmod -R 000 .forge'", Expect::Writes(".forge")),
+            Example("printf '%%%%bash\\ngit push -f\\n' | ipython", Expect::Runs("git push -f")),
+            Example("ipython -c 'print(1 != 2)'", Expect::Inert(".forge")),
+        ],
+        ..interpreter(
+            &["ipython", "ipython3"],
+            Options::new("cm", &[]),
+            &[Runs::Code(code(Language::Python, &["c"])), Runs::FilterScript(Filter::Console(Console::Ipython))],
+        )
+    },
     Program {
         examples: &[Example("irb -f --noprompt <<< 'system(\"git push -f\")'", Expect::Runs("git push -f"))],
         ..interpreter(&["irb"], Options::new("rI", &[]), &[Runs::Code(code(Language::Ruby, &[]))])
