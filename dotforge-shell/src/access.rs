@@ -562,6 +562,7 @@ fn program_accesses<'c>(
     if reads_operands {
         let operands = operands();
         reads.extend(operands.iter().filter_map(|word| keyed_path(&word.text, word)));
+        reads.extend(operands.iter().filter_map(|word| file_of_contents(&word.text, word)));
         reads.extend(operands.iter().flat_map(|word| listed_paths(&word.text, word)));
         reads.extend(operands);
         for word in words.iter().skip(1) {
@@ -670,6 +671,7 @@ fn sent_away(
     reads: &[Word],
 ) -> Writes {
     let sent = match entry.sends {
+        Sends::Uploads(subcommands) => parsed.operands().any(|word| subcommands.contains(&word.text.as_str())),
         Sends::Operands => {
             let to_a_host = parsed.operands().last().is_some_and(|last| names_a_host(&last.text));
             to_a_host && (parsed.has('r', "recursive") || parsed.has('a', "archive"))
@@ -1136,6 +1138,13 @@ const FIND_TESTS_WITH_ARGUMENT: &[&str] = &[
 pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     let redirected = command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref());
     redirected.or(command.piped_input.as_deref())
+}
+
+/// The file an `@FILE` word names, which many programs read for its contents (`swaks --attach @FILE`, `gcc
+/// @FILE`, `az … --body @FILE`).
+fn file_of_contents(text: &str, word: &Word) -> Option<Word> {
+    let path = text.strip_prefix('@').filter(|path| !path.is_empty() && !path.contains(char::is_whitespace))?;
+    Some(Word { text: path.to_owned(), tilde: path.starts_with('~'), ..word.clone() })
 }
 
 /// The file a `KEY=PATH` value names (`helm --set-file cfg=~/.aws/credentials`, `kubectl create secret

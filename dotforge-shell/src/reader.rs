@@ -1311,6 +1311,25 @@ fn recipe_files(
     for ending in names.iter().filter_map(|name| name.strip_prefix('*')) {
         found.extend(files.written_ending(ending).map(|path| (path.display().to_string(), path.to_path_buf())));
     }
+    // (`%load-plugins`: Python modules the option names, found in the command's `PYTHONPATH` and its folder.)
+    let module_options: Vec<&str> = names.iter().filter_map(|name| name.strip_prefix('%')).collect();
+    if !module_options.is_empty() {
+        let parsed = Parsed::of(&command.words, &program.options, Order::Permute);
+        let modules = parsed.named_values(&module_options);
+        let assignments: Vec<&Word> = command.assignments.iter().collect();
+        let search_path = unwrap::values_of(&assignments, &["PYTHONPATH"]);
+        let folder = |text: &str| locate(&Word { text: text.to_owned(), ..Word::default() }, cwd, files.sources());
+        let mut folders: Vec<PathBuf> = search_path.flat_map(|value| value.split(':')).filter_map(folder).collect();
+        folders.push(dir.to_path_buf());
+        for module in modules.iter().flat_map(|word| word.text.split(',')).filter(|name| !name.is_empty()) {
+            let relative = module.trim().replace('.', "/");
+            for folder in &folders {
+                for file in [format!("{relative}.py"), format!("{relative}/__init__.py")] {
+                    found.push((file.clone(), folder.join(file)));
+                }
+            }
+        }
+    }
     found.sort_by(|a, b| a.1.cmp(&b.1));
     found.dedup_by(|a, b| a.1 == b.1);
     found

@@ -577,8 +577,14 @@ pub(super) const PROGRAMS: &[Program] = &[
     },
     Program {
         // Test collection imports `conftest.py` (and plugins it names) before any test runs.
-        runs: &[Runs::CodeRecipes(&["conftest.py", "tests/conftest.py", "test/conftest.py"])],
+        options: Options::new("pkmco", &["rootdir", "confcutdir", "basetemp", "override-ini", "config-file"]),
+        runs: &[Runs::CodeRecipes(&["conftest.py", "tests/conftest.py", "test/conftest.py", "%p"])],
         examples: &[
+            Example(
+                "mkdir -p /tmp/plg && printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > /tmp/plg/acme.py && PYTHONPATH=/tmp/plg pytest -p acme -q",
+                Expect::Writes(".forge"),
+            ),
+            Example("pytest -p no:cacheprovider -p xdist -q -k smoke", Expect::Inert(".forge")),
             Example("printf 'import os\\n' > conftest.py && pytest -q", Expect::Inert(".forge")),
             Example("printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > conftest.py && pytest -q", Expect::Writes(".forge")),
             Example("pytest -q tests/", Expect::Inert(".forge")),
@@ -851,8 +857,14 @@ pub(super) const PROGRAMS: &[Program] = &[
         runs: &[
             Runs::InlineCode(Language::Python, &["init-hook"]),
             Runs::UnreadRecipes(&[".pylintrc", "pylintrc", "pyproject.toml", "setup.cfg", "--rcfile"]),
+            Runs::CodeRecipes(&["%load-plugins"]),
         ],
         examples: &[
+            Example(
+                "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > /tmp/acme_checks.py && PYTHONPATH=/tmp pylint --load-plugins=acme_checks src",
+                Expect::Writes(".forge"),
+            ),
+            Example("pylint --load-plugins=pylint.extensions.docparams,pylint_django src", Expect::Inert(".forge")),
             Example("pylint --init-hook='import shutil; shutil.rmtree(\".forge\")' src", Expect::Writes(".forge")),
             Example("pylint --init-hook='import sys; sys.path.append(\"src\")' src", Expect::Inert(".forge")),
         ],

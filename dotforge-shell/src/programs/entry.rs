@@ -155,7 +155,10 @@ pub(crate) enum Runs {
     /// (Lua, R, Go…), and where its language or text cannot be known; already there, the project's own. A name
     /// starting with `-` is an option whose value names such a file (`eslint -c FILE`, `rubocop --require FILE`); one
     /// starting with `*`, any file the line wrote whose path ends so (`*.js`: a test runner loads code from any
-    /// folder). A wrapper's `*` names count for the command it runs (`conda run` sources activation scripts).
+    /// folder); one starting with `%`, an option whose values are Python modules (comma-separated), found as
+    /// `NAME.py` or `NAME/__init__.py` in the folders of the command's `PYTHONPATH` and its own (`pylint
+    /// --load-plugins`, `pytest -p`). A wrapper's `*` names count for the command it runs (`conda run` sources
+    /// activation scripts).
     CodeRecipes(&'static [&'static str]),
     /// Its operands after the first `skip` ones (and its options), joined by spaces, are a shell script — one run
     /// elsewhere or later is still this agent's act (`ssh HOST CMD…`, `tmux new-session CMD`, `hyperfine CMD`).
@@ -522,6 +525,9 @@ pub(crate) enum Sends {
     /// The folders it copies go whole to another machine when its destination names one (`scp -r DIR HOST:`,
     /// `rsync -a DIR HOST:PATH`).
     Operands,
+    /// What it reads goes to a hosted service (folders whole) when one of these subcommands is among its operands
+    /// (`hf upload REPO DIR`, `wandb artifact put DIR`).
+    Uploads(&'static [&'static str]),
 }
 
 impl Program {

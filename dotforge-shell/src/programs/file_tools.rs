@@ -169,6 +169,23 @@ pub(super) const PROGRAMS: &[Program] = &[
         sends: Sends::Operands,
         ..touching(&["scp"], Options::new("cFiJlPSoDX", &[]), Touches::Copies)
     },
+    // Uploads to hosted services: a model or dataset hub (`hf upload REPO DIR`), an experiment tracker's artifacts
+    // (`wandb artifact put DIR`): a folder goes whole.
+    Program {
+        options: Options::new(
+            "",
+            &["repo-type", "revision", "commit-message", "commit-description", "include", "exclude", "delete", "token"],
+        ),
+        examples: &[Example("hf upload acme/model ./weights --repo-type model", Expect::Reads("weights"))],
+        sends: Sends::Uploads(&["upload", "upload-large-folder"]),
+        ..Program::named(&["hf", "huggingface-cli"])
+    },
+    Program {
+        options: Options::new("ndta", &["name", "description", "type", "alias", "id", "policy"]),
+        examples: &[Example("wandb artifact put --name a/b --type dataset data/", Expect::Reads("data/"))],
+        sends: Sends::Uploads(&["put"]),
+        ..Program::named(&["wandb"])
+    },
     Program {
         runs: &[Runs::ScriptOption(&["e", "rsh", "rsync-path"])],
         examples: &[

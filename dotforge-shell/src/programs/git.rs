@@ -75,6 +75,35 @@ const RUNNING_SUBCOMMANDS: &[Program] = &[
         runs: &[Runs::CommandOptionOnOperands(&["x", "extcmd"])],
         ..Program::named(&["difftool"])
     },
+    // `send-email --sendmail-cmd CMD` sends through CMD; `--to-cmd`, `--cc-cmd` and `--header-cmd` run theirs on
+    // each patch.
+    Program {
+        options: Options::new(
+            "",
+            &[
+                "sendmail-cmd",
+                "to-cmd",
+                "cc-cmd",
+                "header-cmd",
+                "to",
+                "cc",
+                "bcc",
+                "from",
+                "subject",
+                "in-reply-to",
+                "smtp-server",
+                "smtp-server-port",
+                "smtp-user",
+                "smtp-pass",
+                "smtp-encryption",
+                "confirm",
+                "identity",
+                "suppress-cc",
+            ],
+        ),
+        runs: &[Runs::ScriptOption(&["sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd"])],
+        ..Program::named(&["send-email"])
+    },
 ];
 
 /// git-extras' commands that amount to a git command (`git delete-branch B` deletes B on the remote too, `git undo
@@ -171,6 +200,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("git config core.pager 'rm -rf .forge; less'", Expect::Writes(".forge")),
             Example("git config alias.up 'push --force'", Expect::Runs("git push --force")),
             Example("GIT_SSH_COMMAND='git push -f' git fetch", Expect::Runs("git push -f")),
+            Example("git send-email --sendmail-cmd='rm -rf .forge; true' --to=a@b -1", Expect::Writes(".forge")),
+            Example("git send-email --to=dev@example.com --confirm=never -1", Expect::Inert(".forge")),
             Example("git rebase -x 'git push --force' HEAD~3", Expect::Runs("git push --force")),
             Example("git rebase --exec 'rm -rf .forge' main", Expect::Writes(".forge")),
             Example("git bisect run sh -c 'git push -f'", Expect::Runs("git push -f")),

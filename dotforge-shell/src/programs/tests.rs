@@ -292,6 +292,13 @@ fn an_interpreter_is_given_code_inline_a_file_or_its_input() {
 #[test]
 fn every_option_that_names_a_recipe_file_takes_a_value_and_every_written_one_is_read() {
     for program in programs() {
+        for module_option in program.code_recipes().filter_map(|name| name.strip_prefix('%')) {
+            let takes = match module_option.len() {
+                1 => module_option.chars().all(|letter| program.options.short_takes_value(letter)),
+                _ => program.options.long_takes_value(module_option),
+            };
+            assert!(takes, "{:?}: {module_option} names Python modules but takes no value", program.names);
+        }
         let named = program.unread_recipes().chain(program.code_recipes()).filter(|name| name.starts_with('-'));
         for named_option in named {
             // (`-D:KEY`: the option `-D`, its value `KEY=FILE`.)
