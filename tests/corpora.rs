@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): twenty-nine lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): thirty-one lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -49,6 +49,8 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentyseventh", include_str!("fixtures/corpora/twentyseventh.tsv")),
     ("twentyeighth", include_str!("fixtures/corpora/twentyeighth.tsv")),
     ("twentyninth", include_str!("fixtures/corpora/twentyninth.tsv")),
+    ("thirtieth", include_str!("fixtures/corpora/thirtieth.tsv")),
+    ("thirtyfirst", include_str!("fixtures/corpora/thirtyfirst.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

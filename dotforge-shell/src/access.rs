@@ -411,6 +411,11 @@ fn program_accesses<'c>(
         Touches::Own(Logic::Dd) => {
             for word in words.iter().skip(1) {
                 if let Some(path) = word.text.strip_prefix("of=") {
+                    // (A device named as it runs, `of=/dev/$dev`, `of=$(lsblk -dpno NAME | head -1)`, may be any disk.)
+                    let device = ["/dev/", "lsblk", "blkid"].iter().any(|marker| path.contains(marker));
+                    if word.dynamic && !resolvable(path) && device {
+                        writes.push(Target::new(Word { text: ANY_DISK.to_owned(), ..word.clone() }, false));
+                    }
                     writes.push(Target::new(Word { text: path.to_owned(), ..word.clone() }, false));
                 } else if let Some(path) = word.text.strip_prefix("if=") {
                     reads.push(Word { text: path.to_owned(), ..word.clone() });
@@ -587,6 +592,12 @@ fn program_accesses<'c>(
     }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
     let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !entry.feeds_input_as_arguments();
+    // A disk tool given a name computed as it runs may wipe any disk (`wipefs -a /dev/$d`, `lsblk … | xargs wipefs`).
+    if entry.wipes_disks
+        && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
+    {
+        writes.push(Target::new(Word { text: ANY_DISK.to_owned(), ..Word::default() }, false));
+    }
     if entry.touches.may_write_what_it_is_given()
         && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
     {
@@ -671,7 +682,7 @@ fn sent_away(
     reads: &[Word],
 ) -> Writes {
     let sent = match entry.sends {
-        Sends::Uploads(subcommands) => parsed.operands().any(|word| subcommands.contains(&word.text.as_str())),
+        Sends::Uploads { subcommands, .. } => parsed.operands().any(|word| subcommands.contains(&word.text.as_str())),
         Sends::Operands => {
             let to_a_host = parsed.operands().last().is_some_and(|last| names_a_host(&last.text));
             to_a_host && (parsed.has('r', "recursive") || parsed.has('a', "archive"))
@@ -690,8 +701,15 @@ fn sent_away(
         return Vec::new();
     }
     let every_entry = NameGlob { glob: "*".to_owned(), ignore_case: false };
+    let named_folders = match entry.sends {
+        Sends::Uploads { folders, .. } => parsed.named_values(folders),
+        _ => Vec::new(),
+    };
     let mut seen = BTreeSet::new();
-    let folders = reads.iter().filter(|word| !names_a_host(&word.text) && word.text != "-" && seen.insert(&word.text));
+    let folders = reads
+        .iter()
+        .chain(&named_folders)
+        .filter(|word| !names_a_host(&word.text) && word.text != "-" && seen.insert(&word.text));
     folders
         .map(|folder| Target { only_named: vec![every_entry.clone()], ..Target::new(folder.clone(), true) })
         .collect()
@@ -1139,6 +1157,9 @@ pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     let redirected = command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref());
     redirected.or(command.piped_input.as_deref())
 }
+
+/// What a disk tool given a name computed as it runs writes: a disk, as the catalog names disks.
+pub(crate) const ANY_DISK: &str = "/dev/sda";
 
 /// The file an `@FILE` word names, which many programs read for its contents (`swaks --attach @FILE`, `gcc
 /// @FILE`, `az … --body @FILE`).

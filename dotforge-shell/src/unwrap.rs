@@ -342,6 +342,15 @@ fn runs_code(
             words.extend(argv[1..].iter().cloned());
             hand_on(words, derived);
         }
+        Runs::SameAsAfter { program: runs_program, skip } => {
+            // (The words right after the skipped operands are the other program's, options too.)
+            let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest + skip;
+            if start <= argv.len() {
+                let mut words = vec![Word { text: (*runs_program).to_owned(), ..argv[0].clone() }];
+                words.extend(argv[start..].iter().cloned());
+                hand_on(words, derived);
+            }
+        }
         Runs::Keys => {
             let parsed = Parsed::of(argv, &program.options, Order::Permute);
             // `screen -X CMD …`: only `stuff` types its operands (and without `-X`, screen runs a command).

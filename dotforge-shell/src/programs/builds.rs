@@ -876,9 +876,22 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("printf '[flake8:local-plugins]\\n' > .flake8 && flake8 src", Expect::Unknown)],
         ..Program::named(&["flake8"])
     },
+    // mypy imports the plugins its config names (a file by its path is read as the Python it runs; an installed
+    // module is the person's), and runs `python_executable` to find packages.
     Program {
         options: Options::new("", &["config-file", "python-version", "cache-dir"]),
-        runs: &[Runs::UnreadRecipes(&["mypy.ini", ".mypy.ini", "setup.cfg", "pyproject.toml", "--config-file"])],
+        runs: &[Runs::ConfigCommands {
+            files: &["mypy.ini", ".mypy.ini", "setup.cfg", "pyproject.toml", "--config-file"],
+            keys: &[("plugins", "python3 "), ("python_executable", "")],
+            unknown: &[],
+        }],
+        examples: &[
+            Example(
+                "printf 'import shutil\\nshutil.rmtree(\".forge\")\\n' > p.py && printf '[mypy]\\nplugins = p.py\\n' > mypy.ini && mypy src",
+                Expect::Writes(".forge"),
+            ),
+            Example("printf '[mypy]\\nplugins = pydantic.mypy\\nstrict = True\\n' > mypy.ini && mypy src", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["mypy"])
     },
     Program {

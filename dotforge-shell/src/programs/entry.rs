@@ -220,6 +220,8 @@ pub(crate) enum Runs {
     CommandAfterDoubleDash,
     /// Another name for this program: its words run as that program's (`hub push -f` is `git push -f`).
     SameAs(&'static str),
+    /// Another program given its words after its first `skip` operands (`nvm run 20 -e CODE` is `node -e CODE`).
+    SameAsAfter { program: &'static str, skip: usize },
     /// macOS's `open`: a file a terminal runs — a `.command` or `.tool` file, or any file opened with a terminal app
     /// (`open -a Terminal x.sh`) — is a script it runs.
     OpenedScripts,
@@ -506,6 +508,9 @@ pub(crate) struct Program {
     pub packages: &'static [&'static str],
     /// Whether what it reads leaves the machine.
     pub sends: Sends,
+    /// Whether what it writes is a disk (`mkfs`, `wipefs`): given a name computed as it runs (a variable, a
+    /// substitution, `xargs`), it may wipe any disk.
+    pub wipes_disks: bool,
     /// Whether it is a script its interpreter runs by name (`python manage.py …`, `php artisan …`, `ruby bin/rails
     /// …`): that command is this program's.
     pub script: bool,
@@ -525,9 +530,10 @@ pub(crate) enum Sends {
     /// The folders it copies go whole to another machine when its destination names one (`scp -r DIR HOST:`,
     /// `rsync -a DIR HOST:PATH`).
     Operands,
-    /// What it reads goes to a hosted service (folders whole) when one of these subcommands is among its operands
-    /// (`hf upload REPO DIR`, `wandb artifact put DIR`).
-    Uploads(&'static [&'static str]),
+    /// What it reads, and the folders the options `folders` name, go to a hosted service (folders whole) when one of
+    /// `subcommands` is among its operands (`hf upload REPO DIR`, `wandb artifact put DIR`, `kaggle datasets create
+    /// -p DIR`).
+    Uploads { subcommands: &'static [&'static str], folders: &'static [&'static str] },
 }
 
 impl Program {
@@ -543,6 +549,7 @@ impl Program {
             cwd: Cwd::Stays,
             packages: &[],
             sends: Sends::Nothing,
+            wipes_disks: false,
             script: false,
             examples: &[],
         }

@@ -3,6 +3,7 @@
 
 use super::elsewhere::SSH_COMMAND_KEYS;
 use super::entry::{Console, Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Sends, Touches};
+use crate::access::ANY_DISK;
 use crate::argv::Options;
 
 const fn touching(names: &'static [&'static str], options: Options, touches: Touches) -> Program {
@@ -25,6 +26,10 @@ const GIO_TOOLS: &[(&str, &str)] = &[
     ("cat", "cat"),
     ("mkdir", "mkdir"),
 ];
+
+/// A desktop entry's command (`[Desktop Entry]`'s `Exec=`, `TryExec=`), read from one the line wrote.
+const DESKTOP_ENTRY_COMMANDS: Runs =
+    Runs::ConfigCommands { files: &["*.desktop"], keys: &[("Exec", ""), ("TryExec", "")], unknown: &[] };
 
 pub(super) const PROGRAMS: &[Program] = &[
     // macOS's `open` runs a file in Terminal when it is a `.command` file or is opened with a terminal app.
@@ -59,9 +64,14 @@ pub(super) const PROGRAMS: &[Program] = &[
         examples: &[Example("npx http-server ~ -p 8080", Expect::Reads("~/.ssh/id_rsa"))],
         ..Program::named(&["http-server", "serve"])
     },
+    // (`gio launch F.desktop`, dex and gtk-launch run a desktop entry's `Exec=` line: one the line wrote is read.)
     Program {
-        runs: &[Runs::ToolMode("", GIO_TOOLS)],
+        runs: &[Runs::ToolMode("", GIO_TOOLS), DESKTOP_ENTRY_COMMANDS],
         examples: &[
+            Example(
+                "printf '[Desktop Entry]\\nExec=git push -f\\n' > /tmp/x.desktop && gio launch /tmp/x.desktop",
+                Expect::Runs("git push -f"),
+            ),
             Example("gio trash .forge", Expect::Writes(".forge")),
             Example("gio move .forge/audit /tmp/a", Expect::Writes(".forge/audit")),
             Example("gio cat .env", Expect::Reads(".env")),
@@ -69,6 +79,17 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("gio list .forge", Expect::Inert(".forge")),
         ],
         ..Program::named(&["gio"])
+    },
+    Program {
+        runs: &[DESKTOP_ENTRY_COMMANDS],
+        examples: &[
+            Example(
+                "printf '[Desktop Entry]\\nExec=rm -rf .forge\\n' > a.desktop && dex a.desktop",
+                Expect::Writes(".forge"),
+            ),
+            Example("dex -a -e GNOME", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["dex", "gtk-launch", "gtk4-launch", "kioclient", "kioclient5", "exo-open"])
     },
     // rclone's commands on local paths are the file tools' (`rclone purge DIR` is `rm -rf DIR`; a `remote:path` is
     // another machine's).
@@ -177,14 +198,26 @@ pub(super) const PROGRAMS: &[Program] = &[
             &["repo-type", "revision", "commit-message", "commit-description", "include", "exclude", "delete", "token"],
         ),
         examples: &[Example("hf upload acme/model ./weights --repo-type model", Expect::Reads("weights"))],
-        sends: Sends::Uploads(&["upload", "upload-large-folder"]),
+        sends: Sends::Uploads { subcommands: &["upload", "upload-large-folder"], folders: &[] },
         ..Program::named(&["hf", "huggingface-cli"])
     },
     Program {
         options: Options::new("ndta", &["name", "description", "type", "alias", "id", "policy"]),
         examples: &[Example("wandb artifact put --name a/b --type dataset data/", Expect::Reads("data/"))],
-        sends: Sends::Uploads(&["put"]),
+        sends: Sends::Uploads { subcommands: &["put"], folders: &[] },
         ..Program::named(&["wandb"])
+    },
+    Program {
+        options: Options::new("pfmt", &["path", "file", "message", "dir-mode"]),
+        examples: &[
+            Example("kaggle datasets create -p data --dir-mode zip", Expect::Reads("data")),
+            Example("kaggle datasets download -d acme/x -p data", Expect::Inert(".forge")),
+        ],
+        sends: Sends::Uploads {
+            subcommands: &["create", "version", "push", "submit"],
+            folders: &["p", "path", "f", "file"],
+        },
+        ..Program::named(&["kaggle"])
     },
     Program {
         runs: &[Runs::ScriptOption(&["e", "rsh", "rsync-path"])],
@@ -311,7 +344,10 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("mkfs.ext4 /dev/sda1", Expect::Writes("/dev/sda1")),
             Example("wipefs -a /dev/sda", Expect::Writes("/dev/sda")),
             Example("mkfs.ext4 disk.img", Expect::Writes("disk.img")),
+            Example("wipefs -a /dev/$d", Expect::Writes(ANY_DISK)),
+            Example("lsblk -dpno NAME | xargs -n1 wipefs -a", Expect::Writes(ANY_DISK)),
         ],
+        wipes_disks: true,
         ..touching(
             &["mkfs*", "mke2fs", "mkswap", "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "parted"],
             Options::new("tLbNOUoe", &["type", "label", "offset", "types"]),
@@ -353,10 +389,11 @@ pub(super) const PROGRAMS: &[Program] = &[
         )
     },
     Program {
-        examples: &[Example(
-            "dd if=/dev/zero of=.forge/runtime/state.json",
-            Expect::Writes(".forge/runtime/state.json"),
-        )],
+        examples: &[
+            Example("dd if=/dev/zero of=.forge/runtime/state.json", Expect::Writes(".forge/runtime/state.json")),
+            Example("dev=$(lsblk -ndo NAME | head -1); dd if=/dev/zero of=/dev/$dev bs=1M", Expect::Writes(ANY_DISK)),
+            Example("dd if=/dev/urandom of=\"$TMPFILE\" bs=1k count=1", Expect::Inert(ANY_DISK)),
+        ],
         ..touching(&["dd"], Options::NONE, Touches::Own(Logic::Dd))
     },
     Program {

@@ -183,10 +183,34 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["volta"])
     },
+    // nvm (a shell function): `nvm exec VERSION CMD` runs a command with that node, `nvm run VERSION ARGS` is node.
+    Program {
+        runs: &[Runs::Subcommands(&[
+            Program {
+                options: Options::new("", &["lts"]),
+                runs: &[Runs::Command { operands_before: 1, input_as_arguments: false }],
+                ..Program::named(&["exec"])
+            },
+            Program {
+                options: Options::new("", &["lts"]),
+                runs: &[Runs::SameAsAfter { program: "node", skip: 1 }],
+                ..Program::named(&["run"])
+            },
+        ])],
+        examples: &[
+            Example("nvm exec 20 npm publish", Expect::Runs("npm publish")),
+            Example("nvm run 20 -e 'require(\"fs\").rmSync(\".forge\", {recursive: true})'", Expect::Writes(".forge")),
+            Example("nvm use 20 && nvm run 20 --version", Expect::Inert(".forge")),
+        ],
+        ..Program::named(&["nvm"])
+    },
     // `corepack pnpm publish` runs the package manager it names.
     Program {
         runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
-        examples: &[Example("corepack pnpm publish", Expect::Runs("pnpm publish"))],
+        examples: &[
+            Example("corepack pnpm publish", Expect::Runs("pnpm publish")),
+            Example("corepack pnpm@9.4.0 publish --no-git-checks", Expect::Runs("pnpm publish")),
+        ],
         ..Program::named(&["corepack"])
     },
     Program {
@@ -398,9 +422,15 @@ pub(super) const PROGRAMS: &[Program] = &[
         ],
         ..Program::named(&["pip", "pip3"])
     },
-    // asdf runs its plugins' scripts (`~/.asdf/plugins/NAME/bin/list-all`, `install`, …): one the line wrote is read.
+    // asdf runs its plugins' scripts (`~/.asdf/plugins/NAME/bin/list-all`, `install`, …): one the line wrote is read;
+    // `asdf exec CMD` runs a command with its tools.
     Program {
-        runs: &[Runs::CodeRecipes(&[
+        runs: &[
+            Runs::Subcommands(&[Program {
+                runs: &[Runs::Command { operands_before: 0, input_as_arguments: false }],
+                ..Program::named(&["exec"])
+            }]),
+            Runs::CodeRecipes(&[
             "*/bin/list-all",
             "*/bin/install",
             "*/bin/download",
@@ -410,12 +440,14 @@ pub(super) const PROGRAMS: &[Program] = &[
             "*/bin/list-bin-paths",
             "*/bin/exec-path",
             "*/bin/post-plugin-add",
-        ])],
+        ]),
+        ],
         examples: &[
             Example(
                 "printf '#!/bin/sh\ngit push -f\n' > /tmp/a/plugins/x/bin/list-all && asdf list all x",
                 Expect::Runs("git push -f"),
             ),
+            Example("asdf exec npm publish --access public", Expect::Runs("npm publish")),
             Example("asdf install nodejs 20.11.0", Expect::Inert(".forge")),
         ],
         ..Program::named(&["asdf"])

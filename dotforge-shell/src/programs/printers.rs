@@ -97,23 +97,52 @@ pub(super) const PROGRAMS: &[Program] = &[
     setup(&["opam"], &["env", "config"]),
     setup(&["fnm", "rbenv-env"], &["env", "activate"]),
     // mise and rtx print shell setup (`mise activate`), and run a command with their tools (`mise exec node@20 --
-    // npm publish`, `mise x -- CMD`); their config's tasks and environment (`mise run TASK`), not read, are asked
-    // about when the line wrote it.
+    // npm publish`, `mise x -c CMD`); their config's tasks and hooks run (`mise run TASK`): one the line wrote is read,
+    // and where it sources a script, names a task file or runs a template's `exec(…)`, what runs cannot be known.
     Program {
         runs: &[
-            Runs::Subcommands(&[Program { runs: &[Runs::CommandAfterDoubleDash], ..Program::named(&["exec", "x"]) }]),
-            Runs::UnreadRecipes(&[
-                "mise.toml",
-                ".mise.toml",
-                "mise.local.toml",
-                ".mise.local.toml",
-                ".mise/",
-                ".config/mise/",
-            ]),
+            Runs::Subcommands(&[Program {
+                options: Options::new("cCj", &["command", "cd", "jobs"]),
+                runs: &[Runs::CommandAfterDoubleDash, Runs::ScriptOption(&["c", "command"])],
+                ..Program::named(&["exec", "x"])
+            }]),
+            Runs::ConfigCommands {
+                files: &["mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/", ".config/mise/"],
+                keys: &[("[tasks.*]run", ""), ("[tasks]*", ""), ("[hooks]*", "")],
+                // (An `[env]` that reaches git's config and hooks, a shell's start-up or a runtime's code loading.)
+                unknown: &[
+                    "_.source",
+                    "_.file",
+                    "exec(",
+                    "file =",
+                    "file=",
+                    "[task_config",
+                    "GIT_",
+                    "HUSKY",
+                    "BASH_ENV",
+                    "NODE_OPTIONS",
+                    "LD_PRELOAD",
+                    "DYLD_",
+                    "PYTHONSTARTUP",
+                    "PERL5OPT",
+                    "RUBYOPT",
+                    "PATH",
+                ],
+            },
         ],
         examples: &[
-            Example("printf '[tasks.a]\\nrun = \\\"x\\\"\\n' >> mise.toml && mise run a", Expect::Unknown),
+            Example(
+                "printf '[tasks.a]\\nrun = \"git push -f\"\\n' >> mise.toml && mise run a",
+                Expect::Runs("git push -f"),
+            ),
+            Example("printf '[env]\\n_.source = \"x.sh\"\\n' > mise.toml && mise run a", Expect::Unknown),
+            Example("printf '[env]\\nHUSKY = \"0\"\\n' > mise.toml && mise exec -- git commit -m x", Expect::Unknown),
+            Example(
+                "printf '[tasks.test]\\nrun = \"cargo test\"\\n' > mise.toml && mise trust && mise run test",
+                Expect::Inert(".forge"),
+            ),
             Example("mise exec node@20 -- npm publish", Expect::Runs("npm publish")),
+            Example("mise exec node@20 -c 'git push -f'", Expect::Runs("git push -f")),
             Example("mise x -- rm -rf .forge", Expect::Writes(".forge")),
             Example("mise exec -- npm test", Expect::Inert(".forge")),
         ],
