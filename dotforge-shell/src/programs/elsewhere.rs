@@ -38,6 +38,12 @@ pub(super) const PROGRAMS: &[Program] = &[
                 ..Program::named(&["exec", "run", "debug", "attach"])
             }]),
             Runs::PathPlugins("kubectl-"),
+            // A kubeconfig the line wrote whose user runs a credential plugin (`exec:`) runs what cannot be known.
+            Runs::ConfigCommands {
+                files: &["--kubeconfig", "$KUBECONFIG", "~/.kube/config"],
+                keys: &[],
+                unknown: &["exec:", "auth-provider:"],
+            },
         ],
         examples: &[
             Example(
@@ -47,6 +53,11 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("kubectl exec -it pod -- git push --force", Expect::Runs("git push --force")),
             Example("kubectl -n prod exec pod -c app -- sh -c 'rm -rf .forge'", Expect::Writes(".forge")),
             Example("kubectl get pods -- x", Expect::Inert(".forge")),
+            Example(
+                "printf 'users:\\n- name: a\\n  user:\\n    exec:\\n      command: sh\\n' > /tmp/kc && kubectl --kubeconfig /tmp/kc get ns",
+                Expect::Unknown,
+            ),
+            Example("printf 'clusters: []\\n' > /tmp/kc2 && kubectl --kubeconfig /tmp/kc2 get ns", Expect::Inert(".forge")),
             Example(
                 "kubectl config set-credentials ci --token=x --kubeconfig=.claude/settings.json",
                 Expect::Writes(".claude/settings.json"),
@@ -84,12 +95,20 @@ pub(super) const PROGRAMS: &[Program] = &[
         ..Program::named(&["lxc", "incus", "multipass"])
     },
     Program {
-        runs: &[Runs::Subcommands(&[Program {
-            options: Options::new("c", &["command"]),
-            runs: &[Runs::ScriptOption(&["c", "command"])],
-            ..Program::named(&["ssh"])
-        }])],
-        examples: &[Example("vagrant ssh -c 'git push -f'", Expect::Runs("git push -f"))],
+        // (A Vagrantfile is Ruby whose provisioners and triggers run shell: one the line wrote is not read, asked.)
+        runs: &[
+            Runs::Subcommands(&[Program {
+                options: Options::new("c", &["command"]),
+                runs: &[Runs::ScriptOption(&["c", "command"])],
+                ..Program::named(&["ssh"])
+            }]),
+            Runs::UnreadRecipes(&["Vagrantfile"]),
+        ],
+        examples: &[
+            Example("vagrant ssh -c 'git push -f'", Expect::Runs("git push -f")),
+            Example("printf 'Vagrant.configure(\"2\") do |c| end\\n' > Vagrantfile && vagrant status", Expect::Unknown),
+            Example("vagrant up && vagrant status", Expect::Inert(".forge")),
+        ],
         ..Program::named(&["vagrant"])
     },
     // Dev containers and VMs that share the project or the home: the command runs on the same files.

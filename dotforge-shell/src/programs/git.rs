@@ -75,6 +75,18 @@ const RUNNING_SUBCOMMANDS: &[Program] = &[
         runs: &[Runs::CommandOptionOnOperands(&["x", "extcmd"])],
         ..Program::named(&["difftool"])
     },
+    // git-branchless runs a command on each commit (`git branchless test run -x CMD`, `test fix -x CMD`).
+    Program {
+        runs: &[Runs::Subcommands(&[Program {
+            runs: &[Runs::Subcommands(&[Program {
+                options: Options::new("xj", &["exec", "strategy", "jobs", "command"]),
+                runs: &[Runs::ScriptOption(&["x", "exec"])],
+                ..Program::named(&["run", "fix"])
+            }])],
+            ..Program::named(&["test"])
+        }])],
+        ..Program::named(&["branchless"])
+    },
     // `send-email --sendmail-cmd CMD` sends through CMD; `--to-cmd`, `--cc-cmd` and `--header-cmd` run theirs on
     // each patch.
     Program {
@@ -119,6 +131,8 @@ const GIT_EXTRAS: &[(&str, &str)] = &[
     ("obliterate", "git filter-branch"),
     ("reset-file", "git checkout HEAD --"),
     ("force-clone", "rm -rf"),
+    // (`git sync` resets the branch hard to its remote and cleans; without `-f` it asks first, at a terminal.)
+    ("sync", "git reset --hard"),
 ];
 
 pub(super) const PROGRAMS: &[Program] = &[
@@ -202,6 +216,8 @@ pub(super) const PROGRAMS: &[Program] = &[
             Example("GIT_SSH_COMMAND='git push -f' git fetch", Expect::Runs("git push -f")),
             Example("git send-email --sendmail-cmd='rm -rf .forge; true' --to=a@b -1", Expect::Writes(".forge")),
             Example("git send-email --to=dev@example.com --confirm=never -1", Expect::Inert(".forge")),
+            Example("git branchless test run -x 'git push -f' HEAD", Expect::Runs("git push -f")),
+            Example("git branchless test run -x 'cargo test' 'stack()'", Expect::Inert(".forge")),
             Example("git rebase -x 'git push --force' HEAD~3", Expect::Runs("git push --force")),
             Example("git rebase --exec 'rm -rf .forge' main", Expect::Writes(".forge")),
             Example("git bisect run sh -c 'git push -f'", Expect::Runs("git push -f")),

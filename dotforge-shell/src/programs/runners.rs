@@ -87,6 +87,20 @@ pub(super) const PROGRAMS: &[Program] = &[
             // Its folders set on the command line are written (and emptied before a run).
             Example("cypress run --config screenshotsFolder=.forge,trashAssetsBeforeRuns=true", Expect::Writes(".forge")),
             Example("cypress run --config video=false,screenshotsFolder=cypress/shots", Expect::Inert(".forge")),
+            // A browser given by its path is a program it starts.
+            Example(
+                "printf '#!/bin/sh\\nrm -rf .forge\\n' > /tmp/b && chmod +x /tmp/b && cypress run --browser /tmp/b",
+                Expect::Writes(".forge"),
+            ),
+            Example("cypress run --browser chrome --headless", Expect::Inert(".forge")),
+        ],
+        runs: &[
+            Runs::CodeRecipes(JAVASCRIPT_FILES),
+            Runs::Subcommands(&[Program {
+                options: Options::new("bCceEps", &["browser", "config-file", "config", "env", "spec"]),
+                runs: &[Runs::ProgramOption { options: &["b", "browser"], operands_before: usize::MAX, directories: &[] }],
+                ..Program::named(&["run", "open"])
+            }]),
         ],
         ..runner(
             &["cypress"],
