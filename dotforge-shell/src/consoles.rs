@@ -1,6 +1,6 @@
 //! Consoles whose own commands reach a shell or write files — sqlite3's dot-commands, psql's and mysql's shell
-//! escapes, gdb's `shell`, expect's `spawn` and `exec`, ed's and IPython's `!`, PowerShell's encoded commands and cmd's lines ([`crate::windows`])
-//! — read from the commands given on the line (an option's value, the operands, known standard input) as the shell
+//! escapes, gdb's `shell`, expect's `spawn` and `exec`, ed's and IPython's `!`, PowerShell's encoded commands and
+//! cmd's lines ([`crate::windows`]) — read from the commands given on the line (an option's value, the operands, known standard input) as the shell
 //! scripts they run. A write is given as a redirection (`: > FILE`), which the reader takes for what it is.
 
 use crate::argv::quote;

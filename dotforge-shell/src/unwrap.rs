@@ -208,7 +208,11 @@ pub(super) fn look_through(words: &[Word], stdin: Input<'_>, environment: &[Word
             }
             (next, other) => next.or(other),
         };
-        if let Some(next) = next {
+        if let Some(mut next) = next {
+            // (`corepack pnpm@9.4.0 publish` runs pnpm.)
+            if let Some(name) = next.first().and_then(|word| programs::unversioned(&word.text)) {
+                next[0].text = name.to_owned();
+            }
             argv = next;
             derived.commands.push(DerivedCommand {
                 words: argv.clone(),

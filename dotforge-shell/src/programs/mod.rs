@@ -64,21 +64,23 @@ pub(crate) use entry::{
 };
 pub(crate) use environment::loads_unknown_code;
 
-/// The file name part of a program path (`/usr/bin/git` → `git`), without a Windows `.exe` (`git.exe` → `git`) or the
-/// version a launcher picks it by (`corepack pnpm@9.4.0 …`, `yarn@stable`).
+/// The file name part of a program path (`/usr/bin/git` → `git`), without a Windows `.exe` (`git.exe` → `git`).
 pub fn program_name(text: &str) -> &str {
     // A byte scan from the end: program words are short, and every pattern of every behavior asks for the name.
     let name = text.as_bytes().iter().rposition(|&byte| byte == b'/').map_or(text, |slash| &text[slash + 1..]);
-    let name = match name.find('@') {
-        Some(at) if at > 0 && is_version_tag(&name[at + 1..]) => &name[..at],
-        _ => name,
-    };
     // A Windows program run from WSL keeps its `.exe` (`git.exe push -f`, `powershell.exe -c …`): the same program.
     let bytes = name.as_bytes();
     match bytes.len().checked_sub(4) {
         Some(stem) if stem > 0 && bytes[stem..].eq_ignore_ascii_case(b".exe") => &name[..stem],
         _ => name,
     }
+}
+
+/// A program word without the version a launcher picks it by (`corepack pnpm@9.4.0 …`, `yarn@stable`), when the
+/// name before it is a program of the table: read where a wrapper hands on its command, not in every pattern.
+pub(crate) fn unversioned(text: &str) -> Option<&str> {
+    let (name, version) = text.split_once('@')?;
+    (!name.is_empty() && is_version_tag(version) && lookup(name).is_some()).then_some(name)
 }
 
 /// Whether `text` is a version or a release channel (`9.4.0`, `^1`, `latest`, `stable`).
