@@ -17,7 +17,7 @@ use crate::command::{CommandLine, Cwd, SimpleCommand, Unknown};
 use crate::destinations::{self, Folder};
 use crate::lexer::{RedirectKind, Word};
 pub(crate) use crate::parameters::resolvable;
-use crate::programs::{self, Granting, Logic, Program, Sends, Touches};
+use crate::programs::{self, Granting, Logic, Program, Sends, Touches, ANY_DISK};
 use crate::target::{as_written, ProjectRoot, Target, Writes};
 pub use crate::target::{Clean, IgnoredFiles, Landing, NameGlob};
 use crate::{authoring, builds, code_reads, languages, rewriters};
@@ -1157,9 +1157,6 @@ pub(crate) fn stdin_code(command: &SimpleCommand) -> Option<&str> {
     let redirected = command.redirects.iter().find_map(|redirect| redirect.input_text.as_deref());
     redirected.or(command.piped_input.as_deref())
 }
-
-/// What a disk tool given a name computed as it runs writes: a disk, as the catalog names disks.
-pub(crate) const ANY_DISK: &str = "/dev/sda";
 
 /// The file an `@FILE` word names, which many programs read for its contents (`swaks --attach @FILE`, `gcc
 /// @FILE`, `az … --body @FILE`).

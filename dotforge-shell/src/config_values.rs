@@ -238,6 +238,31 @@ fn glob_matches(pattern: &str, text: &str) -> bool {
     rest.is_empty()
 }
 
+/// The string values of a JavaScript object's `command` properties (`webServer: { command: 'npm run dev' }`,
+/// `"command": "…"`, a template literal without substitutions): commands a tool's config has it start.
+pub(crate) fn command_properties(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("command") {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + "command".len()..].trim_start_matches(['"', '\'']).trim_start();
+        rest = &rest[at + "command".len()..];
+        // (A whole key: not `commandLine` nor `subcommand`.)
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some(value) = after.strip_prefix(':').map(str::trim_start) else { continue };
+        let value = match value.strip_prefix('`') {
+            Some(template) => {
+                template.split_once('`').map(|(body, _)| body.to_owned()).filter(|body| !body.contains("${"))
+            }
+            None => leading_string(value),
+        };
+        found.extend(value.filter(|command| !command.trim().is_empty()));
+    }
+    found
+}
+
 /// The text of a whole quoted string (`"…"` with its escapes, `'…'` as it is), when `text` is one.
 fn string_literal(text: &str) -> Option<String> {
     let text = text.trim();
@@ -406,5 +431,14 @@ mod tests {
         );
         assert_eq!(table_commands("help = \"x\"", "tool.poe.tasks.test", "tool.poe.tasks.*]cmd"), Some(Vec::new()));
         assert!(glob_matches("a.*.b", "a.x.y.b") && !glob_matches("a.*.b", "a.b") && glob_matches("a", "a"));
+    }
+
+    #[test]
+    fn a_javascript_configs_command_properties_are_its_commands() {
+        let config = "export default { webServer: { command: 'git push -f', port: 3 }, \"command\": \"make\" };";
+        assert_eq!(command_properties(config), ["git push -f", "make"]);
+        assert_eq!(command_properties("module.exports = { command: `npm run dev` }"), ["npm run dev"]);
+        assert!(command_properties("const subcommand = 'x'; const commandLine = 'y'; log(command)").is_empty());
+        assert!(command_properties("({ command: `run ${x}` })").is_empty());
     }
 }

@@ -555,7 +555,15 @@ impl ScriptState<'_> {
                 // when it may act at all; a file of no known language is what no one can know.)
                 let says_shell =
                     text.starts_with("#!") || [".sh", ".bash", ".zsh"].iter().any(|end| name.ends_with(end));
-                match language_of_file(&name, &text) {
+                let language = language_of_file(&name, &text);
+                // (A JavaScript config's `command: '…'` properties are commands the tool starts: Playwright's
+                // `webServer`, a dev server's or a reporter's.)
+                if language == Language::JavaScript {
+                    for command in crate::config_values::command_properties(&text) {
+                        queue(reading, command, cwd.clone(), job.file_depth + 1, Some(name.clone()));
+                    }
+                }
+                match language {
                     Language::Shell if says_shell => queue(reading, text, cwd.clone(), job.file_depth + 1, Some(name)),
                     Language::Other => unknown |= code_paths::unread_code_acts(&text),
                     language => match languages::inline_command(language, &text) {

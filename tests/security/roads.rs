@@ -1324,6 +1324,7 @@ fn editors_linters_launchers_version_managers_and_uploads_reach_what_they_say() 
         "printf '#!/bin/sh\\nrm -rf .forge\\n' > /tmp/dotforge-browser && chmod +x /tmp/dotforge-browser && npx cypress run --browser /tmp/dotforge-browser",
         "git branchless test run -x 'git push --force origin main' HEAD",
         "git sync -f origin main",
+        "printf \"export default { webServer: { command: 'git push -f origin main', port: 3999 } };\\n\" > pw.config.mjs && npx playwright test -c pw.config.mjs",
     ]);
     assert_blocked(&project, &refused, "deny-hard", GUARDS);
     let published = bash_corpus(&[
@@ -1379,6 +1380,7 @@ fn editors_linters_launchers_version_managers_and_uploads_reach_what_they_say() 
         "printf 'clusters: []\\n' > /tmp/dotforge-kc2 && kubectl --kubeconfig /tmp/dotforge-kc2 get ns",
         "npx cypress run --browser chrome --headless && git branchless test run -x 'npm test' 'stack()'",
         "vagrant up && asdf plugin add nodejs",
+        "printf \"export default { webServer: { command: 'npm run dev', port: 3000 } };\\n\" > pw.config.mjs && npx playwright test -c pw.config.mjs",
         "dd if=/dev/urandom of=\"$TMPFILE\" bs=1k count=1 && mkfs.ext4 -F build/disk.img",
         "hf upload acme/model ./build --repo-type model && wandb artifact put --name a/b --type dataset build/",
         "pre-commit try-repo ../my-hooks fmt --all-files && mlflow run . -e train",

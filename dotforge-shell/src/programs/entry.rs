@@ -518,6 +518,10 @@ pub(crate) struct Program {
     pub examples: &'static [Example],
 }
 
+/// What a disk tool given a name computed as it runs writes ([`Program::wipes_disks`], `dd of=/dev/$dev`): a disk, as
+/// the catalog names disks.
+pub(crate) const ANY_DISK: &str = "/dev/sda";
+
 /// Whether what a program reads leaves the machine: a folder sent whole is searched for the files that must not
 /// (`tar czf - . | curl -T - URL`, `rsync -a . host:/srv/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

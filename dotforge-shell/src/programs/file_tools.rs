@@ -2,8 +2,9 @@
 //! that download or upload, `find`, the editors, and the programs that look at names or metadata only.
 
 use super::elsewhere::SSH_COMMAND_KEYS;
-use super::entry::{Console, Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Sends, Touches};
-use crate::access::ANY_DISK;
+use super::entry::{
+    Console, Example, Expect, Filter, Granting, Logic, Output, Program, Runs, Sends, Touches, ANY_DISK,
+};
 use crate::argv::Options;
 
 const fn touching(names: &'static [&'static str], options: Options, touches: Touches) -> Program {

@@ -60,7 +60,7 @@ use crate::argv::Options;
 use crate::lexer::Word;
 pub(crate) use entry::{
     Console, Cwd, Filter, Granting, Interpreter, Language, Logic, Output, Program, Recipes, Runs, ScriptLines, Sends,
-    Touches,
+    Touches, ANY_DISK,
 };
 pub(crate) use environment::loads_unknown_code;
 
