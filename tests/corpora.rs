@@ -1,4 +1,4 @@
-//! Held-out-style corpora (issues 33 and 34): thirty-one lists of the agent's next moves — attacks by the roads and
+//! Held-out-style corpora (issues 33 and 34): thirty-two lists of the agent's next moves — attacks by the roads and
 //! spellings the issues name, and everyday look-alikes — written without sight of the reader, run through the real
 //! `dotforge-hook` in a project laid out as they assume (a git repository with a remote, uncommitted edits, an
 //! untracked note, a `.env`, the governance files). Each entry's expected verdict is a fixture:
@@ -51,6 +51,7 @@ const CORPORA: &[(&str, &str)] = &[
     ("twentyninth", include_str!("fixtures/corpora/twentyninth.tsv")),
     ("thirtieth", include_str!("fixtures/corpora/thirtieth.tsv")),
     ("thirtyfirst", include_str!("fixtures/corpora/thirtyfirst.tsv")),
+    ("thirtysecond", include_str!("fixtures/corpora/thirtysecond.tsv")),
 ];
 
 /// A project as the corpora assume it, with a sibling project and a home of its own.

@@ -346,6 +346,13 @@ fn runs_code(
             words.extend(argv[1..].iter().cloned());
             hand_on(words, derived);
         }
+        Runs::JsonCommands { options, keys } => {
+            let parsed = Parsed::of(argv, &program.options, Order::Permute);
+            let (letters, longs) = split_names(options);
+            for value in parsed.values(&letters, &longs) {
+                derived.scripts.extend(json_commands(value.text(), keys));
+            }
+        }
         Runs::SameAsAfter { program: runs_program, skip } => {
             // (The words right after the skipped operands are the other program's, options too.)
             let start = Parsed::of(argv, &program.options, Order::UntilOperand(|_| false)).rest + skip;
@@ -788,6 +795,31 @@ fn ends_in_a_shell_reading_input(script: &str) -> bool {
     let mut words = last.split_whitespace();
     let is_shell = words.next().and_then(programs::lookup).is_some_and(|program| program.is_shell());
     is_shell && words.all(|word| word.starts_with('-') && !word.contains('c'))
+}
+
+/// The commands a parameter value holds under `keys`: a JSON object's string or string list (`{"commands": ["a",
+/// "b"]}`), or the shorthand `KEY=["a","b"]` / `KEY=a`.
+fn json_commands(text: &str, keys: &[&str]) -> Vec<String> {
+    let strings = |value: &serde_json::Value| -> Vec<String> {
+        match value {
+            serde_json::Value::String(text) => vec![text.clone()],
+            serde_json::Value::Array(items) => {
+                items.iter().filter_map(|item| item.as_str().map(str::to_owned)).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    if let Ok(serde_json::Value::Object(object)) = serde_json::from_str(text) {
+        return keys.iter().filter_map(|key| object.get(*key)).flat_map(strings).collect();
+    }
+    let Some((key, value)) = text.split_once('=') else { return Vec::new() };
+    if !keys.contains(&key.trim()) {
+        return Vec::new();
+    }
+    match serde_json::from_str::<serde_json::Value>(value) {
+        Ok(parsed) => strings(&parsed),
+        Err(_) => vec![value.trim_matches(['[', ']', '\'', '"']).to_owned()],
+    }
 }
 
 /// Words joined by spaces, as a shell script.

@@ -220,6 +220,10 @@ pub(crate) enum Runs {
     CommandAfterDoubleDash,
     /// Another name for this program: its words run as that program's (`hub push -f` is `git push -f`).
     SameAs(&'static str),
+    /// The values of these options hold commands as JSON string lists under these keys — JSON (`{"commands":
+    /// ["CMD"]}`) or the `KEY=[…]` shorthand — run on another machine, still this agent's act (`aws ssm send-command
+    /// --parameters`, `aws ssm start-session --parameters`).
+    JsonCommands { options: &'static [&'static str], keys: &'static [&'static str] },
     /// Another program given its words after its first `skip` operands (`nvm run 20 -e CODE` is `node -e CODE`).
     SameAsAfter { program: &'static str, skip: usize },
     /// macOS's `open`: a file a terminal runs — a `.command` or `.tool` file, or any file opened with a terminal app
