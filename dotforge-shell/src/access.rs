@@ -592,15 +592,13 @@ fn program_accesses<'c>(
     }
     // A writer whose targets come from elsewhere (xargs, substitutions, unknown variables).
     let fed_by_xargs = facts.xargs_groups.contains(&command.group) && !entry.feeds_input_as_arguments();
+    let targets_computed =
+        fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text));
     // A disk tool given a name computed as it runs may wipe any disk (`wipefs -a /dev/$d`, `lsblk … | xargs wipefs`).
-    if entry.wipes_disks
-        && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
-    {
+    if entry.wipes_disks && targets_computed {
         writes.push(Target::new(Word { text: ANY_DISK.to_owned(), ..Word::default() }, false));
     }
-    if entry.touches.may_write_what_it_is_given()
-        && (fed_by_xargs || writes.iter().any(|target| target.path.dynamic && !resolvable(&target.path.text)))
-    {
+    if entry.touches.may_write_what_it_is_given() && targets_computed {
         opaque = opaque.or(Some(Opaque::WholeLine));
     }
     (writes, reads, opaque, read_trees)
@@ -681,8 +679,13 @@ fn sent_away(
     facts: &LineFacts<'_>,
     reads: &[Word],
 ) -> Writes {
+    // (An upload's folder options name folders it sends too: `kaggle datasets create -p DIR`.)
+    let mut named_folders = Vec::new();
     let sent = match entry.sends {
-        Sends::Uploads { subcommands, .. } => parsed.operands().any(|word| subcommands.contains(&word.text.as_str())),
+        Sends::Uploads { subcommands, folders } => {
+            named_folders = parsed.named_values(folders);
+            parsed.operands().any(|word| subcommands.contains(&word.text.as_str()))
+        }
         Sends::Operands => {
             let to_a_host = parsed.operands().last().is_some_and(|last| names_a_host(&last.text));
             to_a_host && (parsed.has('r', "recursive") || parsed.has('a', "archive"))
@@ -701,10 +704,6 @@ fn sent_away(
         return Vec::new();
     }
     let every_entry = NameGlob { glob: "*".to_owned(), ignore_case: false };
-    let named_folders = match entry.sends {
-        Sends::Uploads { folders, .. } => parsed.named_values(folders),
-        _ => Vec::new(),
-    };
     let mut seen = BTreeSet::new();
     let folders = reads
         .iter()
