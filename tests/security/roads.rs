@@ -1323,7 +1323,6 @@ fn editors_linters_launchers_version_managers_and_uploads_reach_what_they_say() 
         "gt submit --stack --force --no-interactive",
         "printf '#!/bin/sh\\nrm -rf .forge\\n' > /tmp/dotforge-browser && chmod +x /tmp/dotforge-browser && npx cypress run --browser /tmp/dotforge-browser",
         "git branchless test run -x 'git push --force origin main' HEAD",
-        "git sync -f origin main",
         "aws ssm send-command --document-name AWS-RunShellScript --parameters 'commands=[\"git push -f origin main\"]' --instance-ids i-1",
         "aws ssm start-session --target i-1 --parameters '{\"command\":[\"rm -rf .forge\"]}'",
         "printf \"export default { webServer: { command: 'git push -f origin main', port: 3999 } };\\n\" > pw.config.mjs && npx playwright test -c pw.config.mjs",

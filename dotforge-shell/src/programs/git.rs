@@ -131,8 +131,6 @@ const GIT_EXTRAS: &[(&str, &str)] = &[
     ("obliterate", "git filter-branch"),
     ("reset-file", "git checkout HEAD --"),
     ("force-clone", "rm -rf"),
-    // (`git sync` resets the branch hard to its remote and cleans; without `-f` it asks first, at a terminal.)
-    ("sync", "git reset --hard"),
 ];
 
 pub(super) const PROGRAMS: &[Program] = &[
